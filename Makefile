@@ -1,0 +1,48 @@
+# Learnsite: `make run` serves the site, `make test` runs the whole suite.
+SHELL := /bin/bash
+PYTHON ?= python3.11
+VENV := .venv
+PY := $(VENV)/bin/python
+PORT ?= 3000
+export PATH := $(CURDIR)/$(VENV)/bin:$(CURDIR)/.tools/node_modules/.bin:$(PATH)
+export REFLEX_TELEMETRY_ENABLED := false
+
+.PHONY: run dev test bench install bun chromium prestart migration clean
+
+$(VENV)/.installed: pyproject.toml
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e '.[test]'
+	@touch $@
+
+install: $(VENV)/.installed bun
+
+# Reflex's own bun installer downloads from the web; take bun from the npm registry instead.
+bun:
+	@command -v bun >/dev/null 2>&1 || (mkdir -p .tools && npm install --silent --prefix .tools bun)
+
+chromium:
+	@test -x /usr/bin/chromium || (apt-get update -q && apt-get install -y -q chromium)
+
+prestart: install
+	$(VENV)/bin/learnsite prestart
+
+run: prestart
+	$(VENV)/bin/reflex run --env prod --single-port --frontend-port $(PORT) --backend-port $(PORT)
+
+dev: prestart
+	$(VENV)/bin/reflex run --env dev
+
+test: install chromium
+	$(PY) -m pytest $(PYTEST_ARGS)
+
+bench: install chromium
+	$(PY) -m bench $(BENCH_ARGS)
+
+# Nothing has shipped with the initial schema yet: regenerate it from learnsite/models.py.
+migration: install
+	rm -f alembic/versions/0001_initial_schema.py /tmp/learnsite-migration.db
+	$(VENV)/bin/alembic -x url=sqlite:////tmp/learnsite-migration.db revision --autogenerate -m "initial schema" --rev-id 0001
+
+clean:
+	rm -rf .web data

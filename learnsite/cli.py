@@ -1,0 +1,57 @@
+"""`learnsite` command line: prestart (migrate + seed) and create-user."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def _prestart(_args) -> int:
+    from learnsite.migrate import prestart
+
+    prestart()
+    print("Database migrated and seeded.")
+    return 0
+
+
+def _create_user(args) -> int:
+    from learnsite.migrate import prestart
+    from learnsite.services import accounts
+
+    prestart()
+    try:
+        user = accounts.create_user(
+            email=args.email,
+            password=args.password,
+            role=args.role,
+            full_name=args.name,
+            confirmed=args.confirmed,
+        )
+    except accounts.AccountError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    print(f"Created {user.role} {user.email} (id {user.id}){' confirmed' if user.confirmed else ''}.")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="learnsite", description="Learnsite administration")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    p = sub.add_parser("prestart", help="apply migrations and seed categories and channels")
+    p.set_defaults(func=_prestart)
+
+    p = sub.add_parser("create-user", help="create an account (works while the app runs)")
+    p.add_argument("--email", required=True)
+    p.add_argument("--password", required=True)
+    p.add_argument("--role", choices=["user", "admin"], default="user")
+    p.add_argument("--name", default=None, help="full name (default: the part of the email before @)")
+    p.add_argument("--confirmed", action="store_true", help="mark the email as confirmed")
+    p.set_defaults(func=_create_user)
+
+    args = parser.parse_args(argv)
+    return args.func(args)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

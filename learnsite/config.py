@@ -1,0 +1,121 @@
+"""Settings read from environment variables, with embedded defaults.
+
+A fresh clone needs none of them: SQLite under data/, files on the local disk,
+emails in an outbox folder. See README.md for the production settings.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from dataclasses import dataclass, field
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+
+
+def _env(name: str, default: str = "") -> str:
+    return os.environ.get(name, default).strip()
+
+
+def _env_int(name: str, default: int) -> int:
+    raw = _env(name)
+    return int(raw) if raw else default
+
+
+def _env_bool(name: str, default: bool = False) -> bool:
+    raw = _env(name).lower()
+    if not raw:
+        return default
+    return raw in {"1", "true", "yes", "on"}
+
+
+@dataclass(frozen=True)
+class Settings:
+    data_dir: Path
+    db_url: str
+    redis_url: str
+    public_url: str
+    # storage
+    storage_backend: str  # "local" or "s3"
+    max_upload_bytes: int
+    s3_bucket: str
+    s3_endpoint_url: str
+    s3_region: str
+    s3_access_key: str
+    s3_secret_key: str
+    s3_public_url: str  # base URL for public objects; empty means presigned URLs
+    # mail
+    smtp_host: str
+    smtp_port: int
+    smtp_user: str
+    smtp_password: str
+    smtp_tls: str  # "", "starttls" or "ssl"
+    mail_from: str
+    # auth
+    jwt_secret: str = field(repr=False)
+    access_token_ttl: int
+    # summary
+    summary_api_url: str
+    summary_api_key: str = field(repr=False)
+    summary_model: str
+
+    @property
+    def outbox_dir(self) -> Path:
+        return self.data_dir / "outbox"
+
+    @property
+    def files_dir(self) -> Path:
+        return self.data_dir / "files"
+
+
+def _jwt_secret(data_dir: Path) -> str:
+    """The configured secret, or one generated once and kept in the data folder."""
+    configured = _env("LEARNSITE_JWT_SECRET")
+    if configured:
+        return configured
+    path = data_dir / "jwt_secret"
+    if not path.exists():
+        data_dir.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(secrets.token_urlsafe(48))
+        tmp.chmod(0o600)
+        try:
+            os.link(tmp, path)  # atomic: the first process to write wins
+        except FileExistsError:
+            pass
+        tmp.unlink(missing_ok=True)
+    return path.read_text().strip()
+
+
+def load_settings() -> Settings:
+    data_dir = Path(_env("LEARNSITE_DATA_DIR") or REPO_ROOT / "data").resolve()
+    data_dir.mkdir(parents=True, exist_ok=True)
+    return Settings(
+        data_dir=data_dir,
+        db_url=_env("LEARNSITE_DATABASE_URL") or f"sqlite:///{data_dir / 'learnsite.db'}",
+        redis_url=_env("LEARNSITE_REDIS_URL") or _env("REFLEX_REDIS_URL"),
+        public_url=_env("LEARNSITE_PUBLIC_URL", "http://localhost:3000").rstrip("/"),
+        storage_backend=_env("LEARNSITE_STORAGE", "local").lower(),
+        max_upload_bytes=_env_int("LEARNSITE_MAX_UPLOAD_BYTES", 50 * 1024 * 1024),
+        s3_bucket=_env("LEARNSITE_S3_BUCKET", "worksheets"),
+        s3_endpoint_url=_env("LEARNSITE_S3_ENDPOINT_URL"),
+        s3_region=_env("LEARNSITE_S3_REGION", "us-east-1"),
+        s3_access_key=_env("LEARNSITE_S3_ACCESS_KEY_ID"),
+        s3_secret_key=_env("LEARNSITE_S3_SECRET_ACCESS_KEY"),
+        s3_public_url=_env("LEARNSITE_S3_PUBLIC_URL").rstrip("/"),
+        smtp_host=_env("LEARNSITE_SMTP_HOST"),
+        smtp_port=_env_int("LEARNSITE_SMTP_PORT", 587),
+        smtp_user=_env("LEARNSITE_SMTP_USER"),
+        smtp_password=_env("LEARNSITE_SMTP_PASSWORD"),
+        smtp_tls=_env("LEARNSITE_SMTP_TLS", "").lower(),
+        mail_from=_env("LEARNSITE_MAIL_FROM", "Learnsite <no-reply@learnsite.local>"),
+        jwt_secret=_jwt_secret(data_dir),
+        access_token_ttl=_env_int("LEARNSITE_ACCESS_TOKEN_TTL", 900),
+        summary_api_url=_env("LEARNSITE_SUMMARY_API_URL"),
+        summary_api_key=_env("LEARNSITE_SUMMARY_API_KEY"),
+        summary_model=_env("LEARNSITE_SUMMARY_MODEL", "gpt-4o-mini"),
+    )
+
+
+settings = load_settings()

@@ -1,0 +1,61 @@
+"""Sticky site header: logo, category navigation (desktop), and the auth controls."""
+
+import reflex as rx
+
+from learnsite import catalogue
+from learnsite.state.popups import PopupState
+from learnsite.state.auth import auth_controls
+
+
+def nav_label(title: str) -> str:
+    """The second word of a category title, or the whole title if it has one word (SPEC §2)."""
+    words = title.split()
+    return words[1] if len(words) > 1 else title
+
+
+def logo() -> rx.Component:
+    return rx.link(
+        rx.hstack(
+            rx.image(src="/logo.svg", alt="", width="40px", height="40px"),
+            rx.text("Learnsite", size="6", weight="bold", class_name="logo-text"),
+            align="center",
+            spacing="2",
+        ),
+        href="/",
+        aria_label="Learnsite home",
+        underline="none",
+    )
+
+
+def category_nav() -> rx.Component:
+    return rx.el.nav(
+        rx.hstack(
+            *[
+                rx.button(
+                    nav_label(c.title),
+                    variant="ghost",
+                    on_click=PopupState.open_category(c.type),
+                    class_name="nav-button",
+                )
+                for c in catalogue.CATEGORIES
+            ],
+            spacing="1",
+        ),
+        aria_label="Learning categories",
+        class_name="desktop-only",
+    )
+
+
+def header() -> rx.Component:
+    return rx.el.header(
+        rx.hstack(
+            logo(),
+            category_nav(),
+            auth_controls(),
+            justify="between",
+            align="center",
+            width="100%",
+            class_name="header-inner",
+        ),
+        class_name="site-header no-print",
+    )

@@ -1,0 +1,16 @@
+"""The Reflex app: pages come from learnsite.pages via the page decorator."""
+
+import reflex as rx
+
+import learnsite.pages  # noqa: F401  (registers every page)
+from learnsite import theme
+from learnsite.layout import PAGES
+
+app = rx.App(
+    stylesheets=theme.STYLESHEETS,
+    style=theme.BASE_STYLE,
+    toaster=rx.toast.provider(visible_toasts=1, position="top-center", close_button=True),
+)
+
+for spec in PAGES:
+    app.add_page(spec.component, route=spec.route, title=spec.title, on_load=spec.on_load, **spec.extra)

@@ -1,0 +1,38 @@
+"""One toast at a time (SPEC §4): every toast reuses the same id, so a new one replaces the old."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+TOAST_ID = "learnsite-toast"
+
+DEFAULT_MS = 5000
+COMING_SOON_MS = 4000
+SUMMARY_MS = 9000
+INFINITE = None  # pass duration=INFINITE for a toast that stays until dismissed
+
+_LEVELS = {"info": "info", "success": "success", "error": "error", "warning": "warning"}
+
+
+def notify(
+    title: str | rx.Var,
+    description: str | rx.Var = "",
+    *,
+    level: str = "info",
+    duration: int | None = DEFAULT_MS,
+) -> rx.event.EventSpec:
+    """A toast with a title and a description. level "error" is the spec's destructive toast."""
+    props: dict = {"id": TOAST_ID, "close_button": True}
+    if description:
+        props["description"] = description
+    # sonner treats Infinity as "never auto-dismiss"
+    props["duration"] = duration if duration is not None else float("inf")
+    return rx.toast(title, level=_LEVELS[level], **props)
+
+
+def coming_soon() -> rx.event.EventSpec:
+    return notify(
+        "Feature Coming Soon!",
+        "This feature is not implemented yet. Stay tuned!",
+        duration=COMING_SOON_MS,
+    )

@@ -1,0 +1,221 @@
+"""Shared fixtures: databases (SQLite always, PostgreSQL when configured), the running app, Chromium."""
+
+from __future__ import annotations
+
+import os
+import secrets
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+import sqlalchemy as sa
+
+from learnsite.config import REPO_ROOT
+
+IN_CI = os.environ.get("CI", "").lower() in {"1", "true", "yes"}
+POSTGRES_URL = os.environ.get("LEARNSITE_TEST_POSTGRES_URL", "")
+REDIS_URL = os.environ.get("LEARNSITE_TEST_REDIS_URL", "")
+CHROMIUM = os.environ.get("LEARNSITE_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+
+
+def require_service(url: str, name: str) -> None:
+    """Skip locally without the service; in CI a missing service is a failure, never a silent skip."""
+    if url:
+        return
+    if IN_CI:
+        pytest.fail(f"{name} URL not set in CI (.ci/run sets it when the service answers)")
+    pytest.skip(f"{name} not configured")
+
+
+# ---------------------------------------------------------------- databases
+
+def _fresh_postgres_database(base_url: str) -> tuple[str, callable]:
+    from learnsite.db import normalise_url
+
+    url = sa.make_url(normalise_url(base_url))
+    name = f"learnsite_test_{secrets.token_hex(4)}"
+    admin = sa.create_engine(url, isolation_level="AUTOCOMMIT")
+    with admin.connect() as c:
+        c.execute(sa.text(f'CREATE DATABASE "{name}"'))
+
+    def drop():
+        from learnsite.db import get_engine
+
+        get_engine.cache_clear()
+        with admin.connect() as c:
+            c.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()
+
+    return url.set(database=name).render_as_string(hide_password=False), drop
+
+
+@pytest.fixture(scope="session")
+def _migrated_sqlite(tmp_path_factory) -> str:
+    from learnsite.migrate import prestart
+
+    url = f"sqlite:///{tmp_path_factory.mktemp('db') / 'test.db'}"
+    prestart(url)
+    return url
+
+
+@pytest.fixture(scope="session")
+def _migrated_postgres() -> str:
+    require_service(POSTGRES_URL, "PostgreSQL")
+    from learnsite.migrate import prestart
+
+    url, drop = _fresh_postgres_database(POSTGRES_URL)
+    prestart(url)
+    yield url
+    drop()
+
+
+def _reset(url: str) -> None:
+    """Empty every table, then seed again: each test starts from a freshly prestarted database."""
+    from sqlmodel import SQLModel
+
+    from learnsite.db import get_engine
+    from learnsite.migrate import seed
+
+    engine = get_engine(url)
+    with engine.begin() as c:
+        if engine.dialect.name == "postgresql":
+            names = ", ".join(f'"{t.name}"' for t in SQLModel.metadata.sorted_tables)
+            c.execute(sa.text(f"TRUNCATE {names} RESTART IDENTITY CASCADE"))
+        else:
+            for t in reversed(SQLModel.metadata.sorted_tables):
+                c.execute(t.delete())
+    seed(url)
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def db_url(request) -> str:
+    """A migrated, seeded, empty database URL: every DB test runs on SQLite and on PostgreSQL."""
+    url = request.getfixturevalue(f"_migrated_{request.param}")
+    _reset(url)
+    return url
+
+
+@pytest.fixture
+def sqlite_url(_migrated_sqlite) -> str:
+    _reset(_migrated_sqlite)
+    return _migrated_sqlite
+
+
+# ---------------------------------------------------------------- the running app
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _wait_http(url: str, proc: subprocess.Popen, timeout: float) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"app exited with {proc.returncode}")
+        try:
+            with urllib.request.urlopen(url, timeout=2) as r:
+                if r.status == 200:
+                    return
+        except Exception:
+            time.sleep(0.5)
+    raise TimeoutError(f"{url} did not answer within {timeout}s")
+
+
+class RunningApp:
+    def __init__(self, url: str, data_dir: Path, env: dict):
+        self.url = url
+        self.data_dir = data_dir
+        self.env = env
+
+    def cli(self, *args: str) -> subprocess.CompletedProcess:  # noqa: D401
+        """Run the `learnsite` command against this app's data (as an operator would)."""
+        return subprocess.run(
+            [str(REPO_ROOT / ".venv" / "bin" / "learnsite"), *args],
+            env=self.env, cwd=REPO_ROOT, capture_output=True, text=True, timeout=60,
+        )
+
+    def create_user(self, email: str, password: str, role: str = "user", name: str | None = None,
+                    confirmed: bool = True) -> None:
+        args = ["create-user", "--email", email, "--password", password, "--role", role]
+        if name:
+            args += ["--name", name]
+        if confirmed:
+            args.append("--confirmed")
+        result = self.cli(*args)
+        assert result.returncode == 0, result.stderr
+
+
+@pytest.fixture(scope="session")
+def app_server(tmp_path_factory) -> RunningApp:
+    """The production build served on one free port, with its own data folder."""
+    data_dir = tmp_path_factory.mktemp("appdata")
+    port = free_port()
+    log_path = data_dir / "server.log"
+    env = {**os.environ, "LEARNSITE_DATA_DIR": str(data_dir), "LEARNSITE_PUBLIC_URL": f"http://localhost:{port}",
+           "REFLEX_TELEMETRY_ENABLED": "false", "PYTHONUNBUFFERED": "1",
+           # this checkout's code, also when the venv is shared with another checkout
+           "PYTHONPATH": str(REPO_ROOT)}
+    env.pop("LEARNSITE_DATABASE_URL", None)
+    env["PATH"] = f"{REPO_ROOT / '.venv' / 'bin'}:{REPO_ROOT / '.tools' / 'node_modules' / '.bin'}:{env['PATH']}"
+    subprocess.run([str(REPO_ROOT / ".venv" / "bin" / "learnsite"), "prestart"], env=env, cwd=REPO_ROOT, check=True)
+    log = open(log_path, "w")
+    proc = subprocess.Popen(
+        [str(REPO_ROOT / ".venv" / "bin" / "reflex"), "run", "--env", "prod", "--single-port",
+         "--frontend-port", str(port), "--backend-port", str(port), "--loglevel", "info"],
+        cwd=REPO_ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+    )
+    try:
+        _wait_http(f"http://localhost:{port}/ping", proc, timeout=300)
+        _wait_http(f"http://localhost:{port}/", proc, timeout=60)
+    except Exception:
+        proc.kill()
+        print(log_path.read_text()[-5000:], file=sys.stderr)
+        raise
+    yield RunningApp(f"http://localhost:{port}", data_dir, env)
+    os.killpg(proc.pid, 15)
+    try:
+        proc.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, 9)
+    log.close()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"Chromium not found at {CHROMIUM}: `make test` installs Debian's chromium")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def context(browser, app_server):
+    ctx = browser.new_context(base_url=app_server.url, viewport={"width": 1280, "height": 900})
+    ctx.set_default_timeout(15000)
+    yield ctx
+    ctx.close()
+
+
+@pytest.fixture
+def page(context):
+    p = context.new_page()
+    yield p
+
+
+def wait_hydrated(page) -> None:
+    """Wait until Reflex has connected its websocket and hydrated state (events work)."""
+    page.wait_for_selector('#hydration-marker[data-hydrated="true"]', state="attached", timeout=30000)
