@@ -1,3 +1,16 @@
 """Importing a page module registers its pages with learnsite.layout.PAGES."""
 
-from learnsite.pages import home  # noqa: F401
+from learnsite.pages import (  # noqa: F401
+    account_pages,
+    activity,
+    admin,
+    audiobook,
+    chat,
+    flipbook,
+    home,
+    presentation,
+    song,
+    storybook,
+    video,
+    worksheet,
+)
