@@ -16,6 +16,12 @@ def icon_button(label, icon, on_click, class_name: str = "player-button", **prop
                         aria_label=label, title=label, class_name=class_name, **props)
 
 
+def range_input(**props) -> rx.Component:
+    """A native range input; the debounce wrapper keeps its value locally while it moves, so quick drags or
+    key presses are not overwritten by older values coming back from the server."""
+    return rx.debounce_input(rx.el.input(type="range", **props), debounce_timeout=150)
+
+
 def player() -> rx.Component:
     return rx.el.article(
         rx.el.div(
@@ -27,9 +33,8 @@ def player() -> rx.Component:
         rx.el.h1(S.title, class_name="content-title"),
         rx.el.p("by ", S.author, class_name="player-author"),
         rx.el.p(S.description, class_name="player-description"),
-        rx.el.input(type="range", min=0, max=S.duration, step=1, value=S.position,
-                    on_change=S.seek, aria_label="Seek", aria_valuetext=S.position_label,
-                    class_name="player-range player-seek"),
+        range_input(min=0, max=S.duration, step=1, value=S.position, on_change=S.seek, aria_label="Seek",
+                    aria_valuetext=S.position_label, class_name="player-range player-seek"),
         rx.el.div(
             rx.el.span(S.position_label, class_name="player-time", aria_label="Current time"),
             rx.el.span(S.duration_label, class_name="player-time", aria_label="Total time"),
@@ -45,7 +50,7 @@ def player() -> rx.Component:
         rx.el.div(
             icon_button(rx.cond(S.muted, "Unmute", "Mute"), rx.cond(S.muted, _icon("volume-x"), _icon("volume-2")),
                         S.toggle_mute, aria_pressed=S.muted),
-            rx.el.input(type="range", min=0, max=100, step=1, value=S.shown_volume, on_change=S.set_volume,
+            range_input(min=0, max=100, step=1, value=S.shown_volume, on_change=S.set_volume,
                         aria_label="Volume", class_name="player-range player-volume"),
             rx.el.span(S.shown_volume, class_name="player-volume-value", aria_hidden="true"),
             class_name="player-volume-row",

@@ -11,9 +11,8 @@ from learnsite.catalogue.library import FLIPBOOKS
 from learnsite.catalogue.types import Flipbook
 from learnsite.layout import page, page_title
 from learnsite.pages.content_parts import back_home_link, loaded_switch, not_found
+from learnsite.state.flipbook import BOOK_ID
 from learnsite.state.flipbook import FlipbookState as S
-
-BOOK_ID = "flipbook-book"
 
 
 def book_page(number: int, count: int, image: str, alt: str, text: str) -> rx.Component:
@@ -64,7 +63,9 @@ def viewer() -> rx.Component:
     return rx.el.article(
         rx.match(S.flipbook_id, *[(book.id, static_book(book)) for book in FLIPBOOKS], rx.fragment()),
         controls(),
+        rx.el.p("Tip: use the arrow keys or drag a page corner to turn the page.", class_name="content-hint desktop-hint"),
         back_home_link(),
+        rx.window_event_listener(on_key_down=S.key_pressed),
         class_name="flipbook-page",
     )
 

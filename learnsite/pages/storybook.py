@@ -34,6 +34,7 @@ def book_view() -> rx.Component:
             class_name="content-nav",
         ),
         back_home_link(),
+        rx.window_event_listener(on_key_down=S.key_pressed),
         class_name="content-card storybook-page",
     )
 

@@ -3,7 +3,10 @@
 import reflex as rx
 
 from learnsite.catalogue.library import FLIPBOOKS, find
+from components.pageflip import flip_script
 from learnsite.state.content_lookup import route_id
+
+BOOK_ID = "flipbook-book"  # the id (and so the ref) of the book on the page
 
 
 class FlipbookState(rx.State):
@@ -29,6 +32,14 @@ class FlipbookState(rx.State):
         except (TypeError, ValueError):
             return
         self.page_index = max(0, min(index, max(self._count() - 1, 0)))
+
+    @rx.event
+    def key_pressed(self, key: str, _info: dict | None = None):
+        """Arrow keys turn the page, within the same limits as the buttons."""
+        if key == "ArrowRight" and self.page_index < self._count() - 2:
+            return rx.call_script(flip_script(BOOK_ID, "flipNext"))
+        if key == "ArrowLeft" and self.page_index > 0:
+            return rx.call_script(flip_script(BOOK_ID, "flipPrev"))
 
     @rx.var
     def found(self) -> bool:

@@ -44,6 +44,13 @@ class StorybookState(rx.State):
     def previous_page(self):
         self._turn_to(self.page_index - 1)
 
+    @rx.event
+    def key_pressed(self, key: str, _info: dict | None = None):
+        if key == "ArrowRight":
+            self.next_page()
+        elif key == "ArrowLeft":
+            self.previous_page()
+
     @rx.var
     def found(self) -> bool:
         return find(STORYBOOKS, self.storybook_id) is not None

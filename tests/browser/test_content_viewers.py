@@ -195,3 +195,27 @@ def test_flipbook_on_a_phone_turns_one_page_at_a_time(browser, app_server):
         expect(counter).to_have_text("Page 2 of 10")
     finally:
         context.close()
+
+
+def test_storybook_arrow_keys_stay_in_range(page):
+    open_page(page, "/storybook/mystery-of-the-stars")
+    expect(page.get_by_text("Page 1 / 6")).to_be_visible()
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowRight")
+    expect(page.get_by_text("Page 2 / 6")).to_be_visible()
+    for _ in range(7):
+        page.keyboard.press("ArrowRight")
+    expect(page.get_by_text("Page 6 / 6")).to_be_visible()
+    expect(page.get_by_role("button", name="Next")).to_be_disabled()
+
+
+def test_flipbook_arrow_keys_turn_pages(page):
+    open_page(page, "/flipbook/ocean-explorers")
+    counter = page.locator(".content-counter")
+    expect(counter).to_have_text("Page 1 of 8")
+    page.wait_for_function("() => !!document.querySelector('.stf__parent')")
+    page.keyboard.press("ArrowRight")
+    expect(counter).not_to_have_text("Page 1 of 8")
+    page.wait_for_timeout(1100)
+    page.keyboard.press("ArrowLeft")
+    expect(counter).to_have_text("Page 1 of 8")
