@@ -1,14 +1,275 @@
-"""The library: activities, videos, songs, presentations, storybooks, audiobooks, flipbooks."""
+"""The library: activities, videos, songs, presentations, storybooks, audiobooks, flipbooks.
+
+Every id is slugify(title). Pictures live under assets/art/<kind>/ and are served at /art/<kind>/...;
+slides and pages reuse a few themed pictures per item (<id>.svg, <id>-2.svg, <id>-3.svg, ...).
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, TypeVar
 
 from learnsite.catalogue.types import (
     Activity, Audiobook, BuiltinWorksheet, Flipbook, Page, Presentation, Song, Storybook, Video,
+    slugify,
 )
 
-ACTIVITIES: tuple[Activity, ...] = ()
-VIDEOS: tuple[Video, ...] = ()
-SONGS: tuple[Song, ...] = ()
-PRESENTATIONS: tuple[Presentation, ...] = ()
-STORYBOOKS: tuple[Storybook, ...] = ()
-AUDIOBOOKS: tuple[Audiobook, ...] = ()
-FLIPBOOKS: tuple[Flipbook, ...] = ()
+
+# The sad face shown by the not-found states.
+NOT_FOUND_ART = "/art/flipbook/not-found.svg"
+
+
+def _art(kind: str, id_: str, n: int = 1) -> str:
+    return f"/art/{kind}/{id_}.svg" if n == 1 else f"/art/{kind}/{id_}-{n}.svg"
+
+
+def _activity(title: str, description: str) -> Activity:
+    id_ = slugify(title)
+    return Activity(id_, title, description, _art("activity", id_))
+
+
+def _pages(kind: str, title: str, pages: Iterable[tuple[int, str, str]]) -> tuple[Page, ...]:
+    """(picture number, what the picture shows, text) -> Page entries."""
+    id_ = slugify(title)
+    return tuple(Page(_art(kind, id_, n), alt, text) for n, alt, text in pages)
+
+
+# ---------------------------------------------------------------- activities
+
+ACTIVITIES: tuple[Activity, ...] = (
+    # Ages 3-4
+    _activity("Color Matching", "Find the friends who wear the same colour! Match red with red and blue with blue."),
+    _activity("Shape Sorting", "Circles, squares and triangles are all mixed up. Help each shape find its home."),
+    _activity("Number Counting", "Count the bouncing balls, the busy bees and the shiny stars from one to ten."),
+    _activity("Animal Sounds", "Moo, baa, quack! Listen to the farm and guess which animal is saying hello."),
+    # Ages 5-6
+    _activity("Letter Tracing", "Follow the dotted paths with your finger to write every letter from A to Z."),
+    _activity("Sight Words", "Spot the little words we read every day, like 'the', 'and' and 'look'."),
+    _activity("Addition Fun", "Put apples in the basket and find out how many there are altogether."),
+    _activity("Number Friends", "Which two numbers hold hands to make ten? Find all the number friends."),
+    # Ages 7-8
+    _activity("Reading Comp", "Read a short story about a clever fox, then answer questions about what happened."),
+    _activity("Math Whiz", "Quick-fire sums and take-aways. How many can you solve before the timer rings?"),
+    _activity("Story Starter", "Pick a hero, a place and a problem, then tell the story of what happens next."),
+    _activity("Science Facts", "Why is the sky blue? Where does rain come from? Discover amazing facts."),
+    # Ages 9-10
+    _activity("Multi Masters", "Become a times-table master: climb the tower one multiplication at a time."),
+    _activity("Creative Writing", "Write a poem, a postcard or a tiny tale using fun word prompts."),
+    _activity("Science Lab", "Mix, measure and observe: try safe experiments and record what you find."),
+    _activity("History Quest", "Travel back in time to meet pharaohs, knights and explorers on a quest."),
+    # Today's Special Activities
+    _activity("Rainbow Math", "Solve colourful sums to paint every stripe of the rainbow."),
+    _activity("Animal Alphabet", "Meet an animal for every letter, from Alligator to Zebra."),
+    _activity("Shape Safari", "Go on a safari and spot the circles, squares and triangles hiding in the wild."),
+)
+
+# ---------------------------------------------------------------- videos and songs
+
+VIDEOS: tuple[Video, ...] = tuple(
+    Video(slugify(t), t, _art("video", slugify(t)), d)
+    for t, d in (
+        ("ABC Adventure", "Sing and dance through the alphabet with Alfie the Alligator."),
+        ("Counting with Animals", "Count from one to ten with cheeky monkeys, hopping frogs and sleepy owls."),
+        ("Colors of the Rainbow", "Red, orange, yellow, green, blue, indigo and violet: meet every colour."),
+        ("How Plants Grow", "Watch a tiny seed drink water, soak up sunshine and grow into a flower."),
+    )
+)
+
+SONGS: tuple[Song, ...] = tuple(
+    Song(slugify(t), t, _art("song", slugify(t)), d)
+    for t, d in (
+        ("The Alphabet Song", "A, B, C, D... sing all twenty-six letters with a happy tune."),
+        ("Five Little Ducks", "Five little ducks went out one day. How many came back? Count along!"),
+        ("Days of the Week", "Monday, Tuesday, Wednesday... a clap-along song for every day."),
+        ("Phonics Fun", "Learn the sound each letter makes: a is for apple, b is for ball!"),
+    )
+)
+
+# ---------------------------------------------------------------- presentations (4-6 slides)
+
+PRESENTATIONS: tuple[Presentation, ...] = (
+    Presentation("solar-system-tour", "Solar System Tour", _pages("presentation", "Solar System Tour", (
+        (1, "The bright yellow Sun with planets circling around it",
+         "Welcome aboard! Our Solar System is a big family: the Sun in the middle and eight planets going round and round."),
+        (2, "A glowing Sun with warm orange rays",
+         "The Sun is a star. It is so big that a million Earths could fit inside it! It gives us light and keeps us warm."),
+        (3, "The blue and green Earth with a small grey Moon",
+         "Earth is our home. It has air to breathe and water to drink, and the Moon keeps it company at night."),
+        (2, "Red Mars with its dusty hills",
+         "Mars is called the Red Planet because its dust is rusty red. Robots called rovers are exploring it right now."),
+        (1, "Giant Jupiter and ringed Saturn far from the Sun",
+         "Jupiter is the biggest planet of all, and Saturn wears beautiful rings made of ice and rock."),
+        (3, "A rocket flying past the stars back to Earth",
+         "Our tour is over! Which planet would you like to visit one day?"),
+    ))),
+    Presentation("dinosaur-facts", "Dinosaur Facts", _pages("presentation", "Dinosaur Facts", (
+        (1, "A friendly green dinosaur standing among ferns",
+         "Long, long ago, before there were people, dinosaurs roamed the Earth for millions of years."),
+        (2, "A long-necked dinosaur eating leaves from a tall tree",
+         "Some dinosaurs, like Brachiosaurus, had very long necks to reach the leaves at the tops of trees."),
+        (3, "A dinosaur with plates on its back and spikes on its tail",
+         "Stegosaurus had big plates on its back and spikes on its tail to keep it safe."),
+        (1, "A big dinosaur with tiny arms and a wide smile",
+         "Tyrannosaurus rex had huge teeth but tiny arms. It was one of the biggest meat-eaters ever."),
+        (2, "A dinosaur egg cracking open in a nest",
+         "Baby dinosaurs hatched from eggs, just like baby birds do today. Birds are cousins of the dinosaurs!"),
+    ))),
+    Presentation("world-of-insects", "World of Insects", _pages("presentation", "World of Insects", (
+        (1, "A ladybird, a bee and a butterfly in a sunny garden",
+         "Insects are tiny creatures with six legs. There are more kinds of insects than any other animal!"),
+        (2, "A busy bee visiting a pink flower",
+         "Bees fly from flower to flower collecting nectar to make honey. They help flowers grow, too."),
+        (3, "A colourful butterfly with spotted wings",
+         "A butterfly starts life as a caterpillar. It builds a cosy chrysalis, then comes out with beautiful wings."),
+        (1, "A red ladybird with black spots on a green leaf",
+         "Ladybirds are a gardener's friend: they eat the little bugs that nibble on plants."),
+        (2, "A line of ants carrying crumbs to their home",
+         "Ants work together as a team. An ant can carry something much heavier than itself!"),
+    ))),
+    Presentation("ancient-egypt", "Ancient Egypt", _pages("presentation", "Ancient Egypt", (
+        (1, "Three golden pyramids in the desert under a bright sun",
+         "Thousands of years ago, people in Ancient Egypt built amazing cities beside the River Nile."),
+        (2, "A sailing boat on the blue River Nile with palm trees",
+         "The River Nile gave the Egyptians water for drinking, for farming and for travelling by boat."),
+        (1, "A giant pyramid made of huge stone blocks",
+         "The pyramids are giant tombs built for kings called pharaohs. Each one used millions of heavy stones."),
+        (3, "A scroll with picture writing of birds, eyes and waves",
+         "Egyptians wrote with little pictures called hieroglyphs. Can you invent your own picture alphabet?"),
+    ))),
+)
+
+# ---------------------------------------------------------------- storybooks (5-6 pages)
+
+STORYBOOKS: tuple[Storybook, ...] = (
+    Storybook("the-magical-forest", "The Magical Forest", _pages("storybook", "The Magical Forest", (
+        (1, "A sunny path leading into a forest of tall, friendly trees",
+         "Once upon a time, a curious girl called Mia found a path that sparkled in the sunshine."),
+        (2, "Glowing mushrooms and fireflies between the trees",
+         "She followed it into the forest, where the mushrooms glowed and the fireflies danced like tiny stars."),
+        (3, "A wise old owl sitting on a branch",
+         "\"Welcome, Mia,\" hooted a wise old owl. \"This forest is magical, but only for kind hearts.\""),
+        (2, "A small bunny with a thorn in its paw",
+         "Soon Mia met a little bunny with a thorn in its paw. Gently, she helped it out. \"Thank you!\" squeaked the bunny."),
+        (1, "Flowers blooming in every colour along the path",
+         "Because of her kindness, flowers bloomed wherever Mia walked, in every colour of the rainbow."),
+        (3, "Mia waving goodbye to her forest friends at sunset",
+         "When the sun went down, Mia waved goodbye to her new friends and promised to come back soon. The End."),
+    ))),
+    Storybook("the-brave-knight", "The Brave Knight", _pages("storybook", "The Brave Knight", (
+        (1, "A small knight in shiny armour in front of a castle",
+         "In a castle on a hill lived Sir Leo, the smallest knight in the whole kingdom."),
+        (2, "A dark cave on a mountain with smoke curling out",
+         "One day the villagers cried, \"A dragon is in the mountain cave! Who will be brave?\""),
+        (1, "The little knight marching up the mountain path",
+         "The big knights trembled, but Sir Leo picked up his shield and marched up the mountain."),
+        (3, "A sad green dragon holding its sore tummy",
+         "Inside the cave he found a dragon... crying! \"I ate too many spicy peppers,\" it sniffed."),
+        (2, "The knight sharing a cup of cool water with the dragon",
+         "Sir Leo shared his cool water, and the dragon smiled. Being brave can also mean being kind."),
+        (3, "The dragon and the knight flying together over the castle",
+         "From then on, the dragon and Sir Leo were best friends, and they flew over the kingdom together. The End."),
+    ))),
+    Storybook("mystery-of-the-stars", "Mystery of the Stars", _pages("storybook", "Mystery of the Stars", (
+        (1, "A boy looking at the night sky through a telescope",
+         "Every night, Sam looked through his telescope at the twinkling stars."),
+        (2, "A dark sky with one star missing from its pattern",
+         "But one night he gasped: a star was missing from the Big Dipper! Where could it have gone?"),
+        (3, "A tiny star sitting in the garden, glowing softly",
+         "Sam tiptoed into the garden and found a tiny star hiding under the rose bush, glowing softly."),
+        (2, "The little star looking tired and sleepy",
+         "\"I fell while I was playing,\" said the star. \"Now I'm too tired to climb back up to the sky.\""),
+        (1, "Sam lifting the star high on a kite",
+         "Sam had an idea. He tied the star to his kite and let it fly higher and higher into the night."),
+        (3, "The star shining back in its place in the sky",
+         "The star twinkled back in its place, and every night since, it has winked at Sam. The End."),
+    ))),
+    Storybook("jungle-friends", "Jungle Friends", _pages("storybook", "Jungle Friends", (
+        (1, "A green jungle with a river, tall trees and a bright sun",
+         "Deep in the green jungle lived four friends: Tiko the monkey, Lulu the parrot, Bongo the elephant and Zee the zebra."),
+        (2, "A monkey swinging from a vine",
+         "Tiko loved swinging on vines. \"Whee!\" he laughed, but one day his vine snapped!"),
+        (3, "An elephant catching the monkey with its trunk",
+         "Splash! Tiko landed in the river. Bongo reached out his long trunk and pulled him safely to the bank."),
+        (2, "A parrot flying high with a bunch of bananas",
+         "Lulu flew off and came back with the sweetest bananas to cheer Tiko up."),
+        (1, "Four animal friends having a picnic under a tree",
+         "That evening the friends shared a picnic and agreed: with good friends, every day is an adventure. The End."),
+    ))),
+)
+
+# ---------------------------------------------------------------- audiobooks
+
+AUDIOBOOKS: tuple[Audiobook, ...] = (
+    Audiobook(
+        "the-lion-and-the-mouse", "The Lion and the Mouse", "Aesop",
+        "A tiny mouse wakes a mighty lion, who lets her go. One day the little mouse repays "
+        "his kindness: nobody is too small to help a friend.",
+        _art("audiobook", "the-lion-and-the-mouse"), 180,
+    ),
+    Audiobook(
+        "the-tortoise-and-the-hare", "The Tortoise and the Hare", "Aesop",
+        "The speedy hare laughs at the slow tortoise and challenges him to a race. "
+        "Who will win? Slow and steady wins the race!",
+        _art("audiobook", "the-tortoise-and-the-hare"), 240,
+    ),
+)
+
+# ---------------------------------------------------------------- flipbooks (even page counts)
+
+FLIPBOOKS: tuple[Flipbook, ...] = (
+    Flipbook("ocean-explorers", "Ocean Explorers", _pages("flipbook", "Ocean Explorers", (
+        (1, "Waves rolling on a blue sea under a smiling sun", "Ocean Explorers: let's dive into the big blue sea!"),
+        (2, "Colourful fish swimming between bubbles", "Fish breathe underwater with gills. Blub, blub, blub!"),
+        (3, "An orange octopus waving its eight arms", "The octopus has eight wiggly arms. Can you count them?"),
+        (4, "A smiling whale spouting water", "Whales are the biggest animals in the ocean. They sing songs to each other."),
+        (2, "A pink coral reef full of life", "Coral reefs are like busy underwater cities full of colourful neighbours."),
+        (3, "A crab walking sideways on the sand", "Crabs walk sideways on the sandy sea floor. Click, click!"),
+        (4, "A sea turtle gliding through the water", "Sea turtles swim thousands of miles and come back to the beach where they hatched."),
+        (1, "A treasure chest and a shell on the sea floor", "The End. Thank you for exploring the ocean with us!"),
+    ))),
+    Flipbook("farm-friends", "Farm Friends", _pages("flipbook", "Farm Friends", (
+        (1, "A red barn on a green hill with a sunny sky", "Farm Friends: welcome to Sunny Hill Farm!"),
+        (2, "A spotty cow eating grass", "Moo! The cow gives us milk for our breakfast."),
+        (3, "A pink pig rolling in mud", "Oink! The pig loves rolling in cool, squishy mud."),
+        (4, "A hen sitting on a nest of eggs", "Cluck! The hen lays eggs in her cosy nest."),
+        (2, "A fluffy white sheep in a field", "Baa! The sheep's woolly coat keeps us warm in winter."),
+        (3, "A duck swimming in a pond with ducklings", "Quack! Mother duck takes her ducklings for a swim."),
+        (4, "A tractor carrying hay bales", "The farmer drives the tractor to bring hay for all the animals."),
+        (1, "The barn at sunset with the animals asleep", "The End. Goodnight, farm friends!"),
+    ))),
+    Flipbook("space-adventure", "Space Adventure", _pages("flipbook", "Space Adventure", (
+        (1, "A rocket blasting off into a starry sky", "Space Adventure: 3, 2, 1... blast off!"),
+        (2, "An astronaut floating and waving", "In space, astronauts float because there is no gravity pulling them down."),
+        (3, "The Moon with round craters", "The Moon is covered in craters. Astronauts left footprints there!"),
+        (4, "Red planet Mars with a little rover", "On Mars, a little rover drives around taking pictures of red rocks."),
+        (3, "Saturn with its shiny rings", "Saturn's rings are made of billions of pieces of ice and rock."),
+        (2, "A space station circling the Earth", "The space station goes around the Earth sixteen times every day!"),
+        (4, "A shooting star and a comet with a long tail", "A comet is a giant snowball with a sparkly tail."),
+        (1, "Twinkling stars and galaxies far away", "There are more stars in space than grains of sand on every beach."),
+        (2, "An astronaut looking back at the blue Earth", "From space, the Earth looks like a beautiful blue marble."),
+        (1, "The rocket landing safely back home", "The End. Welcome home, space explorer!"),
+    ))),
+    Flipbook("my-first-shapes", "My First Shapes", _pages("flipbook", "My First Shapes", (
+        (1, "A circle, a square and a triangle smiling together", "My First Shapes: let's meet some shape friends!"),
+        (2, "A round red circle like a ball", "This is a circle. It is round like a ball and has no corners."),
+        (3, "A blue square like a window", "This is a square. It has four sides that are all the same length."),
+        (4, "A yellow triangle like a slice of pizza", "This is a triangle. It has three sides and three pointy corners."),
+        (2, "A green rectangle like a door", "This is a rectangle. It has two long sides and two short sides, like a door."),
+        (3, "A purple star shining bright", "This is a star. It has five points and twinkles in the sky."),
+        (4, "A pink heart full of love", "This is a heart. We draw hearts for the people we love."),
+        (1, "An orange oval like an egg", "This is an oval. It looks like an egg, or a stretched circle."),
+        (2, "A house made of a square and a triangle", "Shapes can work together! A square and a triangle make a house."),
+        (1, "All the shapes waving goodbye", "The End. Can you find shapes around your home?"),
+    ))),
+)
+
+# Printable worksheets are database rows (worksheets issue); none are built in.
 WORKSHEETS: tuple[BuiltinWorksheet, ...] = ()
+
+T = TypeVar("T")
+
+
+def find(collection: Iterable[T], id_: str | None) -> T | None:
+    """The entry of `collection` whose id is `id_`, or None (unknown ids are a normal case)."""
+    if not id_:
+        return None
+    return next((item for item in collection if getattr(item, "id", None) == id_), None)

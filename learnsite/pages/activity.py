@@ -1,1 +1,42 @@
-"""(to be written)"""
+"""/activity/{id}: a built-in activity with a placeholder game area."""
+
+import reflex as rx
+
+from learnsite.layout import page, page_title
+from learnsite.pages.content_parts import back_home_link, loaded_switch, not_found, picture
+from learnsite.state.activity import ActivityState
+
+
+def activity_body() -> rx.Component:
+    return rx.el.article(
+        back_home_link(),
+        rx.el.div(
+            picture(ActivityState.image, ActivityState.title, class_name="content-picture activity-picture"),
+            rx.el.div(
+                rx.el.h1(ActivityState.title, class_name="content-title"),
+                rx.el.p(ActivityState.description, class_name="content-lead"),
+                class_name="activity-intro",
+            ),
+            class_name="activity-top",
+        ),
+        rx.el.section(
+            rx.el.h2("Game Area", class_name="game-area-title"),
+            rx.el.p("Your game will appear here.", class_name="game-area-note"),
+            rx.el.button(
+                rx.icon("play", size=20, aria_hidden="true"), "Start Playing!",
+                on_click=ActivityState.start_playing, class_name="content-button content-button-big",
+                type="button",
+            ),
+            class_name="game-area",
+            aria_label="Game Area",
+        ),
+        class_name="content-card activity-page",
+    )
+
+
+@page(route="/activity/[id]", title=page_title("Activity"), on_load=ActivityState.load)
+def activity() -> rx.Component:
+    return loaded_switch(
+        ActivityState.loaded, ActivityState.found, activity_body(),
+        not_found("Not Found", "This activity could not be found."),
+    )

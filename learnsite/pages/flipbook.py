@@ -1,1 +1,79 @@
-"""(to be written)"""
+"""/flipbook/{id}: a react-pageflip book with previous/next buttons and "Page N of M".
+
+Each built-in book is rendered statically (rx.match on the id picks one): the book's children must be
+plain DOM elements that never change, or react-pageflip loses its pages (components/pageflip.py).
+"""
+
+import reflex as rx
+
+from components.pageflip import flip_book, flip_script
+from learnsite.catalogue.library import FLIPBOOKS
+from learnsite.catalogue.types import Flipbook
+from learnsite.layout import page, page_title
+from learnsite.pages.content_parts import back_home_link, loaded_switch, not_found
+from learnsite.state.flipbook import BOOK_ID
+from learnsite.state.flipbook import FlipbookState as S
+
+
+def book_page(number: int, count: int, image: str, alt: str, text: str) -> rx.Component:
+    hard = number in (1, count)  # covers are stiff pages
+    return rx.el.div(
+        rx.el.div(
+            rx.el.img(src=image, alt=alt, class_name="flip-picture", width="400", height="300", draggable=False),
+            rx.el.p(text, class_name="flip-text"),
+            rx.el.span(f"{number}", class_name="flip-number", aria_hidden="true"),
+            class_name="flip-page-inner",
+        ),
+        class_name="flip-page flip-cover" if hard else "flip-page",
+        data_density="hard" if hard else "soft",
+    )
+
+
+def static_book(book: Flipbook) -> rx.Component:
+    count = len(book.pages)
+    return rx.el.div(
+        rx.el.h1(book.title, class_name="content-title"),
+        rx.el.div(
+            flip_book(
+                *[book_page(i + 1, count, p.image, p.image_alt, p.text) for i, p in enumerate(book.pages)],
+                id=BOOK_ID,
+                class_name="flip-book",
+                on_flip=S.flipped,
+            ),
+            class_name="flip-stage",
+        ),
+        class_name="flip-book-wrap",
+    )
+
+
+def controls() -> rx.Component:
+    return rx.el.div(
+        rx.el.button(rx.icon("chevron-left", size=22, aria_hidden="true"), rx.el.span("Previous", class_name="nav-label"),
+                     on_click=rx.call_script(flip_script(BOOK_ID, "flipPrev")), disabled=S.previous_disabled,
+                     type="button", aria_label="Previous page", class_name="content-button"),
+        rx.el.p("Page ", S.page_index + 1, " of ", S.total, class_name="content-counter", aria_live="polite"),
+        rx.el.button(rx.el.span("Next", class_name="nav-label"), rx.icon("chevron-right", size=22, aria_hidden="true"),
+                     on_click=rx.call_script(flip_script(BOOK_ID, "flipNext")), disabled=S.next_disabled,
+                     type="button", aria_label="Next page", class_name="content-button"),
+        class_name="content-nav",
+    )
+
+
+def viewer() -> rx.Component:
+    return rx.el.article(
+        rx.match(S.flipbook_id, *[(book.id, static_book(book)) for book in FLIPBOOKS], rx.fragment()),
+        controls(),
+        rx.el.p("Tip: use the arrow keys or drag a page corner to turn the page.", class_name="content-hint desktop-hint"),
+        back_home_link(),
+        rx.window_event_listener(on_key_down=S.key_pressed),
+        class_name="flipbook-page",
+    )
+
+
+def missing() -> rx.Component:
+    return not_found("Not Found", "This flipbook does not exist.")
+
+
+@page(route="/flipbook/[id]", title=page_title("Flipbook"), on_load=S.load)
+def flipbook() -> rx.Component:
+    return loaded_switch(S.loaded, S.found, viewer(), missing())

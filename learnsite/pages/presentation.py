@@ -1,1 +1,44 @@
-"""(to be written)"""
+"""/powerpoint/{id}: one slide at a time, previous/next wrap around, "Slide n / total"."""
+
+import reflex as rx
+
+from learnsite.layout import page, page_title
+from learnsite.pages.content_parts import back_home_link, loading
+from learnsite.state.presentation import PresentationState as S
+
+
+def nav_button(label: str, icon: str, on_click) -> rx.Component:
+    return rx.el.button(rx.icon(icon, size=22, aria_hidden="true"), rx.el.span(label, class_name="nav-label"),
+                        on_click=on_click, type="button", aria_label=label, class_name="content-button")
+
+
+def slide_view() -> rx.Component:
+    return rx.el.article(
+        rx.el.h1(S.title, class_name="content-title"),
+        rx.el.section(
+            rx.el.figure(
+                rx.el.img(src=S.image, alt=S.image_alt, class_name="slide-picture", width="400", height="300"),
+                rx.el.figcaption(S.image_alt, class_name="slide-caption"),
+                class_name="slide-figure",
+            ),
+            rx.el.p(S.text, class_name="slide-text"),
+            key=S.slide_index,
+            class_name="slide",
+            aria_live="polite",
+        ),
+        rx.el.div(
+            nav_button("Previous", "chevron-left", S.previous_slide),
+            rx.el.p("Slide ", S.slide_index + 1, " / ", S.total, class_name="content-counter"),
+            nav_button("Next", "chevron-right", S.next_slide),
+            class_name="content-nav",
+        ),
+        rx.el.p("Tip: use the arrow keys to move between slides.", class_name="content-hint desktop-hint"),
+        back_home_link(),
+        rx.window_event_listener(on_key_down=S.key_pressed),
+        class_name="content-card presentation-page",
+    )
+
+
+@page(route="/powerpoint/[id]", title=page_title("Presentation"), on_load=S.load)
+def presentation() -> rx.Component:
+    return rx.cond(S.loaded, slide_view(), loading())

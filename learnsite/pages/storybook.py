@@ -1,1 +1,44 @@
-"""(to be written)"""
+"""/storybook/{id}: one page at a time with a random transition; no wrap at the ends."""
+
+import reflex as rx
+
+from learnsite.layout import page, page_title
+from learnsite.pages.content_parts import back_home_link, loaded_switch, not_found
+from learnsite.state.storybook import StorybookState as S
+
+
+def nav_button(label: str, icon: str, on_click, disabled) -> rx.Component:
+    return rx.el.button(rx.icon(icon, size=22, aria_hidden="true"), rx.el.span(label, class_name="nav-label"),
+                        on_click=on_click, disabled=disabled, type="button", aria_label=label,
+                        class_name="content-button")
+
+
+def book_view() -> rx.Component:
+    return rx.el.article(
+        rx.el.h1(S.title, class_name="content-title"),
+        rx.el.div(
+            rx.el.section(
+                rx.el.img(src=S.image, alt=S.image_alt, class_name="story-picture", width="400", height="300"),
+                rx.el.p(S.text, class_name="story-text"),
+                key=S.page_index,
+                class_name=S.animation_class,
+                data_transition=S.transition,
+                aria_live="polite",
+            ),
+            class_name="story-stage",
+        ),
+        rx.el.div(
+            nav_button("Previous", "chevron-left", S.previous_page, S.is_first),
+            rx.el.p("Page ", S.page_index + 1, " / ", S.total, class_name="content-counter"),
+            nav_button("Next", "chevron-right", S.next_page, S.is_last),
+            class_name="content-nav",
+        ),
+        back_home_link(),
+        rx.window_event_listener(on_key_down=S.key_pressed),
+        class_name="content-card storybook-page",
+    )
+
+
+@page(route="/storybook/[id]", title=page_title("Storybook"), on_load=S.load)
+def storybook() -> rx.Component:
+    return loaded_switch(S.loaded, S.found, book_view(), not_found("Not Found", "This storybook does not exist."))

@@ -1,0 +1,37 @@
+"""Pieces shared by the content pages (/activity, /powerpoint, /storybook, ...). Registers no page."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from learnsite.catalogue.library import NOT_FOUND_ART
+
+
+def back_home_link(label: str = "Back to Home") -> rx.Component:
+    return rx.el.a(rx.icon("arrow-left", size=18, aria_hidden="true"), label, href="/", class_name="content-back")
+
+
+def picture(src, alt, class_name: str = "content-picture") -> rx.Component:
+    return rx.el.img(src=src, alt=alt, class_name=class_name, width="400", height="300")
+
+
+def loading() -> rx.Component:
+    return rx.center(rx.spinner(size="3"), rx.el.span("Loading...", class_name="sr-only"),
+                     class_name="content-loading", role="status")
+
+
+def not_found(title: str, message: str, *extra: rx.Component) -> rx.Component:
+    """A friendly not-found card: heading, message, a sad-face picture, and a way home."""
+    return rx.el.section(
+        rx.el.img(src=NOT_FOUND_ART, alt="A sad face", class_name="content-sad", width="160", height="160"),
+        rx.el.h1(title, class_name="content-title"),
+        rx.el.p(message, class_name="content-lead"),
+        *(extra or (back_home_link(),)),
+        class_name="content-card content-not-found",
+    )
+
+
+def loaded_switch(loaded, found, body: rx.Component, missing: rx.Component) -> rx.Component:
+    """Spinner until on_load has looked the id up, then the page body or its not-found state."""
+    return rx.cond(loaded, rx.cond(found, body, missing), loading())
+

@@ -1,0 +1,59 @@
+"""Flipbook viewer state: which book and the page index reported by the book's onFlip event."""
+
+import reflex as rx
+
+from learnsite.catalogue.library import FLIPBOOKS, find
+from components.pageflip import flip_script
+from learnsite.state.content_lookup import route_id
+
+BOOK_ID = "flipbook-book"  # the id (and so the ref) of the book on the page
+
+
+class FlipbookState(rx.State):
+    flipbook_id: str = ""
+    page_index: int = 0
+    loaded: bool = False
+
+    def _count(self) -> int:
+        book = find(FLIPBOOKS, self.flipbook_id)
+        return len(book.pages) if book else 0
+
+    @rx.event
+    def load(self):
+        self.flipbook_id = route_id(self)
+        self.page_index = 0
+        self.loaded = True
+
+    @rx.event
+    def flipped(self, index: int):
+        """onFlip from the book: the index of the page now showing (the left one in a spread)."""
+        try:
+            index = int(index)
+        except (TypeError, ValueError):
+            return
+        self.page_index = max(0, min(index, max(self._count() - 1, 0)))
+
+    @rx.event
+    def key_pressed(self, key: str, _info: dict | None = None):
+        """Arrow keys turn the page, within the same limits as the buttons."""
+        if key == "ArrowRight" and self.page_index < self._count() - 2:
+            return rx.call_script(flip_script(BOOK_ID, "flipNext"))
+        if key == "ArrowLeft" and self.page_index > 0:
+            return rx.call_script(flip_script(BOOK_ID, "flipPrev"))
+
+    @rx.var
+    def found(self) -> bool:
+        return find(FLIPBOOKS, self.flipbook_id) is not None
+
+    @rx.var
+    def total(self) -> int:
+        return self._count()
+
+    @rx.var
+    def previous_disabled(self) -> bool:
+        return self.page_index <= 0
+
+    @rx.var
+    def next_disabled(self) -> bool:
+        """SPEC §2: next is disabled when the index is at or beyond the page count minus 2."""
+        return self.page_index >= self._count() - 2

@@ -1,0 +1,70 @@
+"""Video and song page state: which built-in item, and whether the song demo is playing (SPEC §4)."""
+
+import reflex as rx
+
+from learnsite.catalogue.library import SONGS, VIDEOS, find
+from learnsite.state.content_lookup import route_id
+
+
+class VideoState(rx.State):
+    video_id: str = ""
+    loaded: bool = False
+
+    @rx.event
+    def load(self):
+        self.video_id = route_id(self)
+        self.loaded = True
+
+    @rx.var
+    def found(self) -> bool:
+        return find(VIDEOS, self.video_id) is not None
+
+    @rx.var
+    def title(self) -> str:
+        item = find(VIDEOS, self.video_id)
+        return item.title if item else ""
+
+    @rx.var
+    def description(self) -> str:
+        item = find(VIDEOS, self.video_id)
+        return item.description if item else ""
+
+    @rx.var
+    def image(self) -> str:
+        item = find(VIDEOS, self.video_id)
+        return item.image if item else ""
+
+
+class SongState(rx.State):
+    song_id: str = ""
+    loaded: bool = False
+    playing: bool = False
+
+    @rx.event
+    def load(self):
+        self.song_id = route_id(self)
+        self.playing = False
+        self.loaded = True
+
+    @rx.event
+    def toggle_play(self):
+        self.playing = not self.playing
+
+    @rx.var
+    def found(self) -> bool:
+        return find(SONGS, self.song_id) is not None
+
+    @rx.var
+    def title(self) -> str:
+        item = find(SONGS, self.song_id)
+        return item.title if item else ""
+
+    @rx.var
+    def description(self) -> str:
+        item = find(SONGS, self.song_id)
+        return item.description if item else ""
+
+    @rx.var
+    def image(self) -> str:
+        item = find(SONGS, self.song_id)
+        return item.image if item else ""

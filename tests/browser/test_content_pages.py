@@ -1,0 +1,115 @@
+"""Activity, video and song pages, and the not-found state of every content page (SPEC §2)."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.conftest import wait_hydrated
+
+
+def open_page(page, path):
+    page.goto(path)
+    wait_hydrated(page)
+
+
+def toast(page, title):
+    return page.locator("[data-sonner-toast]").filter(has_text=title)
+
+
+def test_activity_page_shows_the_activity_and_a_placeholder_game(page):
+    open_page(page, "/activity/rainbow-math")
+    expect(page.get_by_role("heading", name="Rainbow Math")).to_be_visible()
+    expect(page.get_by_text("Solve colourful sums to paint every stripe of the rainbow.")).to_be_visible()
+    expect(page.get_by_role("img", name="Rainbow Math")).to_be_visible()
+    expect(page.get_by_role("heading", name="Game Area")).to_be_visible()
+    page.get_by_role("button", name="Start Playing!").click()
+    expect(toast(page, "Rainbow Math would start now")).to_be_visible()
+    expect(page).to_have_title("Activity - Learnsite")
+
+
+def test_age_group_activity_ids_open_their_page(page):
+    open_page(page, "/activity/multi-masters")
+    expect(page.get_by_role("heading", name="Multi Masters")).to_be_visible()
+
+
+def test_video_page_buttons_show_coming_soon(page):
+    open_page(page, "/video/how-plants-grow")
+    expect(page.get_by_role("heading", name="How Plants Grow")).to_be_visible()
+    for name in ("How Plants Grow: play video", "Like", "Share"):
+        page.get_by_role("button", name=name).click()
+        expect(toast(page, "Feature Coming Soon!")).to_be_visible()
+        expect(page.locator("[data-sonner-toast]")).to_have_count(1)
+
+
+def test_song_play_toggles_spinning_art_and_progress(page):
+    open_page(page, "/song/five-little-ducks")
+    expect(page.get_by_role("heading", name="Five Little Ducks")).to_be_visible()
+    art = page.get_by_role("img", name="Five Little Ducks album art")
+    bar = page.get_by_role("progressbar", name="Song progress")
+    expect(art).not_to_have_class(re.compile(r"\bspinning\b"))
+    expect(bar).to_have_attribute("aria-valuenow", "45")
+    fill_width = page.locator(".song-progress-fill").evaluate("e => e.getBoundingClientRect().width / e.parentElement.getBoundingClientRect().width")
+    assert abs(fill_width - 0.45) < 0.02
+
+    page.get_by_role("button", name="Play").click()
+    expect(page.get_by_role("button", name="Pause")).to_have_attribute("aria-pressed", "true")
+    expect(art).to_have_class(re.compile(r"\bspinning\b"))
+    expect(bar).to_have_attribute("aria-valuenow", "100")
+    spin = art.evaluate("e => getComputedStyle(e).animationDuration")
+    grow = page.locator(".song-progress-fill").evaluate("e => getComputedStyle(e).transitionDuration")
+    assert (spin, grow) == ("10s", "30s")
+
+    page.get_by_role("button", name="Pause").click()
+    expect(page.get_by_role("button", name="Play")).to_be_visible()
+    expect(art).not_to_have_class(re.compile(r"\bspinning\b"))
+
+    for name in ("Rewind", "Fast Forward"):
+        page.get_by_role("button", name=name).click()
+        expect(toast(page, "Feature Coming Soon!")).to_be_visible()
+
+
+@pytest.mark.parametrize("path,title,message", [
+    ("/activity/no-such-game", "Not Found", "This activity could not be found."),
+    ("/powerpoint/no-such-slides", "Not Found", "This presentation does not exist."),
+    ("/storybook/no-such-story", "Not Found", "This storybook does not exist."),
+    ("/audiobook/no-such-audio", "Not Found", "Oops! We couldn't find the audio book you were looking for."),
+    ("/flipbook/no-such-book", "Not Found", "This flipbook does not exist."),
+    ("/video/no-such-video", "Video Not Found", "We couldn't find this video. It may have moved."),
+    ("/song/no-such-song", "Song Not Found", "We couldn't find this song. Try another one from the home page."),
+])
+def test_unknown_ids_show_their_not_found_state(page, path, title, message):
+    open_page(page, path)
+    expect(page.get_by_role("heading", name=title, exact=True)).to_be_visible()
+    expect(page.get_by_text(message, exact=True)).to_be_visible()
+
+
+def test_unknown_audiobook_go_back_home(page):
+    open_page(page, "/audiobook/missing")
+    page.get_by_role("button", name="Go Back Home").click()
+    expect(page).to_have_url(re.compile(r"/$"))
+
+
+def test_unknown_presentation_has_a_single_slide(page):
+    open_page(page, "/powerpoint/missing")
+    expect(page.get_by_text("Slide 1 / 1")).to_be_visible()
+    page.get_by_role("button", name="Next").click()
+    expect(page.get_by_text("Slide 1 / 1")).to_be_visible()
+    expect(page.get_by_text("This presentation does not exist.")).to_be_visible()
+
+
+@pytest.mark.parametrize("path", [
+    "/activity/shape-safari", "/powerpoint/ancient-egypt", "/storybook/jungle-friends",
+    "/audiobook/the-tortoise-and-the-hare", "/flipbook/space-adventure", "/video/abc-adventure", "/song/phonics-fun",
+])
+def test_pages_fit_a_phone_screen(browser, app_server, path):
+    context = browser.new_context(base_url=app_server.url, viewport={"width": 375, "height": 812}, is_mobile=True)
+    try:
+        page = context.new_page()
+        open_page(page, path)
+        expect(page.locator("main h1").first).to_be_visible()
+        page.wait_for_timeout(300)
+        overflow = page.evaluate("document.documentElement.scrollWidth")
+        assert overflow <= 375, f"{path} is {overflow}px wide"
+    finally:
+        context.close()

@@ -1,0 +1,221 @@
+"""Presentation, storybook, audiobook and flipbook viewers (SPEC §2, §9)."""
+
+import re
+
+from playwright.sync_api import expect
+
+from tests.conftest import wait_hydrated
+
+TRANSITIONS = {"slide-horizontal", "slide-vertical", "flip-horizontal", "flip-vertical"}
+
+
+def open_page(page, path):
+    page.goto(path)
+    wait_hydrated(page)
+
+
+def toast(page, title):
+    return page.locator("[data-sonner-toast]").filter(has_text=title)
+
+
+# ---------------------------------------------------------------- presentation
+
+def test_presentation_wraps_both_ways(page):
+    open_page(page, "/powerpoint/dinosaur-facts")
+    expect(page.get_by_role("heading", name="Dinosaur Facts")).to_be_visible()
+    expect(page.get_by_text("Slide 1 / 5")).to_be_visible()
+    first = page.get_by_text("Long, long ago")
+    expect(first).to_be_visible()
+    # the picture's description is both its alt text and a visible caption
+    expect(page.get_by_role("img", name="A friendly green dinosaur standing among ferns")).to_be_visible()
+    expect(page.locator("figcaption")).to_have_text("A friendly green dinosaur standing among ferns")
+
+    page.get_by_role("button", name="Previous").click()
+    expect(page.get_by_text("Slide 5 / 5")).to_be_visible()
+    expect(page.get_by_text("Baby dinosaurs hatched from eggs")).to_be_visible()
+    page.get_by_role("button", name="Next").click()
+    expect(page.get_by_text("Slide 1 / 5")).to_be_visible()
+    page.get_by_role("button", name="Next").click()
+    expect(page.get_by_text("Slide 2 / 5")).to_be_visible()
+    expect(page.get_by_text("Brachiosaurus")).to_be_visible()
+
+
+def test_presentation_arrow_keys_and_back_link(page):
+    open_page(page, "/powerpoint/world-of-insects")
+    expect(page.get_by_text("Slide 1 / 5")).to_be_visible()
+    page.keyboard.press("ArrowRight")
+    expect(page.get_by_text("Slide 2 / 5")).to_be_visible()
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    expect(page.get_by_text("Slide 5 / 5")).to_be_visible()
+    page.get_by_role("link", name="Back to Home").click()
+    expect(page).to_have_url(re.compile(r"/$"))
+
+
+def test_presentation_starts_at_the_first_slide_on_each_visit(page):
+    open_page(page, "/powerpoint/solar-system-tour")
+    page.get_by_role("button", name="Next").click()
+    expect(page.get_by_text("Slide 2 / 6")).to_be_visible()
+    open_page(page, "/powerpoint/ancient-egypt")
+    expect(page.get_by_text("Slide 1 / 4")).to_be_visible()
+
+
+# ---------------------------------------------------------------- storybook
+
+def test_storybook_moves_within_range_with_a_transition(page):
+    open_page(page, "/storybook/jungle-friends")
+    expect(page.get_by_role("heading", name="Jungle Friends")).to_be_visible()
+    prev, nxt = page.get_by_role("button", name="Previous"), page.get_by_role("button", name="Next")
+    expect(page.get_by_text("Page 1 / 5")).to_be_visible()
+    expect(prev).to_be_disabled()
+    expect(nxt).to_be_enabled()
+    for n in range(2, 6):
+        nxt.click()
+        expect(page.get_by_text(f"Page {n} / 5")).to_be_visible()
+        story = page.locator(".story-page")
+        assert story.get_attribute("data-transition") in TRANSITIONS
+    expect(nxt).to_be_disabled()
+    expect(prev).to_be_enabled()
+    expect(page.get_by_text("with good friends, every day is an adventure")).to_be_visible()
+    prev.click()
+    expect(page.get_by_text("Page 4 / 5")).to_be_visible()
+
+
+def test_storybook_uses_more_than_one_transition(page):
+    open_page(page, "/storybook/the-magical-forest")
+    seen = set()
+    nxt, prev = page.get_by_role("button", name="Next"), page.get_by_role("button", name="Previous")
+    for _ in range(4):
+        for button, count in ((nxt, 5), (prev, 5)):
+            for _ in range(count):
+                button.click()
+                page.wait_for_timeout(60)
+                seen.add(page.locator(".story-page").get_attribute("data-transition"))
+    assert seen <= TRANSITIONS
+    assert len(seen) >= 2
+
+
+# ---------------------------------------------------------------- audiobook
+
+def test_audiobook_visual_player(page):
+    open_page(page, "/audiobook/the-tortoise-and-the-hare")
+    expect(toast(page, "Audio Not Connected")).to_be_visible()
+    expect(page.get_by_role("heading", name="The Tortoise and the Hare")).to_be_visible()
+    expect(page.get_by_text("by Aesop")).to_be_visible()
+    expect(page.get_by_role("img", name="The Tortoise and the Hare cover")).to_be_visible()
+    expect(page.get_by_text("0:00", exact=True)).to_be_visible()
+    expect(page.get_by_text("4:00", exact=True)).to_be_visible()
+
+    seek = page.get_by_role("slider", name="Seek")
+    expect(seek).to_have_attribute("max", "240")
+    expect(seek).to_have_attribute("step", "1")
+    volume = page.get_by_role("slider", name="Volume")
+    expect(volume).to_have_value("75")
+    expect(volume).to_have_attribute("max", "100")
+
+    seek.focus()
+    for _ in range(3):
+        page.keyboard.press("ArrowRight")
+    expect(page.get_by_text("0:03", exact=True)).to_be_visible()
+    seek.fill("125")
+    expect(page.get_by_text("2:05", exact=True)).to_be_visible()
+
+    page.get_by_role("button", name="Play").click()
+    expect(toast(page, "Feature Not Implemented")).to_be_visible()
+    expect(page.get_by_role("button", name="Pause")).to_have_attribute("aria-pressed", "true")
+    page.get_by_role("button", name="Pause").click()
+    expect(page.get_by_role("button", name="Play")).to_be_visible()
+
+    page.get_by_role("button", name="Mute").click()
+    expect(volume).to_have_value("0")
+    page.get_by_role("button", name="Unmute").click()
+    expect(volume).to_have_value("75")
+
+
+def test_audiobook_side_buttons_and_share_show_not_implemented(page):
+    open_page(page, "/audiobook/the-lion-and-the-mouse")
+    expect(toast(page, "Audio Not Connected")).to_be_visible()
+    expect(page.get_by_text("3:00", exact=True)).to_be_visible()
+    for name in ("Skip back", "Skip forward", "Share"):
+        page.get_by_role("button", name=name).click()
+        expect(toast(page, "Feature Not Implemented")).to_be_visible()
+        expect(page.locator("[data-sonner-toast]")).to_have_count(1)
+    page.get_by_role("button", name="Back to Home").click()
+    expect(page).to_have_url(re.compile(r"/$"))
+
+
+# ---------------------------------------------------------------- flipbook
+
+def test_flipbook_buttons_drive_the_book(page):
+    open_page(page, "/flipbook/farm-friends")
+    expect(page.get_by_role("heading", name="Farm Friends")).to_be_visible()
+    expect(page.get_by_text("Moo! The cow gives us milk", exact=False)).to_be_attached()
+    prev, nxt = page.get_by_role("button", name="Previous page"), page.get_by_role("button", name="Next page")
+    counter = page.locator(".content-counter")
+    expect(counter).to_have_text("Page 1 of 8")
+    expect(prev).to_be_disabled()
+    page.wait_for_function("() => !!document.querySelector('.stf__parent')")
+
+    seen = [0]
+    while nxt.is_enabled():
+        nxt.click()
+        expect(counter).not_to_have_text(f"Page {seen[-1] + 1} of 8", timeout=5000)
+        index = int(re.search(r"Page (\d+) of 8", counter.inner_text()).group(1)) - 1
+        assert index > seen[-1]
+        seen.append(index)
+        page.wait_for_timeout(1100)  # let the 1000 ms flip finish
+        assert len(seen) < 10
+    assert seen[-1] >= 8 - 2  # next disabled when the index >= pages - 2
+    expect(prev).to_be_enabled()
+
+    prev.click()
+    expect(counter).not_to_have_text(f"Page {seen[-1] + 1} of 8", timeout=5000)
+    back_to = int(re.search(r"Page (\d+) of 8", counter.inner_text()).group(1)) - 1
+    assert back_to < seen[-1]
+    expect(nxt).to_be_enabled()
+    page.get_by_role("link", name="Back to Home").click()
+    expect(page).to_have_url(re.compile(r"/$"))
+
+
+def test_flipbook_on_a_phone_turns_one_page_at_a_time(browser, app_server):
+    context = browser.new_context(base_url=app_server.url, viewport={"width": 375, "height": 812}, is_mobile=True)
+    try:
+        page = context.new_page()
+        open_page(page, "/flipbook/my-first-shapes")
+        counter = page.locator(".content-counter")
+        expect(counter).to_have_text("Page 1 of 10")
+        page.wait_for_function("() => !!document.querySelector('.stf__parent')")
+        page.get_by_role("button", name="Next page").click()
+        expect(counter).to_have_text("Page 2 of 10")
+        page.wait_for_timeout(1100)
+        page.get_by_role("button", name="Next page").click()
+        expect(counter).to_have_text("Page 3 of 10")
+        page.wait_for_timeout(1100)
+        page.get_by_role("button", name="Previous page").click()
+        expect(counter).to_have_text("Page 2 of 10")
+    finally:
+        context.close()
+
+
+def test_storybook_arrow_keys_stay_in_range(page):
+    open_page(page, "/storybook/mystery-of-the-stars")
+    expect(page.get_by_text("Page 1 / 6")).to_be_visible()
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowRight")
+    expect(page.get_by_text("Page 2 / 6")).to_be_visible()
+    for _ in range(7):
+        page.keyboard.press("ArrowRight")
+    expect(page.get_by_text("Page 6 / 6")).to_be_visible()
+    expect(page.get_by_role("button", name="Next")).to_be_disabled()
+
+
+def test_flipbook_arrow_keys_turn_pages(page):
+    open_page(page, "/flipbook/ocean-explorers")
+    counter = page.locator(".content-counter")
+    expect(counter).to_have_text("Page 1 of 8")
+    page.wait_for_function("() => !!document.querySelector('.stf__parent')")
+    page.keyboard.press("ArrowRight")
+    expect(counter).not_to_have_text("Page 1 of 8")
+    page.wait_for_timeout(1100)
+    page.keyboard.press("ArrowLeft")
+    expect(counter).to_have_text("Page 1 of 8")
