@@ -114,7 +114,7 @@ class App:
         total = 0
         for p in self.processes():
             with contextlib.suppress(psutil.Error):
-                if "python" in p.name().lower() or "granian" in " ".join(p.cmdline()[:3]).lower():
+                if "python" in (p.cmdline()[:1] or [""])[0]:
                     total += p.memory_info().rss
         return total
 
