@@ -41,7 +41,9 @@ def parse(argv: list[str]) -> argparse.Namespace:
                                                             "postgresql://postgres@127.0.0.1:5432/test"),
                    help="a PostgreSQL server the benchmark may create and drop its own database on")
     p.add_argument("--redis-url", default=os.environ.get("LEARNSITE_BENCH_REDIS_URL", "redis://127.0.0.1:6379/13"),
-                   help="a Redis URL with a DB number of the benchmark's own (flushed before use)")
+                   help="Redis for the multi-backend benchmarks (nothing is flushed: keys are per tab and per data folder)")
+    p.add_argument("--profile", action="store_true",
+                   help="sample the servers with py-spy while measuring; summary in the results, stacks in bench/profiles/")
     p.add_argument("--no-results", action="store_true", help="print only; leave bench/results.md alone")
     return p.parse_args(argv)
 
@@ -63,7 +65,7 @@ def main(argv: list[str] | None = None) -> int:
     from bench.session import Bench
 
     bench = Bench(Path(args.app_root), quick=args.quick, soak_seconds=args.soak_seconds,
-                  postgres_url=args.postgres_url, redis_url=args.redis_url)
+                  postgres_url=args.postgres_url, redis_url=args.redis_url, profile=args.profile)
     failed = []
     started = time.monotonic()
     try:

@@ -16,6 +16,7 @@ import asyncio
 from bench import clients as cl
 from bench import site
 from bench.common import Result, log, percentile, ratio
+from bench.profiling import record
 from bench.session import BARE_COUNTER, Bench
 
 TARGET = 1.25
@@ -88,7 +89,10 @@ def run(bench: Bench) -> Result:
             ("worksheet page load", app.url, home_auth, worksheet_step(worksheet_id)),
         ):
             log(f"events: {label}, {n} clients x {rounds}")
-            times = asyncio.run(measure(url, auth, n, rounds, step))
+            target = bare if url == bare.url else app
+            with record(bench.profile and n == max(x for x, _ in levels(bench)), [target],
+                        f"events-{label.split()[0]}-{n}", result.notes):
+                times = asyncio.run(measure(url, auth, n, rounds, step))
             figures[label] = [percentile(times, q) * 1000 for q in (50, 95, 99)]
         b50, b95, b99 = figures["bare counter"]
         result.add(f"bare counter, {n} clients (p50/p95/p99)", "", f"{b50:.1f} / {b95:.1f} / {b99:.1f} ms")

@@ -25,6 +25,7 @@ import sqlalchemy as sa
 from bench import clients as cl
 from bench import site
 from bench.common import MemorySampler, Result, fmt_bytes, log
+from bench.profiling import record
 from bench.session import Bench
 
 SIZE = 20 * 1024 * 1024
@@ -99,7 +100,8 @@ def run(bench: Bench) -> Result:
         size = pdf.stat().st_size
         for i in range(runs):
             before = worksheet_count(None)
-            fig = asyncio.run(one_upload(app.url, auth, pdf, app, i))
+            with record(bench.profile and i == 0, [app], "upload", result.notes):
+                fig = asyncio.run(one_upload(app.url, auth, pdf, app, i))
             stored = worksheet_count(None) - before
             log(f"upload {i + 1}/{runs}: {fig['seconds']:.2f}s (HTTP {fig['status']} after {fig['http']:.2f}s), "
                 f"RSS +{fmt_bytes(fig['growth'])}, rows +{stored}")

@@ -12,7 +12,6 @@ migrated and seeded by Learnsite's prestart, then filled with 10,000 worksheet r
 from __future__ import annotations
 
 import asyncio
-import secrets
 import time
 
 import sqlalchemy as sa
@@ -20,28 +19,11 @@ import sqlalchemy as sa
 from bench import clients as cl
 from bench import site
 from bench.common import Result, fmt_ms, log, percentile
+from bench.profiling import record
 from bench.session import Bench
 
 ROWS = 10_000
 TARGET_S = 0.050
-
-
-def create_database(base_url: str) -> tuple[str, callable]:
-    from learnsite.db import get_engine, normalise_url
-
-    url = sa.make_url(normalise_url(base_url))
-    name = f"learnsite_bench_{secrets.token_hex(4)}"
-    admin = sa.create_engine(url, isolation_level="AUTOCOMMIT")
-    with admin.connect() as c:
-        c.execute(sa.text(f'CREATE DATABASE "{name}"'))
-
-    def drop():
-        get_engine.cache_clear()
-        with admin.connect() as c:
-            c.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        admin.dispose()
-
-    return url.set(database=name).render_as_string(hide_password=False), drop
 
 
 def service_times(db_url: str, runs: int) -> list[float]:
@@ -88,14 +70,10 @@ async def event_times(url: str, auth: dict, runs: int) -> list[float]:
 
 
 def run(bench: Bench) -> Result:
-    from learnsite.migrate import prestart
-
     runs = 15 if bench.quick else 50
     app = bench.site()
-    db_url, drop = create_database(bench.postgres_url)
-    bench.on_close(drop)
-    log(f"worksheets_pg: migrating {db_url.rsplit('/', 1)[-1]} and adding {ROWS} rows")
-    prestart(db_url)
+    db_url = bench.pg_database()
+    log(f"worksheets_pg: adding {ROWS} rows to {db_url.rsplit('/', 1)[-1]}")
     site.bulk_worksheet_rows(db_url, ROWS)
     with sa.create_engine(db_url).connect() as c:
         c.execute(sa.text("ANALYZE content"))
@@ -110,7 +88,8 @@ def run(bench: Bench) -> Result:
     backend = bench.backend("pg-backend", {"LEARNSITE_DATABASE_URL": db_url})
     try:
         auth = bench.hydrate(app, "/")
-        times = asyncio.run(event_times(backend.url, auth, runs))
+        with record(bench.profile, [backend], "worksheets_pg", result.notes):
+            times = asyncio.run(event_times(backend.url, auth, runs))
     finally:
         bench.stop_app(backend)
     e50, e95 = percentile(times, 50), percentile(times, 95)

@@ -16,12 +16,13 @@ BARE_COUNTER = "reflex___state____state.bare_app___bare_app____counter_state"
 
 class Bench:
     def __init__(self, app_root: Path, quick: bool = False, soak_seconds: float = 600,
-                 postgres_url: str = "", redis_url: str = ""):
+                 postgres_url: str = "", redis_url: str = "", profile: bool = False):
         self.app_root = app_root.resolve()
         self.quick = quick
         self.soak_seconds = soak_seconds
         self.postgres_url = postgres_url
         self.redis_url = redis_url
+        self.profile = profile
         self.tmp = Path(tempfile.mkdtemp(prefix="learnsite-bench-"))
         self.site_data = self.tmp / "site-data"
         self.site_data.mkdir()
@@ -54,6 +55,32 @@ class Bench:
         app = start_backend(name, self.site(), env_extra)
         self._extra.append(app)
         return app
+
+    def pg_database(self) -> str:
+        """A new PostgreSQL database of this run (migrated and seeded by prestart), dropped at the end."""
+        import secrets
+
+        import sqlalchemy as sa
+
+        from learnsite.db import get_engine, normalise_url
+        from learnsite.migrate import prestart
+
+        url = sa.make_url(normalise_url(self.postgres_url))
+        name = f"learnsite_bench_{secrets.token_hex(4)}"
+        admin = sa.create_engine(url, isolation_level="AUTOCOMMIT")
+        with admin.connect() as c:
+            c.execute(sa.text(f'CREATE DATABASE "{name}"'))
+
+        def drop():
+            get_engine.cache_clear()
+            with admin.connect() as c:
+                c.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+            admin.dispose()
+
+        self.on_close(drop)
+        db_url = url.set(database=name).render_as_string(hide_password=False)
+        prestart(db_url)
+        return db_url
 
     def stop_app(self, app: App) -> None:
         app.stop()

@@ -168,6 +168,18 @@ class ReflexClient:
             self.error = exc
             self._new.set()
 
+    async def reconnect(self, base_url: str, hydrate_auth: dict, timeout: float = 30) -> None:
+        """A new socket with the same tab token (to another backend, as a load balancer would), rehydrated."""
+        if self._reader:
+            self._reader.cancel()
+        await self.ws.close()
+        self.base_url, self.ws, self.error = base_url, WebSocket(), None
+        await self.connect(hydrate_auth, timeout)
+
+    @property
+    def alive(self) -> bool:
+        return self.error is None and not self.ws.closed
+
     async def emit(self, event: dict) -> float:
         """Send one event; returns time.perf_counter() just before sending."""
         frame = f"42{NAMESPACE}," + json.dumps(["event", event], separators=(",", ":"))
