@@ -32,6 +32,20 @@ CHROMIUM_ARGS = [
 VENV_BIN = REPO_ROOT / ".venv" / "bin"
 
 
+APP_VERSION = {"text": ""}  # which checkout was measured (set by Bench), shown in results.md
+
+
+def app_version(root: Path) -> str:
+    try:
+        out = subprocess.run(["git", "-C", str(root), "log", "-1", "--format=%h %s"], capture_output=True,
+                             text=True, timeout=10).stdout.strip()
+        dirty = subprocess.run(["git", "-C", str(root), "status", "--porcelain", "--untracked-files=no"],
+                               capture_output=True, text=True, timeout=10).stdout.strip()
+        return f"{out[:70]}{' (with uncommitted changes)' if dirty else ''}"
+    except Exception:  # noqa: BLE001
+        return str(root)
+
+
 def log(msg: str) -> None:
     print(f"[bench {time.strftime('%H:%M:%S')}] {msg}", file=sys.stderr, flush=True)
 
@@ -253,7 +267,8 @@ class Result:
         stamp = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
         load = os.getloadavg()
         parts = [f"## {self.title}\n", f"<!-- bench:{self.key} -->",
-                 f"_Run {stamp}, load average {load[0]:.1f} on {os.cpu_count()} cores._\n", self.table()]
+                 f"_Run {stamp} on `{APP_VERSION['text']}`, load average {load[0]:.1f} on {os.cpu_count()} cores._\n",
+                 self.table()]
         if self.notes:
             parts.append("\n" + "\n".join(f"- {n}" for n in self.notes))
         return "\n".join(parts) + "\n"
@@ -276,6 +291,12 @@ RESULTS_HEADER = """# Learnsite benchmark results
 Written by `make bench` (`python -m bench`); each section is replaced when its benchmark runs again.
 Ratios compare Learnsite with a bare Reflex counter app (bench/bare_app) built and run by the same
 benchmark process on the same machine, so they hold on a noisy machine where absolute times do not.
+
+Run all: `make bench`. One or more: `make bench BENCH_ARGS="--only home_load,events"`.
+Options: `--quick` (fewer samples), `--soak-seconds N` (default 600), `--profile` (py-spy summary of
+the servers while measuring), `--list`. Needs PostgreSQL (`--postgres-url`, default
+postgresql://postgres@127.0.0.1:5432/test; a database of its own is created and dropped) and Redis
+(`--redis-url`, default redis://127.0.0.1:6379/13) for worksheets_pg, chat_fanout and soak.
 """
 
 

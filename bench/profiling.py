@@ -19,21 +19,28 @@ from bench.common import BENCH_DIR, VENV_BIN, log
 PROFILES = BENCH_DIR / "profiles"
 
 KINDS = (
-    ("learnsite", ("/learnsite/",)),
-    ("reflex", ("/reflex/", "/reflex_base/", "/reflex_components")),
-    ("socket.io", ("/socketio/", "/engineio/", "/wsproto/", "/h11/")),
-    ("asgi server", ("/uvicorn/", "/granian/", "/starlette/")),
-    ("database", ("/sqlalchemy/", "/psycopg", "/sqlite3/", "/sqlmodel/")),
-    ("redis", ("/redis/",)),
-    ("json", ("/json/", "orjson")),
-    ("asyncio", ("/asyncio/",)),
-    ("pdf", ("/pypdf", "pypdfium2")),
+    ("learnsite", ("learnsite/",)),
+    ("reflex", ("reflex/", "reflex_base/", "reflex_components")),
+    ("socket.io/websocket", ("socketio/", "engineio/", "wsproto/", "h11/", "simple_websocket/")),
+    ("asgi server", ("uvicorn/", "granian/", "starlette/")),
+    ("database", ("sqlalchemy/", "psycopg", "sqlite3/", "sqlmodel/")),
+    ("redis", ("redis/",)),
+    ("json", ("json/", "orjson")),
+    ("asyncio/sockets", ("asyncio/", "selectors.py", "socket.py", "ssl.py")),
+    ("pdf", ("pypdf", "pypdfium2")),
 )
 
 
+def path_of(frame: str) -> str:
+    """'func (reflex/app.py:12)' -> 'reflex/app.py'"""
+    inside = frame.rsplit("(", 1)[-1]
+    return inside.rsplit(":", 1)[0]
+
+
 def kind_of(frame: str) -> str:
+    path = path_of(frame)
     for kind, marks in KINDS:
-        if any(m in frame for m in marks):
+        if any(path.startswith(m) or f"/{m}" in path for m in marks):
             return kind
     return "other"
 
@@ -53,7 +60,7 @@ def summarize(raw: Path, top: int = 8) -> tuple[dict[str, float], list[tuple[str
             continue
         total += n
         leaves[frames[-1].strip()] += n
-        ours = next((f for f in reversed(frames) if "/learnsite/" in f), None)
+        ours = next((f for f in reversed(frames) if kind_of(f) == "learnsite"), None)
         owners["learnsite" if ours else kind_of(frames[-1])] += n
     if not total:
         return {}, []

@@ -8,7 +8,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from bench.common import BARE_ROOT, App, log, start_backend, start_reflex_prod
+from bench.common import APP_VERSION, BARE_ROOT, App, app_version, log, start_backend, start_reflex_prod
 from bench.recorder import record_hydrates
 
 BARE_COUNTER = "reflex___state____state.bare_app___bare_app____counter_state"
@@ -18,6 +18,7 @@ class Bench:
     def __init__(self, app_root: Path, quick: bool = False, soak_seconds: float = 600,
                  postgres_url: str = "", redis_url: str = "", profile: bool = False):
         self.app_root = app_root.resolve()
+        APP_VERSION["text"] = app_version(self.app_root)
         self.quick = quick
         self.soak_seconds = soak_seconds
         self.postgres_url = postgres_url

@@ -6,6 +6,7 @@ benchmark's own data folder.
 
 from __future__ import annotations
 
+import os
 import secrets
 from functools import lru_cache
 
@@ -101,19 +102,30 @@ def storage_of(session: dict[str, str]) -> dict[str, str]:
 # ---------------------------------------------------------------- worksheets
 
 def make_pdf(size: int = 0, text: str = "Count the apples") -> bytes:
-    """A valid one-page PDF, padded with content-stream comments to about `size` bytes."""
-    stream = (f"0.9 0.3 0.2 rg 60 500 475 250 re f BT /F1 36 Tf 0 0 0 rg 72 760 Td ({text}) Tj ET").encode()
+    """A valid one-page PDF; with `size`, the page is a scanned-looking photo of about `size` bytes.
+
+    Big worksheets are scans: an uncompressed RGB image XObject of random pixels (incompressible, so
+    the file really is that big on the wire and on disk), drawn over the whole page.
+    """
+    stream = f"0.9 0.3 0.2 rg 60 500 475 250 re f BT /F1 36 Tf 0 0 0 rg 72 760 Td ({text}) Tj ET".encode()
+    resources = b"/Font << /F1 3 0 R >>"
+    image = b""
     if size:
-        line = b"% padding padding padding padding padding padding padding padding\n"
-        stream += b"\n" + line * max(0, (size - 600) // len(line))
+        side = max(16, int((max(0, size - 2000) / 3) ** 0.5))
+        pixels = os.urandom(side * side * 3)
+        image = (f"<< /Type /XObject /Subtype /Image /Width {side} /Height {side} /ColorSpace /DeviceRGB "
+                 f"/BitsPerComponent 8 /Length {len(pixels)} >>\nstream\n").encode() + pixels + b"\nendstream"
+        stream = b"q 595 0 0 842 0 0 cm /Im1 Do Q " + stream
+        resources += b" /XObject << /Im1 6 0 R >>"
     objects = [
         b"<< /Type /Catalog /Pages 2 0 R >>",
         b"<< /Type /Pages /Kids [4 0 R] /Count 1 >>",
         b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> "
-        b"/Contents 5 0 R >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << " + resources + b" >> /Contents 5 0 R >>",
         b"<< /Length " + str(len(stream)).encode() + b" >>\nstream\n" + stream + b"\nendstream",
     ]
+    if image:
+        objects.append(image)
     out = bytearray(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
     offsets = []
     for n, body in enumerate(objects, start=1):
