@@ -8,6 +8,27 @@ from learnsite import toast
 from learnsite.state.popups import FLAGS, PopupState
 
 
+# Radix gives focus back to a dialog's Trigger; these dialogs are opened by state, so remember the last
+# control focused outside any dialog and give focus back to it when the last popup closes.
+FOCUS_MEMORY_JS = """
+if (!window.__learnsiteFocus) {
+  window.__learnsiteFocus = true;
+  document.addEventListener('focusin', function (e) {
+    if (e.target instanceof Element && !e.target.closest('[role=dialog]')) window.__learnsiteOpener = e.target;
+  });
+  window.__learnsiteRestoreFocus = function () {
+    var el = window.__learnsiteOpener;
+    if (!document.querySelector('[role=dialog]') && el && el.isConnected) el.focus();
+  };
+}
+"""
+RESTORE_FOCUS_JS = "window.__learnsiteRestoreFocus && setTimeout(window.__learnsiteRestoreFocus, 0)"
+
+
+def focus_memory() -> rx.Component:
+    return rx.script(FOCUS_MEMORY_JS)
+
+
 def popup(flag: str, title: str | rx.Var, *body: rx.Component, subtitle: str | rx.Var = "", icon: str = "",
           color: str | rx.Var = "#7c3aed", wide: bool = False) -> rx.Component:
     assert flag in FLAGS, flag
@@ -32,6 +53,7 @@ def popup(flag: str, title: str | rx.Var, *body: rx.Component, subtitle: str | r
             rx.vstack(heading, *body, spacing="4", width="100%"),
             class_name="popup" + (" popup-wide" if wide else ""),
             data_popup=flag,
+            on_close_auto_focus=rx.call_script(RESTORE_FOCUS_JS),
         ),
         open=getattr(PopupState, flag),
         on_open_change=lambda is_open: PopupState.set_open(flag, is_open),
