@@ -6,6 +6,7 @@ import reflex as rx
 
 from learnsite.catalogue.home import CATEGORIES
 from learnsite.catalogue.types import Category
+from learnsite.popups.all_worksheets import open_all_worksheets
 from learnsite.popups.dialog import coming_soon_buttons, popup
 from learnsite.popups.filters import is_read_prompt, item_route
 from learnsite.state.popups import CATEGORY_FLAGS, PopupState
@@ -43,9 +44,9 @@ def _worksheet_popup(category: Category) -> rx.Component:
                   wrap="wrap", spacing="2"),
         rx.hstack(
             rx.button(rx.icon("search", size=18, aria_hidden="true"), "Browse Worksheets", size="3",
-                      on_click=PopupState.open_all_worksheets, class_name="cta-button"),
+                      on_click=open_all_worksheets(), class_name="cta-button"),
             rx.button(rx.icon("printer", size=18, aria_hidden="true"), "Find & Print", size="3", variant="soft",
-                      on_click=PopupState.open_all_worksheets, class_name="cta-button"),
+                      on_click=open_all_worksheets(), class_name="cta-button"),
             wrap="wrap",
             spacing="3",
         ),

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
 from tests.conftest import wait_hydrated
 
+SHOTS = Path("/tmp/shots-home")
 CATEGORIES = {
     "Worksheets": "Printable Worksheets", "Flipbooks": "Interactive Flipbooks", "Videos": "Animated Videos",
     "Songs": "Phonics Songs", "Storybooks": "Bedtime Storybooks", "Presentations": "Slide Presentations",
@@ -26,6 +28,12 @@ def open_category(page, title: str):
     dialog = page.get_by_role("dialog", name=title)
     expect(dialog).to_be_visible()
     return dialog
+
+
+def shoot(page, name: str) -> None:
+    SHOTS.mkdir(exist_ok=True)
+    page.wait_for_timeout(300)  # let the opening animation finish
+    page.screenshot(path=str(SHOTS / f"{name}.png"))
 
 
 def toast(page):
@@ -62,6 +70,7 @@ def test_worksheet_popup_buttons_open_all_worksheets(page, button):
     open_home(page)
     dialog = open_category(page, "Printable Worksheets")
     expect(dialog.get_by_text("Fun activities for everyone!")).to_be_visible()
+    shoot(page, "worksheet-popup-desktop")
     dialog.get_by_role("button", name=button).click()
     full = page.get_by_role("dialog", name="All Worksheets")
     expect(full).to_be_visible()
@@ -173,6 +182,8 @@ def test_age_group_popup_plays_each_activity(page):
         plays = dialog.get_by_role("link", name=re.compile(r"^Play "))
         expect(plays).to_have_count(4)
         assert [plays.nth(i).get_attribute("href") for i in range(4)] == [f"/activity/{i}" for i in ids]
+        if age == "Ages 5-6":
+            shoot(page, "age-group-desktop")
         page.keyboard.press("Escape")
         expect(dialog).to_be_hidden()
     ages.get_by_role("button", name="Ages 7-8", exact=True).click()
@@ -223,6 +234,7 @@ def test_explore_all_activities_search_filters_and_empty_state(page):
     expect(dialog).to_be_visible()
     expect(_results(dialog)).to_have_count(7)
     search = dialog.get_by_role("searchbox", name="Search activities")
+    shoot(page, "explore-desktop")
     search.fill("DUCKS")
     expect(_results(dialog)).to_have_text(["Phonics Songs"])
     expect(dialog.locator(".result-items")).to_have_text(["Five Little Ducks"])
