@@ -142,11 +142,12 @@ def test_keyboard_tab_enter_opens_and_escape_closes(page):
     page.keyboard.press("Enter")
     dialog = page.get_by_role("dialog", name="Ages 5-6 Activities")
     expect(dialog).to_be_visible()
-    # focus stays trapped inside the popup
+    # focus moves into the popup and stays trapped there
+    page.wait_for_function("!!document.activeElement.closest('[role=dialog]')")
     for _ in range(12):
         page.keyboard.press("Tab")
         assert page.evaluate("!!document.activeElement.closest('[role=dialog]')")
     page.keyboard.press("Escape")
     expect(dialog).to_be_hidden()
     # focus returns to the card's button
-    assert page.evaluate("document.activeElement.textContent") == "Ages 5-6"
+    page.wait_for_function("document.activeElement.textContent === 'Ages 5-6'", timeout=5000)
