@@ -1,8 +1,11 @@
-"""The search and filter rules of the Explore All Activities and All Audiobooks popups (SPEC §5)."""
+"""The search and filter rules of the list popups (SPEC §5), and the popup flow's server-side handlers."""
+
+import pytest
 
 from learnsite.catalogue.home import CATEGORIES
 from learnsite.popups.entries import list_rows
 from learnsite.popups.filters import ALL, filter_activities, is_read_prompt, item_route, matches, search_titles
+from learnsite.state.popups import FLAGS, PopupState
 
 
 def titles(results):
@@ -74,3 +77,85 @@ def test_full_list_rows_link_to_their_pages():
 
 def test_matches_blank_query():
     assert matches("Anything", "   ") and not matches("Anything", "x y")
+
+
+# ---------------------------------------------------------------- the popup flow's handlers (server side)
+
+@pytest.fixture
+def popups() -> PopupState:
+    return PopupState(_reflex_internal_init=True)
+
+
+def call(state, handler, *args):
+    return getattr(PopupState, handler).fn(state, *args)
+
+
+def open_flags(state) -> list[str]:
+    return [f for f in FLAGS if getattr(state, f)]
+
+
+def test_there_are_fifteen_popup_flags_all_closed_at_first(popups):
+    assert len(FLAGS) == len(set(FLAGS)) == 15
+    assert open_flags(popups) == []
+
+
+def test_choosing_a_category_closes_start_learning_and_all_activities(popups):
+    call(popups, "open_start_learning")
+    assert open_flags(popups) == ["start_learning_open"]
+    call(popups, "open_category", "song")
+    assert open_flags(popups) == ["song_open"]
+    call(popups, "open_all_activities")
+    call(popups, "open_category", "worksheet")
+    assert open_flags(popups) == ["worksheet_open"]
+
+
+def test_full_lists_replace_the_category_popup(popups):
+    for kind, handler, flag in [("powerpoint", "open_all_presentations", "all_presentations_open"),
+                                ("book", "open_all_storybooks", "all_storybooks_open"),
+                                ("audiobook", "open_all_audiobooks", "all_audiobooks_open"),
+                                ("worksheet", "open_all_worksheets", "all_worksheets_open")]:
+        call(popups, "open_category", kind)
+        call(popups, handler)
+        assert open_flags(popups) == [flag]
+
+
+def test_unknown_inputs_open_nothing(popups):
+    assert call(popups, "open_category", "casino") is not None  # a coming-soon toast instead
+    assert call(popups, "open_age_group", "popup-11-12") is not None
+    assert call(popups, "open_activity", "../etc") is not None
+    call(popups, "set_open", "is_admin", True)
+    assert open_flags(popups) == [] and not hasattr(popups, "is_admin")
+
+
+def test_age_group_and_activity_popups(popups):
+    call(popups, "open_age_group", "popup-7-8")
+    assert popups.age_group == "popup-7-8" and open_flags(popups) == ["age_group_open"]
+    call(popups, "open_activity", "shape-safari")
+    assert popups.activity["title"] == "Shape Safari" and open_flags(popups) == ["activity_open"]
+
+
+def test_choosing_items(popups):
+    call(popups, "open_category", "video")
+    redirect = call(popups, "choose_item", "video", "ABC Adventure")
+    assert open_flags(popups) == [] and "/video/abc-adventure" in str(redirect)
+    call(popups, "open_category", "audiobook")
+    prompt = call(popups, "choose_item", "audiobook", "Read Along Fables")
+    assert "Please select from the list!" in str(prompt) and open_flags(popups) == ["audiobook_open"]
+    assert call(popups, "choose_item", "video", "Not In The List") is None
+
+
+def test_search_fields_are_validated(popups):
+    call(popups, "set_activities_category", "Nope")
+    call(popups, "set_activities_type", "nope")
+    assert (popups.activities_category, popups.activities_type) == (ALL, ALL)
+    call(popups, "set_activities_type", "book")
+    assert [r["title"] for r in popups.activity_results] == ["Bedtime Storybooks"]
+    call(popups, "set_audiobook_query", "x" * 500)
+    assert len(popups.audiobook_query) == 100 and popups.audiobook_results == []
+
+
+def test_title_takes_only_a_plausible_host(popups):
+    call(popups, "set_host_title", "localhost:3000")
+    assert popups.host_title == "localhost:3000 - Fun Learning for Kids Ages 3-10"
+    call(popups, "set_host_title", "<script>")
+    assert popups.host_title == "localhost:3000 - Fun Learning for Kids Ages 3-10"
