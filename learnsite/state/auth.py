@@ -12,6 +12,27 @@ CONTRACT used by every other feature (worksheets, chat, admin pages) - keep thes
     admin_page(route, title, on_load=...)        # decorator: guard + "Verifying Admin Access..."
     user_page(route, title, on_load=...)         # decorator: signed-in users only (for /chat)
 
+Usage in another feature:
+
+    from learnsite.state.auth import AuthState, PublicUser, admin_page, user_page
+
+    class WorksheetAdminState(rx.State):
+        @rx.event
+        async def create(self, form_data: dict):
+            admin = await AuthState.admin_of(self)
+            if admin is None:
+                return  # refused: a non-admin sent this event (nothing changes)
+            ...            # use admin.id / admin.email; never an id sent by the page
+
+    @admin_page("/admin/something", title=..., on_load=WorksheetAdminState.load)  # load checks too
+    def something() -> rx.Component: ...
+
+- In a background event (@rx.event(background=True)) call user_of/admin_of inside
+  `async with self:` (it reads AuthState and may store refreshed tokens).
+- PublicUser(id, email, role, full_name, avatar_url) + .is_admin; never the password hash.
+- The guard's on_load runs first; the page's own on_load handlers still run after it, so they
+  must check user_of/admin_of themselves before loading private data.
+
 How it works: the session (SPEC §3) lives in the browser's localStorage (synced between tabs) and
 reaches the server with every hydrate. user_of() checks the JWT's signature and expiry AND that its
 auth session is not revoked, on every call, and refreshes an expired access token with the refresh

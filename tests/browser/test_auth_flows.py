@@ -249,3 +249,15 @@ def test_forged_admin_event_from_plain_user_is_refused(page, app_server):
     page.evaluate("localStorage.clear()")
     login(page, "/login/user", address, "forger-password")
     expect(page.get_by_text("Login Successful!", exact=True)).to_be_visible()
+
+
+def test_prerendered_pages_hold_no_private_content(app_server):
+    """Before the server has checked, /admin pages show only "Verifying Admin Access..." and the
+    header shows neither Login nor Welcome! (auth state "loading")."""
+    import urllib.request
+
+    with urllib.request.urlopen(app_server.url + "/admin/dashboard/") as r:
+        html = r.read().decode()
+    assert "Verifying Admin Access..." in html
+    assert "Create New Worksheet" not in html
+    assert "auth-loading" in html and "Welcome!" not in html

@@ -124,3 +124,15 @@ async def test_email_link_landing(auth_env):
     events = await run(EmailLinkState.on_load, state)  # used already
     assert state.status == "failed" and "invalid or has expired" in state.message
     assert redirect_target(events) is None
+
+
+async def test_admin_login_without_user_shows_login_issue(auth_env, monkeypatch):
+    """SPEC §2: a sign-in that yields no user shows "Login Issue" and signs nobody in."""
+    import learnsite.state.login_forms as forms
+
+    monkeypatch.setattr(forms.accounts, "sign_in", lambda *a, **k: None)
+    root, _, events = await _submit(AdminLoginState, "/login/admin", {"email": "boss@example.com", "password": "x"})
+    assert "Login Issue" in toasts(events)
+    assert "Could not retrieve user information after login. Please check your credentials." in toasts(events)
+    assert redirect_target(events) is None
+    assert not (await root.get_state(AuthState)).signed_in
