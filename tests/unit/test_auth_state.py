@@ -223,3 +223,20 @@ def test_safe_next():
     for bad in ("//evil.example", "https://evil.example/", "/\\evil.example", "javascript:alert(1)",
                 "evil", "", None, "/\nx"):
         assert safe_next(bad) == "/"
+
+
+async def test_failed_lookup_logs_and_denies(auth_env, monkeypatch, caplog):
+    session = _user("boss@example.com", "bosspass", role="admin")
+    root = client_tree("/admin/dashboard")
+    auth = await _auth(root, session)
+
+    def broken(*_a, **_k):
+        raise RuntimeError("database unreachable")
+
+    monkeypatch.setattr(accounts, "user_for_access_token", broken)
+    assert await AuthState.admin_of(root) is None
+    assert "could not verify the session" in caplog.text
+    events = await run(AuthState.guard_admin, auth)
+    assert redirect_target(events) == "/login/admin?next=/admin/dashboard"
+    await run(AuthState.tick, auth, "")  # a failing check keeps the stored session for the next tick
+    assert auth.access_token == session.access_token
