@@ -261,3 +261,34 @@ def test_prerendered_pages_hold_no_private_content(app_server):
     assert "Verifying Admin Access..." in html
     assert "Create New Worksheet" not in html
     assert "auth-loading" in html and "Welcome!" not in html
+
+
+def test_expired_access_token_is_refreshed_on_load(page, app_server):
+    """SPEC §9: a stored session whose access token expired but whose refresh token is valid is
+    refreshed when the page loads (rotation: both tokens change) and the user stays signed in."""
+    import time
+
+    import jwt
+
+    address = unique("sleepy")
+    app_server.create_user(address, "sleepy-password")
+    login(page, "/login/user", address, "sleepy-password")
+    expect(header(page).get_by_text("Welcome!")).to_be_visible()
+
+    def stored() -> dict:
+        return page.evaluate("({a: localStorage.getItem('learnsite_access_token'),"
+                             " r: localStorage.getItem('learnsite_refresh_token')})")
+
+    before = stored()
+    secret = (app_server.data_dir / "jwt_secret").read_text().strip()
+    claims = jwt.decode(before["a"], secret, algorithms=["HS256"], issuer="learnsite")
+    now = int(time.time())
+    expired = jwt.encode({**claims, "iat": now - 1000, "exp": now - 100}, secret, algorithm="HS256")
+    page.evaluate("(t) => localStorage.setItem('learnsite_access_token', t)", expired)
+    page.goto("/")  # a fresh load (new tab state) reading the stored session
+    wait_hydrated(page)
+    expect(header(page).get_by_text("Welcome!")).to_be_visible()
+    page.wait_for_function("(old) => localStorage.getItem('learnsite_refresh_token') !== old", arg=before["r"])
+    after = stored()
+    assert after["a"] != expired and after["r"] != before["r"]
+    assert jwt.decode(after["a"], secret, algorithms=["HS256"], issuer="learnsite")["sid"] == claims["sid"]

@@ -56,8 +56,8 @@ def test_confirmation_mail_over_tls(mode, auth_env, certificate, monkeypatch):
     else:
         # ssl_context: TLS from the first byte (SMTPS, port 465 style)
         controller = Controller(inbox, hostname="127.0.0.1", port=port, ssl_context=server_ctx,
-                                            authenticator=_authenticator, auth_required=True,
-                                            auth_require_tls=False)  # the whole connection is TLS already
+                                authenticator=_authenticator, auth_required=True,
+                                auth_require_tls=False)  # the whole connection is TLS already
     controller.start()
     try:
         cfg = dataclasses.replace(auth_env, smtp_host="localhost", smtp_port=port, smtp_tls=mode,
