@@ -56,3 +56,10 @@ def auth_controls() -> rx.Component:
         rx.hstack(rx.text("Welcome!")),
         rx.link(rx.button("Login"), href="/login/user"),
     )
+
+
+def user_page(route: str, title: str, on_load=None, **extra):
+    """Placeholder until the accounts branch: the page decorator (guard comes with accounts)."""
+    from learnsite.layout import page
+
+    return page(route, title, on_load=on_load, **extra)
