@@ -2,7 +2,7 @@
 
 How a message reaches every viewer:
 - The database is the source of truth (learnsite.services.chat).
-- ChatRoomState is a SharedState linked per channel (key "chan<id>"). It holds only a
+- ChatRoomState is a SharedState linked per channel (room_key). It holds only a
   window of the channel's newest messages. When anyone posts, the message is stored,
   then merged (by id) into the window; Reflex pushes the change to every client linked
   to that channel, also through Redis when the clients sit on other backend processes.
@@ -20,12 +20,15 @@ from the page; ChatRoomState has no public handlers at all.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
 from typing import Any
 
 import reflex as rx
 
 from learnsite import toast
+from learnsite.config import settings
+from learnsite.db import normalise_url
 from learnsite.services import chat, summary
 from learnsite.services.chat import ChatError
 from learnsite.services.summary import SummaryError
@@ -38,8 +41,13 @@ WINDOW_MAX = 2 * chat.PAGE_SIZE  # a live window is trimmed back to WINDOW_PAGE 
 SERVER_ERROR = "Something went wrong"
 
 
+def _site_tag() -> str:
+    """Channel ids are per database: two sites sharing one Redis must not share rooms."""
+    return hashlib.sha256(normalise_url(settings.db_url).encode()).hexdigest()[:10]
+
+
 def room_key(channel_id: int) -> str:
-    return f"chan{int(channel_id)}"  # SharedState keys may not contain "_"
+    return f"room{_site_tag()}c{int(channel_id)}"  # SharedState keys may not contain "_"
 
 
 def _message_error(exc: Exception) -> str:
