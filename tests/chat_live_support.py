@@ -87,27 +87,30 @@ def message_count(db_url: str, content: str) -> int:
         engine.dispose()
 
 
-# ---------------------------------------------------------------- users (TEMPORARY until accounts lands)
+# ---------------------------------------------------------------- users
 
 def make_user(app_server, email: str, password: str, name: str, role: str = "user") -> int:
-    from learnsite.db import session_scope
-    from learnsite.models import User
-
-    with session_scope(app_db_url(app_server)) as s:
-        user = User(email=email, password_hash="x", role=role, full_name=name)
-        s.add(user)
-        s.flush()
-        return user.id
-
-
-def sign_in(page, app_server, email: str, password: str) -> None:
-    from learnsite.db import session_scope
-    from learnsite.models import User
+    """A confirmed account made with the `learnsite create-user` command; returns its id."""
     from sqlmodel import select
 
+    from learnsite.db import session_scope
+    from learnsite.models import User
+
+    app_server.create_user(email, password, role=role, name=name)
     with session_scope(app_db_url(app_server)) as s:
-        uid = s.exec(select(User.id).where(User.email == email)).one()
-    page.context.add_cookies([{"name": "devuser", "value": str(uid), "url": app_server.url}])
+        return s.exec(select(User.id).where(User.email == email.lower())).one()
+
+
+def sign_in(page, email: str, password: str, next_path: str = "/chat") -> None:
+    """Log in through the user login form, as a person would, and land on next_path."""
+    page.goto(f"/login/user?next={next_path}")
+    wait_hydrated(page)
+    form = page.locator("form")
+    form.get_by_label("Email").fill(email)
+    form.get_by_label("Password").fill(password)
+    form.get_by_role("button", name="Login").click()
+    page.wait_for_url(f"**{next_path}")
+    wait_hydrated(page)
 
 
 def unique(prefix: str) -> str:

@@ -39,7 +39,7 @@ def client(browser, app_server, backend_port, email):
     page = ctx.new_page()
     sockets = []
     page.on("websocket", lambda ws: sockets.append(ws.url))
-    support.sign_in(page, app_server, email, "pw-123456")
+    support.sign_in(page, email, "pw-123456")
     return ctx, page, sockets
 
 
