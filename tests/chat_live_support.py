@@ -109,7 +109,7 @@ def sign_in(page, email: str, password: str, next_path: str = "/chat") -> None:
     form.get_by_label("Email").fill(email)
     form.get_by_label("Password").fill(password)
     form.get_by_role("button", name="Login").click()
-    page.wait_for_url(f"**{next_path}")
+    page.wait_for_url(lambda url: urlparse(url).path == next_path)
     wait_hydrated(page)
 
 
@@ -127,5 +127,9 @@ def fresh_channel(app_server, admin_id: int) -> str:
 def open_channel(page, name: str) -> None:
     page.goto("/chat")
     wait_hydrated(page)
-    page.get_by_role("button", name=f"# {name}").click()
+    try:
+        page.get_by_role("button", name=f"# {name}").click()
+    except Exception:
+        page.screenshot(path="/tmp/shots-chat/fail.png")
+        raise
     page.get_by_role("heading", name=f"# {name}").wait_for()
