@@ -109,7 +109,7 @@ def sign_in(page, email: str, password: str, next_path: str = "/chat") -> None:
     form.get_by_label("Email").fill(email)
     form.get_by_label("Password").fill(password)
     form.get_by_role("button", name="Login").click()
-    page.wait_for_url(lambda url: urlparse(url).path == next_path)
+    page.wait_for_url(lambda url: urlparse(url).path.rstrip("/") == next_path)
     wait_hydrated(page)
 
 
@@ -125,8 +125,9 @@ def fresh_channel(app_server, admin_id: int) -> str:
 
 
 def open_channel(page, name: str) -> None:
-    page.goto("/chat")
-    wait_hydrated(page)
+    if urlparse(page.url).path.rstrip("/") != "/chat":
+        page.goto("/chat")
+        wait_hydrated(page)
     try:
         page.get_by_role("button", name=f"# {name}").click()
     except Exception:
