@@ -181,5 +181,6 @@ def chat_page() -> rx.Component:
         # a quiet timer: every minute the page re-joins its channel and catches up
         rx.moment(interval=HEARTBEAT_MS, format="HH:mm:ss", on_change=ChatState.heartbeat, class_name="sr-only",
                   aria_hidden="true"),
+        on_unmount=ChatState.leave_chat,
         class_name="chat-layout",
     )

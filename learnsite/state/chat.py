@@ -138,6 +138,17 @@ class ChatState(rx.State):
         self.older, self.older_anchor, self.older_more = [], 0, False
         room._sync(channel_id)
 
+    async def _leave(self) -> None:
+        """Stop receiving the channel's pushes (left /chat, or signed out)."""
+        try:
+            room = await self._room()
+            if room._linked_to:
+                await room._unlink()  # its rehydrate events are not needed: /chat re-syncs on load
+        except Exception:
+            log.exception("leaving the chat room failed")
+        self.channel_id = 0
+        self.older, self.older_anchor, self.older_more = [], 0, False
+
     # ------------------------------------------------------------ events
 
     @rx.event
@@ -198,7 +209,7 @@ class ChatState(rx.State):
         if not text.strip():
             return  # SPEC §5: an empty or blank message is not sent
         try:
-            posted = chat.post_message(user.id, self.channel_id, text)
+            posted = await asyncio.to_thread(chat.post_message, user.id, self.channel_id, text)
         except Exception as exc:
             if not isinstance(exc, ChatError):
                 log.exception("sending a message failed")
@@ -238,13 +249,21 @@ class ChatState(rx.State):
     @rx.event
     async def heartbeat(self, _tick: str = ""):
         """Every minute: stay joined to the channel and catch up on anything missed."""
-        if not self.channel_id or await AuthState.user_of(self) is None:
+        if not self.channel_id:
+            return
+        if await AuthState.user_of(self) is None:
+            await self._leave()  # signed out meanwhile: no more messages for this tab
             return
         try:
             room = await self._room()
             room._sync(self.channel_id)
         except Exception:
             log.exception("chat heartbeat failed")
+
+    @rx.event
+    async def leave_chat(self):
+        """The chat page unmounted (the tab went to another page)."""
+        await self._leave()
 
     @rx.event(background=True)
     async def summarize_thread(self):

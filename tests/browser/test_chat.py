@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import timedelta
+from urllib.parse import urlparse
 
 import pytest
 from playwright.sync_api import expect
@@ -12,6 +13,7 @@ from tests.conftest import wait_hydrated
 
 pytestmark = pytest.mark.browser
 SHOTS = "/tmp/shots-chat"
+FRAMES: dict = {}  # page -> websocket frames it received
 
 
 @pytest.fixture(scope="module")
@@ -28,6 +30,8 @@ def person(browser, app_server, email, viewport=None):
     ctx = browser.new_context(base_url=app_server.url, viewport=viewport or {"width": 1280, "height": 900})
     ctx.set_default_timeout(15000)
     page = ctx.new_page()
+    FRAMES[page] = frames = []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(str(payload))))
     support.sign_in(page, email, "pw-123456")
     return ctx, page
 
@@ -46,6 +50,8 @@ def ann_and_bob(browser, app_server, people, channel):
     yield a, b
     ctx_a.close()
     ctx_b.close()
+    FRAMES.pop(a, None)
+    FRAMES.pop(b, None)
 
 
 def send(page, text, enter=True):
@@ -179,3 +185,26 @@ def test_admin_creates_and_renames_a_channel(browser, app_server, people):
     expect(boss.get_by_role("navigation", name="Channels").get_by_role("button", name=f"# {name}-x")).to_be_visible()
     boss.screenshot(path=f"{SHOTS}/chat-admin.png")
     ctx.close()
+
+
+def test_leaving_and_coming_back_keeps_the_thread_once(ann_and_bob, channel):
+    a, b = ann_and_bob
+    send(a, "before Bob leaves")
+    expect(b.get_by_text("before Bob leaves")).to_be_visible()
+    assert any("before Bob leaves" in f for f in FRAMES[b])  # the frame capture does see chat pushes
+    b.get_by_role("link", name="Learnsite home").click()
+    b.wait_for_url(lambda url: urlparse(url).path in ("", "/"))
+    b.wait_for_timeout(500)  # the chat page has unmounted and left its channel
+    seen_before = len(FRAMES[b])
+    send(a, "while Bob is away")
+    expect(messages(a)).to_have_count(2)
+    b.wait_for_timeout(1000)
+    frames = FRAMES[b][seen_before:]
+    # a tab that left /chat receives no more chat messages (privacy after leaving or signing out)
+    assert not any("while Bob is away" in f for f in frames)
+    support.open_channel(b, channel)
+    expect(b.get_by_text("while Bob is away")).to_have_count(1)
+    expect(messages(b)).to_have_count(2)
+    send(a, "Bob is back")
+    expect(b.get_by_text("Bob is back")).to_have_count(1)
+    expect(messages(b)).to_have_count(3)
