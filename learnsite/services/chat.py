@@ -217,6 +217,20 @@ def post_message(sender_id: int | None, channel_id: int, content: str, db_url: s
         return _views(s, [message])[0]
 
 
+def merge_window(window: list[dict], incoming, max_len: int, keep: int) -> tuple[list[dict], bool]:
+    """Merge messages (dicts with an "id") into a live window: each id once, oldest first.
+
+    Past max_len the window keeps only its newest `keep` messages. Returns (rows, trimmed).
+    """
+    merged = {m["id"]: m for m in window}
+    for m in incoming:
+        merged.setdefault(m["id"], m)
+    rows = [merged[i] for i in sorted(merged)]
+    if len(rows) > max_len:
+        return rows[-keep:], True
+    return rows, False
+
+
 def thread_for_summary(channel_id: int, limit: int = 200, db_url: str | None = None) -> list[MessageView]:
     """The latest messages of a channel, oldest first, for the summarizer."""
     return recent_messages(channel_id, limit=limit, db_url=db_url)

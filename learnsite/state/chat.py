@@ -61,9 +61,6 @@ class ChatRoomState(rx.SharedState):
     first_id: int = 0  # id of the window's first message (0: empty)
     has_earlier: bool = False  # the channel has messages before the window
 
-    def _ids(self) -> list[int]:
-        return [m["id"] for m in self.messages]
-
     def _set_window(self, views: list[chat.MessageView], has_earlier: bool) -> None:
         rows = [v.as_dict() for v in views]
         if rows != self.messages:
@@ -88,17 +85,11 @@ class ChatRoomState(rx.SharedState):
 
     def _add(self, channel_id: int, posted: chat.MessageView) -> None:
         """Merge a new message and anything newer that this window missed."""
-        known = self._ids()
-        last = known[-1] if known else 0
-        merged = {m["id"]: m for m in self.messages}
-        for v in chat.messages_after(channel_id, last, limit=WINDOW_MAX):
-            merged.setdefault(v.id, v.as_dict())
-        merged.setdefault(posted.id, posted.as_dict())
-        rows = [merged[i] for i in sorted(merged)]
-        earlier = self.has_earlier
-        if len(rows) > WINDOW_MAX:
-            rows = rows[-WINDOW_PAGE:]
-            earlier = True
+        last = self.messages[-1]["id"] if self.messages else 0
+        missed = chat.messages_after(channel_id, last, limit=WINDOW_MAX)
+        incoming = [v.as_dict() for v in missed] + [posted.as_dict()]
+        rows, trimmed = chat.merge_window(self.messages, incoming, WINDOW_MAX, WINDOW_PAGE)
+        earlier = self.has_earlier or trimmed
         if rows != self.messages:
             self.messages = rows
         if rows and rows[0]["id"] != self.first_id:

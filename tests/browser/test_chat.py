@@ -208,3 +208,23 @@ def test_leaving_and_coming_back_keeps_the_thread_once(ann_and_bob, channel):
     send(a, "Bob is back")
     expect(b.get_by_text("Bob is back")).to_have_count(1)
     expect(messages(b)).to_have_count(3)
+
+
+def test_an_event_after_the_session_ended_posts_nothing(ann_and_bob, app_server, people):
+    import sqlalchemy as sa
+
+    a, b = ann_and_bob
+    send(a, "still signed in")
+    expect(b.get_by_text("still signed in")).to_be_visible()
+    # the session is revoked on the server (logout elsewhere, password change...)
+    engine = sa.create_engine(support.app_db_url(app_server))
+    with engine.begin() as c:
+        c.execute(sa.text("UPDATE auth_sessions SET revoked_at = CURRENT_TIMESTAMP WHERE user_id = :u"),
+                  {"u": people["ann"][0]})
+    engine.dispose()
+    send(a, "sent after the session ended")
+    send(b, "Bob is still here")
+    expect(b.get_by_text("Bob is still here")).to_be_visible()
+    b.wait_for_timeout(1500)
+    assert support.message_count(support.app_db_url(app_server), "sent after the session ended") == 0
+    expect(b.get_by_text("sent after the session ended")).to_have_count(0)
