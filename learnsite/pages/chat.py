@@ -9,6 +9,39 @@ from learnsite.state.auth import user_page
 from learnsite.state.chat import ChatRoomState, ChatState
 
 HEARTBEAT_MS = 60_000
+OLDER_BUTTON_ID = "chat-load-older"
+# Infinite scroll up: when the "Load older messages" button scrolls into view, press it.
+# (A MutationObserver follows the button as it comes and goes; the button stays usable by hand.)
+WATCH_OLDER_JS = f"""
+(() => {{
+  if (window.__chatOlder) return;
+  const io = new IntersectionObserver((entries) => {{
+    for (const e of entries) {{
+      if (e.isIntersecting && !e.target.disabled) e.target.click();
+    }}
+  }}, {{threshold: 0.5}});
+  let current = null;
+  const follow = () => {{
+    const button = document.getElementById("{OLDER_BUTTON_ID}");
+    if (button === current) return;
+    if (current) io.unobserve(current);
+    current = button;
+    if (button) io.observe(button);
+  }};
+  const mo = new MutationObserver(follow);
+  mo.observe(document.body, {{childList: true, subtree: true}});
+  follow();
+  window.__chatOlder = {{io, mo}};
+}})()
+"""
+UNWATCH_OLDER_JS = """
+(() => {
+  if (!window.__chatOlder) return;
+  window.__chatOlder.io.disconnect();
+  window.__chatOlder.mo.disconnect();
+  window.__chatOlder = null;
+})()
+"""
 # react-moment calendar formats: a time today, a day name this week, a date before
 TIME_FORMATS = {
     "sameDay": "HH:mm",
@@ -94,6 +127,7 @@ def older_controls() -> rx.Component:
         rx.box(
             rx.button(
                 "Load older messages",
+                id=OLDER_BUTTON_ID,
                 on_click=ChatState.load_older,
                 loading=ChatState.loading_older,
                 variant="soft",
@@ -181,6 +215,7 @@ def chat_page() -> rx.Component:
         # a quiet timer: every minute the page re-joins its channel and catches up
         rx.moment(interval=HEARTBEAT_MS, format="HH:mm:ss", on_change=ChatState.heartbeat, class_name="sr-only",
                   aria_hidden="true"),
-        on_unmount=ChatState.leave_chat,
+        on_mount=rx.call_script(WATCH_OLDER_JS),
+        on_unmount=[ChatState.leave_chat, rx.call_script(UNWATCH_OLDER_JS)],
         class_name="chat-layout",
     )
