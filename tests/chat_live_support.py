@@ -16,7 +16,7 @@ from urllib.parse import urlparse
 import sqlalchemy as sa
 
 from learnsite.config import REPO_ROOT
-from tests.conftest import CHROMIUM_ARGS, free_port, wait_hydrated  # noqa: F401
+from tests.conftest import free_port, wait_hydrated
 
 ENV_ASSET = re.compile(r".*/assets/reflex-env-[^/]*\.js(\?.*)?$")
 

@@ -8,7 +8,7 @@ from learnsite.layout import page_title
 from learnsite.state.auth import user_page
 from learnsite.state.chat import ChatRoomState, ChatState
 
-HEARTBEAT_MS = 60_000
+HEARTBEAT_MS = 5 * 60_000  # also re-joins a room whose shared state expired in Redis (1 h)
 OLDER_BUTTON_ID = "chat-load-older"
 # Infinite scroll up: when the "Load older messages" button scrolls into view, press it.
 # (A MutationObserver follows the button as it comes and goes; the button stays usable by hand.)
@@ -212,7 +212,7 @@ def chat_page() -> rx.Component:
         rx.heading("Chat", as_="h1", class_name="sr-only"),
         channel_list(),
         thread(),
-        # a quiet timer: every minute the page re-joins its channel and catches up
+        # a quiet timer: every few minutes the page re-joins its channel and catches up
         rx.moment(interval=HEARTBEAT_MS, format="HH:mm:ss", on_change=ChatState.heartbeat, class_name="sr-only",
                   aria_hidden="true"),
         on_mount=rx.call_script(WATCH_OLDER_JS),

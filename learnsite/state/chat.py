@@ -11,7 +11,8 @@ How a message reaches every viewer:
   older pages no longer join up with it and are hidden until loaded again, so the
   list never has a gap or a duplicate.
 - Page load, channel switch and a periodic heartbeat re-sync the window from the
-  database and re-join the channel, so a reconnecting user sees every message once.
+  database and re-join the channel; a reconnect rehydrates the current window, so a
+  reconnecting user sees every message once.
 
 Every handler takes the sender from the verified session (AuthState.user_of), never
 from the page; ChatRoomState has no public handlers at all.
@@ -239,7 +240,7 @@ class ChatState(rx.State):
 
     @rx.event
     async def heartbeat(self, _tick: str = ""):
-        """Every minute: stay joined to the channel and catch up on anything missed."""
+        """Every few minutes: stay joined to the channel and catch up on anything missed."""
         if not self.channel_id:
             return
         if await AuthState.user_of(self) is None:

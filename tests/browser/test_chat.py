@@ -9,7 +9,6 @@ import pytest
 from playwright.sync_api import expect
 
 from tests import chat_live_support as support
-from tests.conftest import wait_hydrated
 
 pytestmark = pytest.mark.browser
 SHOTS = "/tmp/shots-chat"
