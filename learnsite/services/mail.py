@@ -27,7 +27,8 @@ def build_message(to: str, subject: str, text: str, cfg: Settings) -> EmailMessa
     msg["Subject"] = subject
     msg["Date"] = datetime.now(timezone.utc).strftime("%a, %d %b %Y %H:%M:%S +0000")
     msg["Message-ID"] = make_msgid(domain="learnsite.local")
-    msg.set_content(text)
+    # plain 7bit when possible, so links stay whole in the raw .eml (no quoted-printable breaks)
+    msg.set_content(text, cte="7bit" if text.isascii() else "quoted-printable")
     return msg
 
 

@@ -12,6 +12,27 @@ CONTRACT used by every other feature (worksheets, chat, admin pages) - keep thes
     admin_page(route, title, on_load=...)        # decorator: guard + "Verifying Admin Access..."
     user_page(route, title, on_load=...)         # decorator: signed-in users only (for /chat)
 
+Usage in another feature:
+
+    from learnsite.state.auth import AuthState, PublicUser, admin_page, user_page
+
+    class WorksheetAdminState(rx.State):
+        @rx.event
+        async def create(self, form_data: dict):
+            admin = await AuthState.admin_of(self)
+            if admin is None:
+                return  # refused: a non-admin sent this event (nothing changes)
+            ...            # use admin.id / admin.email; never an id sent by the page
+
+    @admin_page("/admin/something", title=..., on_load=WorksheetAdminState.load)  # load checks too
+    def something() -> rx.Component: ...
+
+- In a background event (@rx.event(background=True)) call user_of/admin_of inside
+  `async with self:` (it reads AuthState and may store refreshed tokens).
+- PublicUser(id, email, role, full_name, avatar_url) + .is_admin; never the password hash.
+- The guard's on_load runs first; the page's own on_load handlers still run after it, so they
+  must check user_of/admin_of themselves before loading private data.
+
 How it works: the session (SPEC §3) lives in the browser's localStorage (synced between tabs) and
 reaches the server with every hydrate. user_of() checks the JWT's signature and expiry AND that its
 auth session is not revoked, on every call, and refreshes an expired access token with the refresh
@@ -25,11 +46,15 @@ import time
 from typing import Any, Callable
 from urllib.parse import quote, urlsplit
 
+import logging
+
 import reflex as rx
 
 from learnsite.services import accounts, tokens
 from learnsite.services.public_user import PublicUser
 from learnsite.toast import notify
+
+log = logging.getLogger("learnsite.auth")
 
 __all__ = ["PublicUser", "AuthState", "auth_controls", "admin_page", "user_page", "safe_next"]
 
@@ -87,7 +112,11 @@ class AuthState(rx.State):
     async def user_of(state: rx.State) -> PublicUser | None:
         """The signed-in user of the client that sent the event, verified on the server."""
         auth = state if isinstance(state, AuthState) else await state.get_state(AuthState)
-        return await auth._verified_user()
+        try:
+            return await auth._verified_user()
+        except Exception:  # SPEC §8: a failed lookup logs and denies
+            log.exception("could not verify the session; treating the client as signed out")
+            return None
 
     @staticmethod
     async def admin_of(state: rx.State) -> PublicUser | None:
@@ -149,6 +178,12 @@ class AuthState(rx.State):
     @rx.event
     async def tick(self, _now: Any = None):
         """On mount and every 30 s: read the stored session, refresh it when ~3 ticks remain."""
+        try:
+            await self._check_session()
+        except Exception:  # database unreachable: keep the stored session, try again next tick
+            log.exception("session check failed")
+
+    async def _check_session(self) -> None:
         if not self.access_token and not self.refresh_token:
             self._show(None)
             return
@@ -196,7 +231,7 @@ class AuthState(rx.State):
         """on_load of every /admin page: the page only for a verified admin."""
         self.admin_access = "checking"
         yield
-        user = await self._verified_user()
+        user = await AuthState.user_of(self)
         self._show(user)
         if user is not None and user.is_admin:
             self.admin_access = "granted"
@@ -208,7 +243,7 @@ class AuthState(rx.State):
         """on_load of pages for any signed-in user (/chat)."""
         self.user_access = "checking"
         yield
-        user = await self._verified_user()
+        user = await AuthState.user_of(self)
         self._show(user)
         if user is not None:
             self.user_access = "granted"
