@@ -1,0 +1,71 @@
+"""Helpers for the worksheet browser tests: worksheets created through the service in the app's data."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from learnsite.config import REPO_ROOT
+
+
+def run_in_app_env(app_server, code: str) -> str:
+    """Run Python with the app's settings (its data folder and database), as an operator script would."""
+    result = subprocess.run(
+        [str(REPO_ROOT / ".venv" / "bin" / "python"), "-c", textwrap.dedent(code)],
+        env=app_server.env, cwd=REPO_ROOT, capture_output=True, text=True, timeout=120,
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    return result.stdout.strip()
+
+
+@pytest.fixture
+def create_worksheet(app_server, tmp_path):
+    """Create a worksheet through the service (storage + row) in the running app; returns its id."""
+
+    def create(title: str, pdf: bytes, description: str = "", category: str = "Math Practice",
+               subject: str = "math", skill_type: str = "counting") -> int:
+        path = tmp_path / f"{abs(hash(title))}.pdf"
+        path.write_bytes(pdf)
+        out = run_in_app_env(app_server, f"""
+            from pathlib import Path
+            from learnsite.services import worksheets as ws
+            from learnsite.services.storage import get_storage
+            cat = next(c["id"] for c in ws.list_categories() if c["name"] == {category!r})
+            view = ws.create_worksheet(None, get_storage(), pdf_path=Path({str(path)!r}), original_name="sheet.pdf",
+                                       title={title!r}, description={description!r}, category_id=cat,
+                                       subject={subject!r}, skill_type={skill_type!r})
+            print(view.id)
+        """)
+        return int(out.splitlines()[-1])
+
+    return create
+
+
+@pytest.fixture
+def delete_all_worksheets(app_server):
+    def delete() -> None:
+        run_in_app_env(app_server, """
+            from learnsite.services import worksheets as ws
+            from learnsite.services.storage import get_storage
+            while True:
+                views, total = ws.list_worksheets(per_page=50)
+                if not views:
+                    break
+                for v in views:
+                    ws.delete_worksheet(None, get_storage(), v.id)
+        """)
+
+    return delete
+
+
+def open_all_worksheets(page) -> None:
+    """The visitor's way in: the header's Worksheets category (when present), then "Browse Worksheets"."""
+    nav = page.get_by_role("navigation", name="Learning categories").get_by_role("button", name="Worksheets")
+    if nav.count():
+        nav.first.click()
+    page.get_by_role("button", name="Browse Worksheets").first.click()
+    page.get_by_role("dialog").wait_for()
