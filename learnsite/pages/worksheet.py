@@ -95,7 +95,7 @@ def _not_found() -> rx.Component:
             rx.icon("file-question", size=56, class_name="worksheet-missing-icon"),
             rx.heading("Worksheet Not Found", size="7", as_="h1"),
             rx.text("We couldn't find the worksheet you're looking for.", size="4"),
-            rx.link(rx.button("Go Back to Home", size="3"), href="/"),
+            rx.button("Go Back to Home", size="3", on_click=rx.redirect("/")),
             align="center",
             spacing="4",
             class_name="worksheet-missing",
