@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 
-def make_pdf(text: str = "Count the apples", pages: int = 1) -> bytes:
-    """A valid PDF with `pages` A4 pages, each showing `text` and a box."""
+def make_pdf(text: str = "Count the apples", pages: int = 1, padding: int = 0) -> bytes:
+    """A valid PDF with `pages` A4 pages, each showing `text` and a box.
+
+    padding adds that many bytes of content-stream comments (a big file that still parses).
+    """
     objects: list[bytes] = []
     page_ids = [4 + 2 * i for i in range(pages)]
     objects.append(b"<< /Type /Catalog /Pages 2 0 R >>")
@@ -18,6 +21,8 @@ def make_pdf(text: str = "Count the apples", pages: int = 1) -> bytes:
             f"BT /F1 36 Tf 0 0 0 rg 72 760 Td ({safe}) Tj ET "
             f"BT /F1 18 Tf 72 460 Td (Page {i + 1}) Tj ET"
         ).encode()
+        if padding and i == 0:
+            stream += b"\n" + (b"% padding padding padding padding padding padding padding padding\n" * (padding // 66 + 1))
         objects.append(
             f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> "
             f"/Contents {page_ids[i] + 1} 0 R >>".encode()

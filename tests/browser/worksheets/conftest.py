@@ -69,3 +69,34 @@ def open_all_worksheets(page) -> None:
         nav.first.click()
     page.get_by_role("button", name="Browse Worksheets").first.click()
     page.get_by_role("dialog").wait_for()
+
+
+def drop_files(page, selector: str, files: list[tuple[str, str, bytes]], event: str = "drop") -> None:
+    """Drop files onto an element the way a browser does (DataTransfer + DragEvent)."""
+    import base64
+
+    payload = [{"name": n, "type": t, "b64": base64.b64encode(b).decode()} for n, t, b in files]
+    page.locator(selector).evaluate(
+        """(el, args) => {
+            const [files, eventName] = args;
+            const dt = new DataTransfer();
+            for (const f of files) {
+                const bytes = Uint8Array.from(atob(f.b64), (c) => c.charCodeAt(0));
+                dt.items.add(new File([bytes], f.name, { type: f.type }));
+            }
+            el.dispatchEvent(new DragEvent(eventName, { dataTransfer: dt, bubbles: true, cancelable: true }));
+        }""",
+        [payload, event],
+    )
+
+
+def sign_in(page, app_server, email: str, password: str, role: str) -> None:
+    """Create the account and sign in through the login page for that role."""
+    app_server.create_user(email, password, role=role)
+    page.goto("/login/admin" if role == "admin" else "/login/user")
+    from tests.conftest import wait_hydrated
+
+    wait_hydrated(page)
+    page.locator("#main").get_by_label("Email").fill(email)
+    page.locator("#main").get_by_label("Password").fill(password)
+    page.locator("#main").get_by_role("button", name="Login").click()
