@@ -11,6 +11,7 @@ from reflex_base.event import EventChain
 from reflex_base.vars.base import LiteralVar, Var, VarData
 from reflex_components_core.core.upload import get_upload_files_context_var_data
 
+from learnsite.config import settings
 from learnsite.state.admin_worksheets import UPLOAD_ID, AdminWorksheetState as A
 from learnsite.state.worksheets import SKILL_LABELS, SUBJECT_LABELS
 
@@ -91,6 +92,7 @@ def _dropzone() -> rx.Component:
             accept=ACCEPT,
             max_files=1,
             multiple=False,
+            **({"max_size": settings.max_upload_bytes} if settings.max_upload_bytes else {}),
             on_drop_rejected=_on_drop_rejected(),
             drag_active_style={
                 "border_color": "#7c3aed",
@@ -183,7 +185,7 @@ def _row(item) -> rx.Component:
                     rx.badge(item["skill_label"], variant="soft"), rx.text(item["created"], size="1"),
                     gap="1", wrap="wrap", align="center"),
             spacing="1",
-            flex="1",
+            flex="1 1 160px",
             min_width="0",
         ),
         rx.hstack(
@@ -195,6 +197,7 @@ def _row(item) -> rx.Component:
         ),
         align="center",
         spacing="3",
+        wrap="wrap",
         class_name="ws-admin-list-row",
     )
 
