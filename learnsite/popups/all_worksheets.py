@@ -1,7 +1,8 @@
 """Body of the All Worksheets popup (the home feature renders the popup shell around it).
 
-Wiring: open it with `WorksheetBrowserState.open` (sets PopupState.all_worksheets_open and loads
-page 1); close it with `WorksheetBrowserState.close`.
+Wiring: any event that sets PopupState.all_worksheets_open works (`WorksheetBrowserState.open` does
+just that); the body reloads page 1 from the database each time it mounts, i.e. each time a dialog
+that unmounts its closed content (Radix's default) opens.
 """
 
 from __future__ import annotations
@@ -142,4 +143,5 @@ def all_worksheets_body() -> rx.Component:
         width="100%",
         spacing="4",
         class_name="all-worksheets",
+        on_mount=S.reset_and_load,  # the dialog mounts its content on every open
     )

@@ -63,11 +63,16 @@ class WorksheetBrowserState(rx.State):
 
     @rx.event
     async def open(self):
-        """Open the popup and read the database again (SPEC §4: it reloads every time it opens)."""
+        """Open the popup. Its body reads the database each time it mounts (SPEC §4: reloads on open)."""
         popups = await self.get_state(PopupState)
         popups.all_worksheets_open = True
+
+    @rx.event
+    def reset_and_load(self):
+        """on_mount of the popup body: a fresh first page with no filters."""
         self.search, self.category_filter, self.subject_filter, self.skill_filter = "", ALL, ALL, ALL
         self.page = 1
+        self.status = "loading"
         return WorksheetBrowserState.load
 
     @rx.event
