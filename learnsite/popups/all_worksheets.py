@@ -1,17 +1,23 @@
-"""Body of the All Worksheets popup (the home feature renders the popup shell around it).
+"""Body of the All Worksheets popup (the home feature renders the popup frame around it).
 
-Wiring: any event that sets PopupState.all_worksheets_open works (`WorksheetBrowserState.open` does
-just that); the body reloads page 1 from the database each time it mounts, i.e. each time a dialog
-that unmounts its closed content (Radix's default) opens.
+open_all_worksheets() gives the events of "Browse Worksheets" / "Find & Print": they only set
+PopupState.all_worksheets_open. The body reloads page 1 from the database each time it mounts, i.e.
+each time the dialog (which unmounts its closed content, Radix's default) opens (SPEC §4).
 """
 
 from __future__ import annotations
 
 import reflex as rx
 
+from learnsite.state.popups import PopupState
 from learnsite.state.worksheets import ALL, SKILL_LABELS, SUBJECT_LABELS, WorksheetBrowserState as S
 
 EMPTY_TEXT = "No worksheets available yet. Check back soon!"
+
+
+def open_all_worksheets() -> list:
+    """The events of "Browse Worksheets" and "Find & Print"."""
+    return [PopupState.open_all_worksheets]
 
 
 def _select(label: str, value, on_change, options) -> rx.Component:

@@ -18,5 +18,10 @@ class PopupState(rx.State):
         self.category_open = ""
 
     @rx.event
+    def open_all_worksheets(self):
+        self.category_open = ""
+        self.all_worksheets_open = True
+
+    @rx.event
     def set_all_worksheets_open(self, value: bool):
         self.all_worksheets_open = bool(value)
