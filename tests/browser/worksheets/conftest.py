@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import os
 import subprocess
-import sys
 import textwrap
 
 import pytest
@@ -45,21 +43,29 @@ def create_worksheet(app_server, tmp_path):
     return create
 
 
+def _delete_all(app_server) -> None:
+    run_in_app_env(app_server, """
+        from learnsite.services import worksheets as ws
+        from learnsite.services.storage import get_storage
+        while True:
+            views, total = ws.list_worksheets(per_page=50)
+            if not views:
+                break
+            for v in views:
+                ws.delete_worksheet(None, get_storage(), v.id)
+    """)
+
+
+@pytest.fixture(autouse=True)
+def _leave_no_worksheets(app_server):
+    """The app is shared by the whole browser suite: other features expect no worksheets."""
+    yield
+    _delete_all(app_server)
+
+
 @pytest.fixture
 def delete_all_worksheets(app_server):
-    def delete() -> None:
-        run_in_app_env(app_server, """
-            from learnsite.services import worksheets as ws
-            from learnsite.services.storage import get_storage
-            while True:
-                views, total = ws.list_worksheets(per_page=50)
-                if not views:
-                    break
-                for v in views:
-                    ws.delete_worksheet(None, get_storage(), v.id)
-        """)
-
-    return delete
+    return lambda: _delete_all(app_server)
 
 
 def open_all_worksheets(page) -> None:
@@ -68,7 +74,7 @@ def open_all_worksheets(page) -> None:
     if nav.count():
         nav.first.click()
     page.get_by_role("button", name="Browse Worksheets").first.click()
-    page.get_by_role("dialog").wait_for()
+    page.get_by_role("dialog", name="All Worksheets").wait_for()
 
 
 def drop_files(page, selector: str, files: list[tuple[str, str, bytes]], event: str = "drop") -> None:

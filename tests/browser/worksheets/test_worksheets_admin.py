@@ -80,7 +80,7 @@ def test_admin_upload_with_progress_then_visitor_downloads(page, browser, app_se
     v.goto("/")
     wait_hydrated(v)
     open_all_worksheets(v)
-    v.get_by_role("dialog").get_by_role("link", name=re.compile("Big Number Hunt")).click()
+    v.get_by_role("dialog", name="All Worksheets").get_by_role("link", name=re.compile("Big Number Hunt")).click()
     expect(v.get_by_role("heading", name="Big Number Hunt")).to_be_visible()
     with v.expect_download() as info:
         v.get_by_role("button", name="Download PDF").click()
@@ -139,7 +139,7 @@ def test_edit_and_delete(page, app_server, create_worksheet):
     ws_id = create_worksheet("Old Title", make_pdf("Old"))
     _admin(page, app_server)
     page.get_by_role("button", name="Edit Old Title").click()
-    dialog = page.get_by_role("dialog")
+    dialog = page.get_by_role("dialog", name="Edit Worksheet")
     dialog.get_by_label("Title").fill("New Title")
     dialog.get_by_role("button", name="Save Changes").click()
     expect(page.get_by_text("Worksheet Updated")).to_be_visible()

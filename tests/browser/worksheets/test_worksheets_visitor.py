@@ -19,7 +19,7 @@ def test_all_worksheets_empty_state(page, delete_all_worksheets):
     page.goto("/")
     wait_hydrated(page)
     open_all_worksheets(page)
-    expect(page.get_by_role("dialog").get_by_text(EMPTY)).to_be_visible()
+    expect(page.get_by_role("dialog", name="All Worksheets").get_by_text(EMPTY)).to_be_visible()
 
 
 def test_worksheet_listed_opened_and_downloaded(page, app_server, create_worksheet, delete_all_worksheets, tmp_path):
@@ -30,7 +30,7 @@ def test_worksheet_listed_opened_and_downloaded(page, app_server, create_workshe
     page.goto("/")
     wait_hydrated(page)
     open_all_worksheets(page)
-    dialog = page.get_by_role("dialog")
+    dialog = page.get_by_role("dialog", name="All Worksheets")
     card = dialog.get_by_role("link", name=re.compile("Counting Apples & Pears!"))
     expect(card).to_be_visible()
     expect(card.locator("img")).to_have_attribute("src", re.compile(r"/files/thumbnails/.+\.png$"))
@@ -97,7 +97,7 @@ def test_search_and_filters(page, create_worksheet, delete_all_worksheets):
     page.goto("/")
     wait_hydrated(page)
     open_all_worksheets(page)
-    dialog = page.get_by_role("dialog")
+    dialog = page.get_by_role("dialog", name="All Worksheets")
     expect(dialog.get_by_role("link")).to_have_count(2)
     dialog.get_by_role("searchbox", name="Search worksheets by title").fill("rainbow")
     expect(dialog.get_by_role("link")).to_have_count(1)
