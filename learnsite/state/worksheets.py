@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import math
 import re
@@ -81,12 +82,14 @@ class WorksheetBrowserState(rx.State):
         popups.all_worksheets_open = False
 
     @rx.event
-    def load(self):
+    async def load(self):
         self.status = "loading"
         yield
         try:
-            self.categories = [{"id": str(c["id"]), "name": c["name"]} for c in service.list_categories()]
-            views, total = service.list_worksheets(
+            categories = await asyncio.to_thread(service.list_categories)
+            self.categories = [{"id": str(c["id"]), "name": c["name"]} for c in categories]
+            views, total = await asyncio.to_thread(
+                service.list_worksheets,
                 search=self.search[:100],
                 category_id=int(self.category_filter) if self.category_filter.isdigit() else None,
                 subject=self.subject_filter if self.subject_filter in service.SUBJECTS else "",
@@ -171,7 +174,7 @@ class WorksheetPageState(rx.State):
         return str(value)
 
     @rx.event
-    def load_worksheet(self):
+    async def load_worksheet(self):
         self.ws_status = "loading"
         self.ws_title = self.ws_description = self.ws_file_url = self.ws_download_name = ""
         yield
@@ -179,7 +182,7 @@ class WorksheetPageState(rx.State):
         view = None
         if raw.isdigit() and len(raw) < 12:
             try:
-                view = service.get_worksheet(int(raw), storage=get_storage())
+                view = await asyncio.to_thread(service.get_worksheet, int(raw), storage=get_storage())
             except Exception:  # noqa: BLE001
                 log.exception("loading worksheet %s failed", raw)
         if view is None:
