@@ -39,7 +39,7 @@ def _select(label: str, value, on_change, options) -> rx.Component:
 
 
 def _filters() -> rx.Component:
-    return rx.flex(
+    return rx.vstack(
         rx.el.label(
             rx.text("Search", size="1", weight="bold", class_name="ws-filter-label"),
             rx.input(
@@ -54,13 +54,16 @@ def _filters() -> rx.Component:
             ),
             class_name="ws-filter ws-filter-search",
         ),
-        _select("Categories", S.category_filter, S.set_category_filter, S.categories),
-        _select("Subjects", S.subject_filter, S.set_subject_filter, list(SUBJECT_LABELS.items())),
-        _select("Skills", S.skill_filter, S.set_skill_filter, list(SKILL_LABELS.items())),
+        rx.grid(
+            _select("Categories", S.category_filter, S.set_category_filter, S.categories),
+            _select("Subjects", S.subject_filter, S.set_subject_filter, list(SUBJECT_LABELS.items())),
+            _select("Skills", S.skill_filter, S.set_skill_filter, list(SKILL_LABELS.items())),
+            columns={"initial": "1", "sm": "3"},
+            gap="3",
+            width="100%",
+        ),
         class_name="ws-filters",
-        gap="3",
-        wrap="wrap",
-        align="end",
+        spacing="3",
     )
 
 

@@ -71,7 +71,7 @@ def delete_all_worksheets(app_server):
 def open_all_worksheets(page) -> None:
     """The visitor's way in: the header's Worksheets category (when present), then "Browse Worksheets"."""
     nav = page.get_by_role("navigation", name="Learning categories").get_by_role("button", name="Worksheets")
-    if nav.count():
+    if nav.count() and nav.first.is_visible():
         nav.first.click()
     page.get_by_role("button", name="Browse Worksheets").first.click()
     page.get_by_role("dialog", name="All Worksheets").wait_for()
