@@ -102,7 +102,6 @@ def _dropzone() -> rx.Component:
             },
             class_name="ws-dropzone",
             aria_label="Upload PDF: drop a PDF file here or press Enter to choose one",
-            role="button",
             tab_index=0,
         ),
         rx.foreach(

@@ -175,3 +175,14 @@ def test_non_admin_forged_upload_stores_nothing(page, app_server):
     expect(page.get_by_text("Only administrators can manage worksheets.")).to_be_visible()
     page.wait_for_timeout(1000)
     assert _count_rows_and_files(app_server) == before
+
+
+def test_dropzone_is_reachable_by_keyboard(page, app_server):
+    _admin(page, app_server)
+    zone = page.get_by_label(re.compile("Upload PDF: drop a PDF file here"))
+    zone.focus()
+    expect(zone).to_be_focused()
+    with page.expect_file_chooser() as chooser:
+        page.keyboard.press("Enter")
+    chooser.value.set_files(files=[{"name": "keyed.pdf", "mimeType": "application/pdf", "buffer": make_pdf()}])
+    expect(page.get_by_text("Selected: keyed.pdf")).to_be_visible()
