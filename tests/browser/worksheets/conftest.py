@@ -45,8 +45,13 @@ def create_worksheet(app_server, tmp_path):
 
 def _delete_all(app_server) -> None:
     run_in_app_env(app_server, """
+        import sqlalchemy as sa
+        from learnsite.db import session_scope
+        from learnsite.models import Content
         from learnsite.services import worksheets as ws
         from learnsite.services.storage import get_storage
+        with session_scope() as s:  # rows without stored files (bulk test data) go in one statement
+            s.execute(sa.delete(Content).where(Content.storage_key == ""))
         while True:
             views, total = ws.list_worksheets(per_page=50)
             if not views:
@@ -54,6 +59,27 @@ def _delete_all(app_server) -> None:
             for v in views:
                 ws.delete_worksheet(None, get_storage(), v.id)
     """)
+
+
+@pytest.fixture
+def bulk_worksheets(app_server):
+    """Insert n worksheet rows at once (no files behind them): enough to exercise paging."""
+
+    def insert(n: int) -> None:
+        run_in_app_env(app_server, f"""
+            from datetime import datetime, timedelta, timezone
+            from learnsite.db import session_scope
+            from learnsite.models import Content
+            from learnsite.services.worksheets import list_categories
+            cat = list_categories()[0]["id"]
+            base = datetime(2026, 1, 1, tzinfo=timezone.utc)
+            with session_scope() as s:
+                s.add_all([Content(title=f"Bulk Sheet {{i:05d}}", file_url="/files/worksheets/missing.pdf",
+                                   category_id=cat, subject="math", skill_type="counting",
+                                   created_at=base + timedelta(seconds=i)) for i in range({n})])
+        """)
+
+    return insert
 
 
 @pytest.fixture(autouse=True)

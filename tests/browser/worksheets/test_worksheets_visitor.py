@@ -123,3 +123,23 @@ def test_worksheet_not_found(page):
         expect(page.get_by_text("We couldn't find the worksheet you're looking for.")).to_be_visible()
     page.get_by_role("button", name="Go Back to Home").click()
     expect(page).to_have_url(re.compile(r"/$"))
+
+
+def test_all_worksheets_pages_through_ten_thousand(page, bulk_worksheets, delete_all_worksheets):
+    delete_all_worksheets()
+    bulk_worksheets(10_000)
+    page.goto("/")
+    wait_hydrated(page)
+    open_all_worksheets(page)
+    dialog = page.get_by_role("dialog", name="All Worksheets")
+    expect(dialog.get_by_text("10000 worksheets")).to_be_visible()
+    expect(dialog.get_by_role("link")).to_have_count(12)  # one page in the browser, never the table
+    expect(dialog.get_by_role("link").first).to_have_text(re.compile("Bulk Sheet 09999"))
+    expect(dialog.get_by_text("Page 1 of 834")).to_be_visible()
+    expect(dialog.get_by_role("button", name="Previous")).to_be_disabled()
+    dialog.get_by_role("button", name="Next").click()
+    expect(dialog.get_by_text("Page 2 of 834")).to_be_visible()
+    expect(dialog.get_by_role("link").first).to_have_text(re.compile("Bulk Sheet 09987"))
+    dialog.get_by_role("searchbox", name="Search worksheets by title").fill("sheet 0004")
+    expect(dialog.get_by_text("10 worksheets")).to_be_visible()
+    expect(dialog.get_by_text("Page 1 of 834")).to_have_count(0)
