@@ -179,10 +179,11 @@ def test_non_admin_forged_upload_stores_nothing(page, app_server):
 
 def test_dropzone_is_reachable_by_keyboard(page, app_server):
     _admin(page, app_server)
+    expect(page.get_by_text("No worksheets uploaded yet.")).to_be_visible()  # the panel finished loading
     zone = page.get_by_label(re.compile("Upload PDF: drop a PDF file here"))
     zone.focus()
     expect(zone).to_be_focused()
     with page.expect_file_chooser() as chooser:
-        page.keyboard.press("Enter")
+        zone.press("Enter")
     chooser.value.set_files(files=[{"name": "keyed.pdf", "mimeType": "application/pdf", "buffer": make_pdf()}])
     expect(page.get_by_text("Selected: keyed.pdf")).to_be_visible()
