@@ -60,5 +60,5 @@ def all_audiobooks_popup() -> rx.Component:
 
 
 def all_worksheets_popup() -> rx.Component:
-    return popup("all_worksheets_open", "All Worksheets", all_worksheets_body(),
+    return popup("all_worksheets_open", "All Worksheets", all_worksheets_body(), wide=True,
                  subtitle="Pick a worksheet, then download or print it.", icon="printer", color="#f97316")
