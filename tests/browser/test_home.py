@@ -67,7 +67,8 @@ def test_every_home_section_is_visible(page):
     nav = page.get_by_role("navigation", name="Learning categories")
     expect(nav.get_by_role("button")).to_have_text(
         ["Worksheets", "Flipbooks", "Videos", "Songs", "Storybooks", "Presentations", "Audiobooks"])
-    expect(page.get_by_role("link", name="Login")).to_have_attribute("href", "/login/user")
+    page.get_by_role("banner").get_by_role("button", name="Login").click()
+    expect(page).to_have_url(re.compile(r"/login/user$"))
 
 
 def test_grids_on_a_large_screen(page):
