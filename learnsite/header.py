@@ -3,6 +3,7 @@
 import reflex as rx
 
 from learnsite import catalogue
+from learnsite.popups.all import all_popups
 from learnsite.state.popups import PopupState
 from learnsite.state.auth import auth_controls
 
@@ -46,16 +47,26 @@ def category_nav() -> rx.Component:
     )
 
 
+def mobile_explore() -> rx.Component:
+    """Phones have no room for the category row: one button opens the Start Learning chooser instead."""
+    return rx.button(rx.icon("layout-grid", size=18, aria_hidden="true"), "Explore", variant="soft",
+                     on_click=PopupState.open_start_learning, class_name="mobile-only")
+
+
 def header() -> rx.Component:
-    return rx.el.header(
-        rx.hstack(
-            logo(),
-            category_nav(),
-            auth_controls(),
-            justify="between",
-            align="center",
-            width="100%",
-            class_name="header-inner",
+    return rx.fragment(
+        rx.el.header(
+            rx.hstack(
+                logo(),
+                category_nav(),
+                rx.hstack(mobile_explore(), auth_controls(), align="center", spacing="2"),
+                justify="between",
+                align="center",
+                width="100%",
+                class_name="header-inner",
+            ),
+            class_name="site-header no-print",
         ),
-        class_name="site-header no-print",
+        # Rendered on every page, so the category navigation opens its popups anywhere.
+        all_popups(),
     )

@@ -5,11 +5,13 @@ import reflex as rx
 import learnsite.pages  # noqa: F401  (registers every page)
 from learnsite import theme
 from learnsite.layout import PAGES
+from learnsite.services.files_api import api_transformers
 
 app = rx.App(
     stylesheets=theme.STYLESHEETS,
     style=theme.BASE_STYLE,
     toaster=rx.toast.provider(visible_toasts=1, position="top-center", close_button=True),
+    api_transformer=api_transformers(),  # worksheet files at /files/..., upload size guard
 )
 
 for spec in PAGES:

@@ -35,6 +35,12 @@ def require_service(url: str, name: str) -> None:
     pytest.skip(f"{name} not configured")
 
 
+def pytest_collection_modifyitems(config, items):
+    """Browser tests last: Playwright's sync API keeps an event loop running in the main thread
+    for the rest of the session, and asyncio.run() in a later test would refuse to start."""
+    items.sort(key=lambda item: "browser" in getattr(item, "fixturenames", ()))
+
+
 # ---------------------------------------------------------------- databases
 
 def _fresh_postgres_database(base_url: str) -> tuple[str, callable]:

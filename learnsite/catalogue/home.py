@@ -17,5 +17,57 @@ AGE_GROUPS: tuple[AgeGroup, ...] = (
               ("science-lab", "Science Lab"), ("history-quest", "History Quest"))),
 )
 
-CATEGORIES: tuple[Category, ...] = ()
-FEATURED: tuple[Featured, ...] = ()
+CATEGORIES: tuple[Category, ...] = (
+    Category("Printable Worksheets", "printer", "#f97316",
+             "Trace, colour, count and solve: print a page and learn with a pencil.",
+             ("Math Practice", "Letter Tracing", "Color by Number", "Word Puzzles"), "worksheet"),
+    Category("Interactive Flipbooks", "book-open", "#0ea5e9",
+             "Flip the pages of picture books about the sea, the farm and outer space.",
+             ("Ocean Explorers", "Farm Friends", "Space Adventure", "My First Shapes"), "flipbook"),
+    Category("Animated Videos", "clapperboard", "#ef4444",
+             "Short cartoons that make letters, numbers and nature come alive.",
+             ("ABC Adventure", "Counting with Animals", "Colors of the Rainbow", "How Plants Grow"), "video"),
+    Category("Phonics Songs", "music", "#22c55e",
+             "Sing, clap and dance along while you learn the sounds of letters.",
+             ("The Alphabet Song", "Five Little Ducks", "Days of the Week", "Phonics Fun"), "song"),
+    Category("Bedtime Storybooks", "moon-star", "#6366f1",
+             "Cosy stories about brave knights, magic forests and jungle friends.",
+             ("The Magical Forest", "The Brave Knight", "Mystery of the Stars", "Jungle Friends"), "book"),
+    Category("Slide Presentations", "presentation", "#eab308",
+             "Click through colourful slides about planets, dinosaurs and more.",
+             ("Solar System Tour", "Dinosaur Facts", "World of Insects", "Ancient Egypt"), "powerpoint"),
+    Category("Listening Audiobooks", "headphones", "#ec4899",
+             "Close your eyes and listen to classic fables read aloud.",
+             ("The Lion and the Mouse", "The Tortoise and the Hare", "Read Along Fables", "Read Aloud Classics"),
+             "audiobook"),
+)
+
+FEATURED: tuple[Featured, ...] = (
+    Featured("rainbow-math", "Rainbow Math", "/art/featured/rainbow-math.svg",
+             "A rainbow arching over colourful number blocks",
+             "Count, add and sort colourful blocks along a bright rainbow path.", "calculator", "#f97316"),
+    Featured("animal-alphabet", "Animal Alphabet", "/art/featured/animal-alphabet.svg",
+             "A friendly lion, a bird and a fish beside big letters",
+             "Meet an animal for every letter, from Alligator to Zebra, and hear its sound.", "paw-print", "#22c55e"),
+    Featured("shape-safari", "Shape Safari", "/art/featured/shape-safari.svg",
+             "Circles, triangles and squares hiding in the grass like wild animals",
+             "Go on an adventure to spot circles, squares and triangles hiding in the jungle.", "shapes", "#0ea5e9"),
+)
+
+# Where an item of each category type lives (SPEC §2 routes); worksheets open the All Worksheets list instead.
+TYPE_ROUTES: dict[str, str] = {
+    "flipbook": "/flipbook",
+    "video": "/video",
+    "song": "/song",
+    "book": "/storybook",
+    "powerpoint": "/powerpoint",
+    "audiobook": "/audiobook",
+}
+
+
+def age_group_art(group: AgeGroup) -> str:
+    return f"/art/agegroup/{group.type}.svg"
+
+
+def category_art(category: Category) -> str:
+    return f"/art/category/{category.type}.svg"

@@ -1,1 +1,133 @@
-"""(to be written)"""
+"""/login/user, /signup/user, /login/admin and /auth/confirm (the link in confirmation mails)."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from learnsite.layout import page, page_title
+from learnsite.pages.auth_ui import auth_card, error_line, field, submit_button
+from learnsite.state.auth import AuthState
+from learnsite.state.login_forms import AdminLoginState, EmailLinkState, SignUpState, UserLoginState
+
+
+def _email_field(field_id: str) -> rx.Component:
+    return field("Email", "email", type_="email", placeholder="you@example.com", auto_complete="email",
+                 field_id=field_id)
+
+
+@page(route="/login/user", title=page_title("Login"), on_load=UserLoginState.on_load)
+def user_login() -> rx.Component:
+    return auth_card(
+        "Welcome Back!",
+        "Log in to chat and keep learning.",
+        rx.form(
+            rx.vstack(
+                _email_field("user-login-email"),
+                field("Password", "password", type_="password", placeholder="Your password",
+                      auto_complete="current-password", field_id="user-login-password"),
+                error_line(UserLoginState.error),
+                submit_button("Login", "Logging in...", UserLoginState.busy),
+                spacing="3",
+                width="100%",
+                align="stretch",
+            ),
+            on_submit=UserLoginState.submit,
+            reset_on_submit=False,
+            width="100%",
+        ),
+        rx.hstack(
+            rx.text("New here?"),
+            rx.link("Create an account", href="/signup/user"),
+            spacing="2",
+            wrap="wrap",
+            justify="center",
+        ),
+        rx.center(rx.link("Back to Home", href="/")),
+        icon="log-in",
+    )
+
+
+@page(route="/signup/user", title=page_title("Sign Up"), on_load=SignUpState.on_load)
+def user_signup() -> rx.Component:
+    return auth_card(
+        "Join Learnsite!",
+        "Create a free account to chat and learn together.",
+        rx.form(
+            rx.vstack(
+                _email_field("signup-email"),
+                field("Password", "password", type_="password", placeholder="Choose a strong password",
+                      auto_complete="new-password", field_id="signup-password"),
+                rx.text("At least 6 characters.", size="2", class_name="auth-hint"),
+                error_line(SignUpState.error),
+                submit_button("Sign Up", "Creating Account...", SignUpState.busy),
+                spacing="3",
+                width="100%",
+                align="stretch",
+            ),
+            on_submit=SignUpState.submit,
+            reset_on_submit=False,
+            width="100%",
+        ),
+        rx.hstack(
+            rx.text("Already have an account?"),
+            rx.link("Log in", href="/login/user"),
+            spacing="2",
+            wrap="wrap",
+            justify="center",
+        ),
+        rx.center(rx.link("Back to Home", href="/")),
+        icon="user-plus",
+    )
+
+
+@page(route="/login/admin", title=page_title("Admin Login"), on_load=AdminLoginState.on_load)
+def admin_login() -> rx.Component:
+    return auth_card(
+        "Admin Login",
+        "For Learnsite administrators.",
+        rx.cond(
+            AdminLoginState.not_admin_notice != "",
+            rx.callout(AdminLoginState.not_admin_notice, icon="shield_alert", color_scheme="amber",
+                       role="alert", class_name="auth-not-admin"),
+        ),
+        rx.form(
+            rx.vstack(
+                _email_field("admin-login-email"),
+                field("Password", "password", type_="password", placeholder="Your password",
+                      auto_complete="current-password", field_id="admin-login-password"),
+                error_line(AdminLoginState.error),
+                submit_button("Login", "Verifying...", AdminLoginState.busy),
+                spacing="3",
+                width="100%",
+                align="stretch",
+            ),
+            on_submit=AdminLoginState.submit,
+            reset_on_submit=False,
+            width="100%",
+        ),
+        rx.cond(
+            AuthState.signed_in & (AdminLoginState.not_admin_notice != ""),
+            rx.center(rx.button("Logout", on_click=AuthState.sign_out, variant="outline")),
+        ),
+        rx.center(rx.link("Back to Home", href="/")),
+        icon="shield-check",
+    )
+
+
+@page(route="/auth/confirm", title=page_title("Confirm Email"), on_load=EmailLinkState.on_load)
+def confirm_email() -> rx.Component:
+    return auth_card(
+        "Email Confirmation",
+        "",
+        rx.cond(
+            EmailLinkState.status == "failed",
+            rx.vstack(
+                rx.callout(EmailLinkState.message, icon="triangle_alert", color_scheme="red", role="alert"),
+                rx.link("Go to Login", href="/login/user"),
+                align="center",
+                spacing="3",
+            ),
+            rx.hstack(rx.spinner(), rx.text("Confirming your email..."), role="status", justify="center"),
+        ),
+        icon="mail-check",
+    )

@@ -1,1 +1,221 @@
-"""(to be written)"""
+"""/chat: channels on the left, the live thread in the middle (SPEC §2 Chat)."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from learnsite.layout import page_title
+from learnsite.state.auth import user_page
+from learnsite.state.chat import ChatRoomState, ChatState
+
+HEARTBEAT_MS = 5 * 60_000  # also re-joins a room whose shared state expired in Redis (1 h)
+OLDER_BUTTON_ID = "chat-load-older"
+# Infinite scroll up: when the "Load older messages" button scrolls into view, press it.
+# (A MutationObserver follows the button as it comes and goes; the button stays usable by hand.)
+WATCH_OLDER_JS = f"""
+(() => {{
+  if (window.__chatOlder) return;
+  const io = new IntersectionObserver((entries) => {{
+    for (const e of entries) {{
+      if (e.isIntersecting && !e.target.disabled) e.target.click();
+    }}
+  }}, {{threshold: 0.5}});
+  let current = null;
+  const follow = () => {{
+    const button = document.getElementById("{OLDER_BUTTON_ID}");
+    if (button === current) return;
+    if (current) io.unobserve(current);
+    current = button;
+    if (button) io.observe(button);
+  }};
+  const mo = new MutationObserver(follow);
+  mo.observe(document.body, {{childList: true, subtree: true}});
+  follow();
+  window.__chatOlder = {{io, mo}};
+}})()
+"""
+UNWATCH_OLDER_JS = """
+(() => {
+  if (!window.__chatOlder) return;
+  window.__chatOlder.io.disconnect();
+  window.__chatOlder.mo.disconnect();
+  window.__chatOlder = null;
+})()
+"""
+# react-moment calendar formats: a time today, a day name this week, a date before
+TIME_FORMATS = {
+    "sameDay": "HH:mm",
+    "lastDay": "[Yesterday] HH:mm",
+    "lastWeek": "ddd HH:mm",
+    "sameElse": "D MMM YYYY, HH:mm",
+    "nextDay": "HH:mm",
+    "nextWeek": "HH:mm",
+}
+
+
+def channel_button(channel: rx.Var) -> rx.Component:
+    selected = channel["id"] == ChatState.channel_id
+    return rx.el.li(
+        rx.el.button(
+            "# ",
+            channel["name"],
+            type="button",
+            on_click=ChatState.select_channel(channel["id"]),
+            aria_current=rx.cond(selected, "true", "false"),
+            class_name=rx.cond(selected, "chat-channel chat-channel-selected", "chat-channel"),
+        ),
+    )
+
+
+def admin_forms() -> rx.Component:
+    return rx.cond(
+        ChatState.is_admin,
+        rx.box(
+            rx.el.form(
+                rx.el.label("New channel", html_for="chat-new-channel", class_name="chat-admin-label"),
+                rx.hstack(
+                    rx.input(id="chat-new-channel", name="name", placeholder="e.g. art-club", size="1", max_length=40),
+                    rx.button("Create", type="submit", size="1", variant="soft"),
+                    spacing="1",
+                ),
+                on_submit=ChatState.create_channel,
+                reset_on_submit=True,
+            ),
+            rx.el.form(
+                rx.el.label("Rename # ", ChatState.channel_name, html_for="chat-rename-channel",
+                            class_name="chat-admin-label"),
+                rx.hstack(
+                    rx.input(id="chat-rename-channel", name="name", placeholder="new name", size="1", max_length=40),
+                    rx.button("Rename", type="submit", size="1", variant="soft"),
+                    spacing="1",
+                ),
+                on_submit=ChatState.rename_channel,
+                reset_on_submit=True,
+            ),
+            class_name="chat-admin",
+        ),
+    )
+
+
+def channel_list() -> rx.Component:
+    return rx.el.nav(
+        rx.heading("Channels", as_="h2", size="3", class_name="chat-side-title"),
+        rx.el.ul(rx.foreach(ChatState.channels, channel_button), class_name="chat-channels"),
+        admin_forms(),
+        aria_label="Channels",
+        class_name="chat-side",
+    )
+
+
+def message_item(message: rx.Var) -> rx.Component:
+    own = message["user_id"] == ChatState.my_id
+    return rx.el.li(
+        rx.cond(own, rx.fragment(), rx.text(message["sender"], class_name="chat-sender")),
+        # rendered as text: React escapes it, so no markup from a message ever runs
+        rx.text(message["content"], class_name="chat-text"),
+        rx.moment(message["created_at"], calendar=TIME_FORMATS, class_name="chat-time"),
+        data_own=rx.cond(own, "true", "false"),
+        class_name=rx.cond(own, "chat-msg chat-msg-own", "chat-msg"),
+    )
+
+
+def older_controls() -> rx.Component:
+    showing_older = (ChatState.older_anchor == ChatRoomState.first_id) & (ChatState.older.length() > 0)
+    more = rx.cond(showing_older, ChatState.older_more, ChatRoomState.has_earlier)
+    return rx.cond(
+        more,
+        rx.box(
+            rx.button(
+                "Load older messages",
+                id=OLDER_BUTTON_ID,
+                on_click=ChatState.load_older,
+                loading=ChatState.loading_older,
+                variant="soft",
+                size="1",
+                type="button",
+            ),
+            class_name="chat-older",
+        ),
+    )
+
+
+def message_list() -> rx.Component:
+    showing_older = ChatState.older_anchor == ChatRoomState.first_id
+    return rx.box(
+        # column-reverse keeps the view pinned to the newest message as messages arrive
+        rx.box(
+            older_controls(),
+            rx.el.ol(
+                rx.cond(showing_older, rx.foreach(ChatState.older, message_item)),
+                rx.foreach(ChatRoomState.messages, message_item),
+                class_name="chat-messages",
+                aria_label="Messages",
+            ),
+            rx.cond(
+                ChatRoomState.messages.length() == 0,
+                rx.text("No messages yet. Say hello!", class_name="chat-empty"),
+            ),
+        ),
+        class_name="chat-scroll",
+        role="log",
+        aria_live="polite",
+    )
+
+
+def composer() -> rx.Component:
+    return rx.el.form(
+        rx.input(
+            id="chat-message-input",
+            name="message",
+            placeholder="Type a message...",
+            aria_label="Message",
+            auto_complete="off",
+            size="3",
+            class_name="chat-input",
+        ),
+        rx.button("Send", type="submit", size="3"),
+        on_submit=ChatState.send_message,
+        reset_on_submit=True,
+        class_name="chat-composer",
+    )
+
+
+def thread() -> rx.Component:
+    return rx.box(
+        rx.hstack(
+            rx.heading("# ", ChatState.channel_name, as_="h2", size="4"),
+            rx.button(
+                rx.cond(ChatState.summarizing, rx.spinner(size="1")),
+                "Summarize Thread",
+                on_click=ChatState.summarize_thread,
+                disabled=ChatState.summarizing | (ChatRoomState.messages.length() < 2),
+                variant="outline",
+                type="button",
+            ),
+            justify="between",
+            align="center",
+            class_name="chat-thread-head",
+        ),
+        rx.cond(
+            ChatState.loading,
+            rx.hstack(rx.spinner(), rx.text("Loading messages..."), class_name="chat-loading", role="status"),
+            message_list(),
+        ),
+        composer(),
+        class_name="chat-thread",
+    )
+
+
+@user_page(route="/chat", title=page_title("Chat"), on_load=ChatState.load_chat)
+def chat_page() -> rx.Component:
+    return rx.box(
+        rx.heading("Chat", as_="h1", class_name="sr-only"),
+        channel_list(),
+        thread(),
+        # a quiet timer: every few minutes the page re-joins its channel and catches up
+        rx.moment(interval=HEARTBEAT_MS, format="HH:mm:ss", on_change=ChatState.heartbeat, class_name="sr-only",
+                  aria_hidden="true"),
+        on_mount=rx.call_script(WATCH_OLDER_JS),
+        on_unmount=[ChatState.leave_chat, rx.call_script(UNWATCH_OLDER_JS)],
+        class_name="chat-layout",
+    )

@@ -1,11 +1,294 @@
 """The worksheet panel of /admin/dashboard ("Create New Worksheet" and the uploaded list).
 
 The worksheets feature owns this module; the accounts feature places dashboard_panel() on the
-admin dashboard page.
+admin dashboard page (rendered only once the admin guard granted access).
 """
 
+from __future__ import annotations
+
 import reflex as rx
+from reflex_base.event import EventChain
+from reflex_base.vars.base import LiteralVar, Var, VarData
+from reflex_components_core.core.upload import get_upload_files_context_var_data
+
+from learnsite.config import settings
+from learnsite.state.admin_worksheets import UPLOAD_ID, AdminWorksheetState as A
+from learnsite.state.worksheets import SKILL_LABELS, SUBJECT_LABELS
+
+ACCEPT = {"application/pdf": [".pdf"]}
+
+
+def _chain_js(*events) -> Var:
+    return LiteralVar.create(EventChain.create(list(events), args_spec=lambda: []))
+
+
+def _on_drop_rejected() -> Var:
+    """Show react-dropzone's own messages; on "Too many files" keep the first file if it is a PDF.
+
+    Only names, sizes and messages go to the server, never the rejected file's bytes
+    (REFLEX_NOTES: a big rejected file sent over the websocket loses the event).
+    """
+    chain = _chain_js(A.drop_rejected(Var("mapped", _var_type=list[dict]), Var("kept", _var_type=str)))
+    return Var(
+        _js_expr=f"""((rejections) => {{
+  const first = rejections[0];
+  const keep = rejections.length > 1 && !!first && first.errors.every((e) => e.code === "too-many-files");
+  if (keep) setFilesById((byId) => ({{...byId, [{UPLOAD_ID!r}]: [first.file]}}));
+  const mapped = rejections.slice(0, 10).map((r) => ({{
+    name: r.file.name, size: r.file.size, type: r.file.type, errors: r.errors.map((e) => e.message),
+  }}));
+  const kept = keep ? first.file.name : "";
+  ({chain!s})();
+}})""",
+        _var_type=EventChain,
+        _var_data=VarData.merge(get_upload_files_context_var_data(), chain._get_all_var_data()),
+    )
+
+
+def _step(number: str, title: str, *children) -> rx.Component:
+    return rx.vstack(
+        rx.hstack(rx.el.span(number, class_name="ws-step-number", aria_hidden="true"),
+                  rx.heading(title, size="4", as_="h3"), align="center"),
+        *children,
+        spacing="3",
+        width="100%",
+        class_name="ws-step",
+    )
+
+
+def _labelled(label: str, control_id: str, control: rx.Component) -> rx.Component:
+    return rx.box(rx.el.label(label, html_for=control_id, class_name="auth-label"), control, class_name="ws-field")
+
+
+def _select(label: str, control_id: str, value, on_change, options, placeholder: str) -> rx.Component:
+    if isinstance(options, list):
+        items = [rx.select.item(text, value=val) for val, text in options]
+    else:
+        items = [rx.foreach(options, lambda c: rx.select.item(c["name"], value=c["id"]))]
+    return _labelled(
+        label, control_id,
+        rx.select.root(
+            rx.select.trigger(placeholder=placeholder, id=control_id, width="100%"),
+            rx.select.content(*items),
+            value=value,
+            on_change=on_change,
+        ),
+    )
+
+
+def _dropzone() -> rx.Component:
+    return rx.vstack(
+        rx.upload.root(
+            rx.vstack(
+                rx.icon("file-up", size=36, color="#7c3aed"),
+                rx.text("Drag and drop a PDF here, or click to choose one", weight="bold",
+                        class_name="ws-drop-idle"),
+                rx.text("Drop the PDF here...", weight="bold", class_name="ws-drop-active"),
+                rx.text("PDF files only", size="2", color="#4b5563"),
+                align="center",
+                spacing="2",
+            ),
+            id=UPLOAD_ID,
+            accept=ACCEPT,
+            max_files=1,
+            multiple=False,
+            **({"max_size": settings.max_upload_bytes} if settings.max_upload_bytes else {}),
+            on_drop_rejected=_on_drop_rejected(),
+            drag_active_style={
+                "border_color": "#7c3aed",
+                "background": "#ede9fe",
+                "& .ws-drop-idle": {"display": "none !important"},
+                "& .ws-drop-active": {"display": "block !important"},
+            },
+            class_name="ws-dropzone",
+            aria_label="Upload PDF: drop a PDF file here or press Enter to choose one",
+            tab_index=0,
+        ),
+        rx.foreach(
+            rx.selected_files(UPLOAD_ID),
+            lambda name: rx.hstack(rx.icon("file-check", size=18, color="#16a34a"),
+                                   rx.text("Selected: ", rx.text.strong(name)), align="center",
+                                   class_name="ws-selected-file"),
+        ),
+        rx.cond(A.kept_note != "", rx.text(A.kept_note, size="2"), rx.fragment()),
+        rx.cond(
+            A.drop_messages.length() > 0,
+            rx.box(rx.foreach(A.drop_messages, lambda m: rx.text(m, size="2")), class_name="ws-drop-errors",
+                   role="alert"),
+            rx.fragment(),
+        ),
+        width="100%",
+        spacing="2",
+    )
+
+
+def _create_form() -> rx.Component:
+    return rx.card(
+        rx.vstack(
+            rx.heading("Create New Worksheet", size="6", as_="h2"),
+            _step("1", "Upload PDF", _dropzone()),
+            _step(
+                "2", "Details",
+                _labelled("Title", "ws-title", rx.input(id="ws-title", value=A.title, on_change=A.set_title,
+                                                        placeholder="e.g. Counting Apples", width="100%")),
+                _labelled("Description", "ws-description",
+                          rx.text_area(id="ws-description", value=A.description, on_change=A.set_description,
+                                       placeholder="What will children practise?", width="100%", rows="3")),
+            ),
+            _step(
+                "3", "Tagging",
+                rx.grid(
+                    _select("Category", "ws-category", A.category_id, A.set_category_id, A.categories,
+                            "Choose a category"),
+                    _select("Subject", "ws-subject", A.subject, A.set_subject, list(SUBJECT_LABELS.items()),
+                            "Choose a subject"),
+                    _select("Skill Type", "ws-skill", A.skill_type, A.set_skill_type, list(SKILL_LABELS.items()),
+                            "Choose a skill type"),
+                    columns={"initial": "1", "sm": "3"},
+                    gap="3",
+                    width="100%",
+                ),
+            ),
+            rx.cond(
+                A.uploading,
+                rx.vstack(
+                    rx.progress(value=A.progress, max=100, aria_label="Upload progress", class_name="ws-progress"),
+                    rx.text(f"{A.progress}%", size="2"),
+                    width="100%",
+                    spacing="1",
+                ),
+                rx.fragment(),
+            ),
+            rx.button(
+                rx.cond(A.uploading, "Uploading Worksheet...", "Create Worksheet"),
+                on_click=A.upload_worksheet(
+                    rx.upload_files_chunk(upload_id=UPLOAD_ID, on_upload_progress=A.upload_progress)),
+                disabled=A.uploading,
+                size="3",
+                width="100%",
+            ),
+            spacing="5",
+            width="100%",
+        ),
+        width="100%",
+    )
+
+
+def _row(item) -> rx.Component:
+    return rx.hstack(
+        rx.cond(item["thumbnail_url"] != "", rx.image(src=item["thumbnail_url"], alt="", class_name="ws-admin-thumb"),
+                rx.center(rx.icon("file-text"), class_name="ws-admin-thumb")),
+        rx.vstack(
+            rx.link(item["title"], href=item["href"], weight="bold"),
+            rx.flex(rx.badge(item["category"], variant="soft"), rx.badge(item["subject_label"], variant="soft"),
+                    rx.badge(item["skill_label"], variant="soft"), rx.text(item["created"], size="1"),
+                    gap="1", wrap="wrap", align="center"),
+            spacing="1",
+            flex="1 1 160px",
+            min_width="0",
+        ),
+        rx.hstack(
+            rx.button(rx.icon("pencil", size=14), "Edit", variant="soft", size="2",
+                      on_click=A.start_edit(item["id"]), aria_label="Edit " + item["title"]),
+            rx.button(rx.icon("trash-2", size=14), "Delete", variant="soft", color_scheme="red", size="2",
+                      on_click=A.ask_delete(item["id"]), aria_label="Delete " + item["title"]),
+            spacing="2",
+        ),
+        align="center",
+        spacing="3",
+        wrap="wrap",
+        class_name="ws-admin-list-row",
+    )
+
+
+def _edit_dialog() -> rx.Component:
+    return rx.dialog.root(
+        rx.dialog.content(
+            rx.dialog.title("Edit Worksheet"),
+            rx.vstack(
+                _labelled("Title", "ws-edit-title", rx.input(id="ws-edit-title", value=A.edit_title,
+                                                             on_change=A.set_edit_title, width="100%")),
+                _labelled("Description", "ws-edit-description",
+                          rx.text_area(id="ws-edit-description", value=A.edit_description,
+                                       on_change=A.set_edit_description, width="100%")),
+                _select("Category", "ws-edit-category", A.edit_category_id, A.set_edit_category_id, A.categories,
+                        "Choose a category"),
+                _select("Subject", "ws-edit-subject", A.edit_subject, A.set_edit_subject,
+                        list(SUBJECT_LABELS.items()), "Choose a subject"),
+                _select("Skill Type", "ws-edit-skill", A.edit_skill_type, A.set_edit_skill_type,
+                        list(SKILL_LABELS.items()), "Choose a skill type"),
+                rx.hstack(
+                    rx.dialog.close(rx.button("Cancel", variant="soft", color_scheme="gray")),
+                    rx.button("Save Changes", on_click=A.save_edit),
+                    justify="end",
+                    width="100%",
+                ),
+                spacing="3",
+            ),
+            max_width="520px",
+        ),
+        open=A.edit_id != "",
+        on_open_change=A.cancel_edit,
+    )
+
+
+def _delete_dialog() -> rx.Component:
+    return rx.alert_dialog.root(
+        rx.alert_dialog.content(
+            rx.alert_dialog.title("Delete Worksheet?"),
+            rx.alert_dialog.description(
+                "\"" + A.delete_title + "\" and its PDF will be removed for everyone. This cannot be undone."),
+            rx.hstack(
+                rx.alert_dialog.cancel(rx.button("Cancel", variant="soft", color_scheme="gray")),
+                rx.alert_dialog.action(rx.button("Delete", color_scheme="red", on_click=A.confirm_delete)),
+                justify="end",
+                spacing="2",
+                margin_top="12px",
+            ),
+        ),
+        open=A.delete_id != "",
+        on_open_change=A.cancel_delete,
+    )
+
+
+def _uploaded_list() -> rx.Component:
+    return rx.card(
+        rx.vstack(
+            rx.hstack(rx.heading("Uploaded Worksheets", size="5", as_="h2"), rx.badge(A.total), align="center"),
+            rx.cond(
+                A.items.length() > 0,
+                rx.box(rx.foreach(A.items, _row), width="100%"),
+                rx.text(rx.cond(A.list_status == "loading", "Loading...", "No worksheets uploaded yet."),
+                        color="#4b5563"),
+            ),
+            rx.cond(
+                A.list_page_count > 1,
+                rx.hstack(
+                    rx.button("Previous", on_click=A.previous_list_page, disabled=A.list_page <= 1, variant="soft"),
+                    rx.text(f"Page {A.list_page} of {A.list_page_count}", size="2"),
+                    rx.button("Next", on_click=A.next_list_page, disabled=A.list_page >= A.list_page_count,
+                              variant="soft"),
+                    align="center",
+                    justify="center",
+                    width="100%",
+                ),
+                rx.fragment(),
+            ),
+            spacing="3",
+            width="100%",
+        ),
+        width="100%",
+    )
 
 
 def dashboard_panel() -> rx.Component:
-    return rx.card(rx.heading("Create New Worksheet", size="5"))
+    return rx.vstack(
+        _create_form(),
+        _uploaded_list(),
+        _edit_dialog(),
+        _delete_dialog(),
+        spacing="5",
+        width="100%",
+        class_name="ws-admin",
+        on_mount=A.load,
+    )

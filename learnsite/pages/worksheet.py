@@ -1,1 +1,117 @@
-"""(to be written)"""
+"""/worksheet/[id]: the worksheet viewer (embedded PDF, download, print) and its not-found state."""
+
+from __future__ import annotations
+
+import reflex as rx
+from reflex_base.vars.base import Var, VarData
+
+from learnsite.layout import page, page_title
+from learnsite.state.worksheets import WorksheetPageState as S
+from learnsite.toast import notify
+
+# Local files have root-relative URLs; resolve them against the backend (a different port in dev).
+_BACKEND_ORIGIN = Var(
+    _js_expr="getBackendURL(env.PING).origin",
+    _var_type=str,
+    _var_data=VarData(imports={"$/utils/state": "getBackendURL", "$/env.json": rx.ImportVar(tag="env", is_default=True)}),
+)
+
+
+def _absolute(url: Var) -> Var:
+    return rx.cond(url.to(str).startswith("/"), _BACKEND_ORIGIN.to(str) + url.to(str), url).to(str)
+
+
+def _download_function(url: Var, filename: Var) -> Var:
+    """JS: GET the file as a blob and save it under filename; resolves to "ok" or "error"."""
+    code = f"""async () => {{
+  try {{
+    const response = await fetch({url!s});
+    if (!response.ok) return "error";
+    const blob = await response.blob();
+    const href = URL.createObjectURL(blob);
+    const link = document.createElement("a");
+    link.href = href;
+    link.download = {filename!s};
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(href), 10000);
+    return "ok";
+  }} catch (error) {{
+    return "error";
+  }}
+}}"""
+    return Var(_js_expr=code, _var_data=VarData.merge(url._get_all_var_data(), filename._get_all_var_data()))
+
+
+# Print the PDF itself when the browser allows it (same origin), else the page: print CSS
+# (assets/css/worksheets.css) hides everything but the PDF container.
+_PRINT_JS = """(() => {
+  const frame = document.getElementById("worksheet-pdf");
+  try { frame.contentWindow.focus(); frame.contentWindow.print(); return; } catch (e) {}
+  window.print();
+})()"""
+
+
+def _viewer() -> rx.Component:
+    file_url = _absolute(S.ws_file_url)
+    return rx.vstack(
+        rx.heading(S.ws_title, size="8", as_="h1", class_name="worksheet-title"),
+        rx.cond(S.ws_description != "", rx.text(S.ws_description, size="4", class_name="worksheet-description"),
+                rx.fragment()),
+        rx.flex(
+            rx.button(
+                rx.icon("download"), "Download PDF",
+                on_click=[
+                    notify("Preparing Download...", level="info"),
+                    rx.call_function(_download_function(file_url, S.ws_download_name), callback=S.download_finished),
+                ],
+                size="3",
+            ),
+            rx.button(rx.icon("printer"), "Print Worksheet", on_click=rx.call_script(_PRINT_JS), size="3",
+                      variant="outline"),
+            gap="3",
+            wrap="wrap",
+            class_name="worksheet-actions",
+        ),
+        rx.box(
+            rx.el.iframe(
+                src=file_url + "#toolbar=0&navpanes=0",
+                title=S.ws_title,
+                id="worksheet-pdf",
+                class_name="worksheet-pdf",
+            ),
+            class_name="worksheet-pdf-container",
+        ),
+        width="100%",
+        spacing="4",
+        class_name="worksheet-viewer",
+    )
+
+
+def _not_found() -> rx.Component:
+    return rx.center(
+        rx.vstack(
+            rx.icon("file-question", size=56, class_name="worksheet-missing-icon"),
+            rx.heading("Worksheet Not Found", size="7", as_="h1"),
+            rx.text("We couldn't find the worksheet you're looking for.", size="4"),
+            rx.button("Go Back to Home", size="3", on_click=rx.redirect("/")),
+            align="center",
+            spacing="4",
+            class_name="worksheet-missing",
+        ),
+    )
+
+
+@page(route="/worksheet/[id]", title=page_title("Worksheet"), on_load=S.load_worksheet)
+def worksheet() -> rx.Component:
+    return rx.box(
+        rx.match(
+            S.ws_status,
+            ("found", _viewer()),
+            ("missing", _not_found()),
+            rx.center(rx.spinner(size="3"), rx.text("Loading worksheet..."), role="status", gap="3",
+                      class_name="worksheet-loading"),
+        ),
+        class_name="worksheet-page",
+    )

@@ -12,47 +12,327 @@ CONTRACT used by every other feature (worksheets, chat, admin pages) - keep thes
     admin_page(route, title, on_load=...)        # decorator: guard + "Verifying Admin Access..."
     user_page(route, title, on_load=...)         # decorator: signed-in users only (for /chat)
 
-The accounts issue implements the bodies; until then nobody is signed in.
+Usage in another feature:
+
+    from learnsite.state.auth import AuthState, PublicUser, admin_page, user_page
+
+    class WorksheetAdminState(rx.State):
+        @rx.event
+        async def create(self, form_data: dict):
+            admin = await AuthState.admin_of(self)
+            if admin is None:
+                return  # refused: a non-admin sent this event (nothing changes)
+            ...            # use admin.id / admin.email; never an id sent by the page
+
+    @admin_page("/admin/something", title=..., on_load=WorksheetAdminState.load)  # load checks too
+    def something() -> rx.Component: ...
+
+- In a background event (@rx.event(background=True)) call user_of/admin_of inside
+  `async with self:` (it reads AuthState and may store refreshed tokens).
+- PublicUser(id, email, role, full_name, avatar_url) + .is_admin; never the password hash.
+- The guard's on_load runs first; the page's own on_load handlers still run after it, so they
+  must check user_of/admin_of themselves before loading private data.
+
+How it works: the session (SPEC §3) lives in the browser's localStorage (synced between tabs) and
+reaches the server with every hydrate. user_of() checks the JWT's signature and expiry AND that its
+auth session is not revoked, on every call, and refreshes an expired access token with the refresh
+token. Display vars (signed_in, user_*) are for the page only: never trust them in a handler.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import asyncio
+import time
+from typing import Any, Callable
+from urllib.parse import quote, urlsplit
+
+import logging
 
 import reflex as rx
 
+from learnsite.services import accounts, tokens
+from learnsite.services.public_user import PublicUser
+from learnsite.toast import notify
 
-@dataclass(frozen=True)
-class PublicUser:
-    """What the page may know about a user: never the password hash."""
+log = logging.getLogger("learnsite.auth")
 
-    id: int
-    email: str
-    role: str
-    full_name: str
-    avatar_url: str | None = None
+__all__ = ["PublicUser", "AuthState", "auth_controls", "admin_page", "user_page", "safe_next"]
 
-    @property
-    def is_admin(self) -> bool:
-        return self.role == "admin"
+TICK_MS = 30_000  # SPEC §9: check the session every 30 s ...
+REFRESH_MARGIN_S = 3 * TICK_MS // 1000  # ... and refresh when about 3 ticks remain
+
+ADMIN_LOGIN = "/login/admin"
+USER_LOGIN = "/login/user"
+ADMIN_HOME = "/admin/dashboard"
+
+
+def safe_next(value: str | None, default: str = "/") -> str:
+    """A same-site path to go back to after login; anything else (//host, scheme:, \\) is refused."""
+    if not value or not isinstance(value, str) or len(value) > 500:
+        return default
+    if not value.startswith("/") or value.startswith("//") or "\\" in value:
+        return default
+    parts = urlsplit(value)
+    if parts.scheme or parts.netloc or any(ord(c) < 32 for c in value):
+        return default
+    return value
+
+
+def login_redirect(login_route: str, origin: str) -> rx.event.EventSpec:
+    return rx.redirect(f"{login_route}?next={quote(safe_next(origin), safe='/')}")
 
 
 class AuthState(rx.State):
-    signed_in: bool = False
+    # The session of SPEC §3, kept in the browser so a reload keeps the user signed in.
+    access_token: str = rx.LocalStorage("", name="learnsite_access_token", sync=True)
+    refresh_token: str = rx.LocalStorage("", name="learnsite_refresh_token", sync=True)
+    expires_at: str = rx.LocalStorage("", name="learnsite_expires_at", sync=True)
+    token_type: str = rx.LocalStorage("", name="learnsite_token_type", sync=True)
+
+    # For the page only (header, account page): "loading" until the stored session was read.
+    auth_status: str = "loading"  # "loading" | "signed_in" | "signed_out"
+    user_email: str = ""
+    user_role: str = ""
+    user_name: str = ""
+    # The guards' verdicts for this tab: "checking" shows the "Verifying..." screen.
+    admin_access: str = "checking"
+    user_access: str = "checking"
+
+    @rx.var
+    def signed_in(self) -> bool:
+        return self.auth_status == "signed_in"
+
+    @rx.var
+    def auth_loading(self) -> bool:
+        return self.auth_status == "loading"
+
+    # ------------------------------------------------------------------ contract
 
     @staticmethod
     async def user_of(state: rx.State) -> PublicUser | None:
-        return None
+        """The signed-in user of the client that sent the event, verified on the server."""
+        auth = state if isinstance(state, AuthState) else await state.get_state(AuthState)
+        try:
+            return await auth._verified_user()
+        except Exception:  # SPEC §8: a failed lookup logs and denies
+            log.exception("could not verify the session; treating the client as signed out")
+            return None
 
     @staticmethod
     async def admin_of(state: rx.State) -> PublicUser | None:
         user = await AuthState.user_of(state)
         return user if user and user.is_admin else None
 
+    # ------------------------------------------------------------------ internals
+
+    async def _verified_user(self) -> PublicUser | None:
+        if not self.access_token and not self.refresh_token:
+            return None
+        user = await asyncio.to_thread(accounts.user_for_access_token, self.access_token)
+        if user is None and self.refresh_token and self._access_expired():
+            user = await self._refresh()
+        return user
+
+    def _access_expired(self, margin: int = 0) -> bool:
+        """True when the access token has expired (or will within margin seconds) or is unreadable."""
+        try:
+            exp = tokens.decode_access_token(self.access_token, verify_exp=False)["exp"]
+        except tokens.TokenError:
+            return True
+        return exp - time.time() <= margin
+
+    async def _refresh(self) -> PublicUser | None:
+        try:
+            fresh = await asyncio.to_thread(accounts.refresh, self.refresh_token)
+        except tokens.TokenError:
+            return None
+        self._store(fresh)
+        return fresh.user
+
+    def _store(self, session: tokens.SessionTokens) -> None:
+        self.access_token = session.access_token
+        self.refresh_token = session.refresh_token
+        self.expires_at = str(session.expires_at)
+        self.token_type = session.token_type
+        self._show(session.user)
+
+    def _show(self, user: PublicUser | None) -> None:
+        if user is None:
+            self.auth_status = "signed_out"
+            self.user_email = self.user_role = self.user_name = ""
+            self.admin_access = self.user_access = "checking"
+        else:
+            self.auth_status = "signed_in"
+            self.user_email, self.user_role, self.user_name = user.email, user.role, user.full_name
+
+    def _forget(self) -> None:
+        self.access_token = self.refresh_token = self.expires_at = self.token_type = ""
+        self._show(None)
+
+    def _sign_in_with(self, session: tokens.SessionTokens) -> None:
+        """Keep a fresh session from accounts.sign_in (called by the login forms' states)."""
+        self._store(session)
+
+    # ------------------------------------------------------------------ events
+
+    @rx.event
+    async def tick(self, _now: Any = None):
+        """On mount and every 30 s: read the stored session, refresh it when ~3 ticks remain."""
+        try:
+            await self._check_session()
+        except Exception:  # database unreachable: keep the stored session, try again next tick
+            log.exception("session check failed")
+
+    async def _check_session(self) -> None:
+        if not self.access_token and not self.refresh_token:
+            self._show(None)
+            return
+        if self.refresh_token and self._access_expired(margin=REFRESH_MARGIN_S):
+            try:
+                fresh = await asyncio.to_thread(accounts.refresh, self.refresh_token)
+            except tokens.StaleRefreshToken:
+                return  # another tab of this browser rotated it; its new tokens arrive by sync
+            except tokens.TokenError:
+                self._forget()
+                return
+            self._store(fresh)
+            return
+        user = await asyncio.to_thread(accounts.user_for_access_token, self.access_token)
+        if user is None:
+            self._forget()  # revoked (logout elsewhere, password change) or forged
+        else:
+            self._show(user)
+
+    async def _sign_out(self, after: str):
+        try:
+            await asyncio.to_thread(accounts.sign_out, self.access_token, self.refresh_token)
+        except Exception as exc:  # the database is down: keep the session, say so
+            return notify("Sign out Failed", str(exc) or "Something went wrong", level="error")
+        self._forget()
+        return [notify("Logged Out", "You have been successfully logged out.", level="success"),
+                rx.redirect(after)]
+
+    @rx.event
+    async def sign_out(self):
+        """Header Logout: revoke the session on the server, clear the browser, go home."""
+        return await self._sign_out("/")
+
+    @rx.event
+    async def sign_out_admin(self):
+        """Dashboard Logout: same, then the admin login page."""
+        return await self._sign_out(ADMIN_LOGIN)
+
+    def _origin(self) -> str:
+        url = self.router.url
+        return f"{url.path}?{url.query}" if url.query else url.path
+
+    @rx.event
+    async def guard_admin(self):
+        """on_load of every /admin page: the page only for a verified admin."""
+        self.admin_access = "checking"
+        yield
+        user = await AuthState.user_of(self)
+        self._show(user)
+        if user is not None and user.is_admin:
+            self.admin_access = "granted"
+            return
+        yield login_redirect(ADMIN_LOGIN, self._origin())
+
+    @rx.event
+    async def guard_user(self):
+        """on_load of pages for any signed-in user (/chat)."""
+        self.user_access = "checking"
+        yield
+        user = await AuthState.user_of(self)
+        self._show(user)
+        if user is not None:
+            self.user_access = "granted"
+            return
+        yield login_redirect(USER_LOGIN, self._origin())
+
+
+# ---------------------------------------------------------------------- components
+
+def _session_clock() -> rx.Component:
+    """Fires AuthState.tick on mount and every 30 s (SPEC §9 auto-refresh)."""
+    return rx.moment(interval=TICK_MS, on_change=AuthState.tick, display="none", aria_hidden="true")
+
 
 def auth_controls() -> rx.Component:
-    return rx.cond(
-        AuthState.signed_in,
-        rx.hstack(rx.text("Welcome!")),
-        rx.link(rx.button("Login"), href="/login/user"),
+    return rx.box(
+        _session_clock(),
+        rx.match(
+            AuthState.auth_status,
+            (
+                "signed_in",
+                rx.hstack(
+                    rx.button("Chat", on_click=rx.redirect("/chat"), variant="soft", class_name="auth-chat-button"),
+                    rx.text("Welcome!", class_name="auth-welcome", weight="bold"),
+                    rx.button("Logout", on_click=AuthState.sign_out, variant="outline",
+                              class_name="auth-logout-button"),
+                    align="center",
+                    spacing="2",
+                ),
+            ),
+            (
+                "signed_out",
+                rx.button("Login", on_click=rx.redirect(USER_LOGIN), class_name="auth-login-button"),
+            ),
+            rx.box(aria_busy="true", aria_label="Checking sign-in", class_name="auth-loading"),
+        ),
+        class_name="auth-controls",
     )
+
+
+def _on_load_list(first: Any, on_load: Any) -> list:
+    if on_load is None:
+        return [first]
+    if isinstance(on_load, (list, tuple)):
+        return [first, *on_load]
+    return [first, on_load]
+
+
+def _verifying(text: str) -> rx.Component:
+    return rx.center(
+        rx.vstack(
+            rx.spinner(size="3"),
+            rx.text(text, size="4", weight="medium"),
+            align="center",
+            spacing="3",
+        ),
+        role="status",
+        class_name="auth-verifying",
+    )
+
+
+def admin_page(route: str, title: str, on_load: Any = None, **extra) -> Callable:
+    """Register an admin-only page: "Verifying Admin Access..." until the server says admin,
+    else a redirect to /login/admin?next=<route>. Handlers still check admin_of() themselves."""
+
+    def decorator(body: Callable[[], rx.Component]) -> Callable[[], rx.Component]:
+        def guarded() -> rx.Component:
+            return rx.cond(AuthState.admin_access == "granted", body(), _verifying("Verifying Admin Access..."))
+
+        from learnsite.layout import page  # here: layout imports the header, which imports us
+
+        guarded.__name__ = body.__name__
+        page(route, title, on_load=_on_load_list(AuthState.guard_admin, on_load), **extra)(guarded)
+        return body
+
+    return decorator
+
+
+def user_page(route: str, title: str, on_load: Any = None, **extra) -> Callable:
+    """Register a page for signed-in users (any role); signed out → /login/user?next=<route>."""
+
+    def decorator(body: Callable[[], rx.Component]) -> Callable[[], rx.Component]:
+        def guarded() -> rx.Component:
+            return rx.cond(AuthState.user_access == "granted", body(), _verifying("Checking your sign-in..."))
+
+        from learnsite.layout import page  # here: layout imports the header, which imports us
+
+        guarded.__name__ = body.__name__
+        page(route, title, on_load=_on_load_list(AuthState.guard_user, on_load), **extra)(guarded)
+        return body
+
+    return decorator

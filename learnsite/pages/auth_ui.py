@@ -1,0 +1,66 @@
+"""Building blocks shared by the account pages: card, labelled fields, submit button, error line."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+
+def auth_card(title: str, subtitle: str, *children: rx.Component, icon: str = "sparkles") -> rx.Component:
+    return rx.center(
+        rx.card(
+            rx.vstack(
+                rx.center(rx.icon(icon, size=32), class_name="auth-card-icon"),
+                rx.heading(title, size="7", as_="h1", class_name="auth-card-title"),
+                rx.text(subtitle, class_name="auth-card-subtitle"),
+                *children,
+                spacing="4",
+                width="100%",
+                align="stretch",
+            ),
+            class_name="auth-card",
+        ),
+        class_name="auth-page",
+    )
+
+
+def field(label: str, name: str, *, type_: str = "text", placeholder: str = "", auto_complete: str = "",
+          field_id: str | None = None, min_length: int | None = None) -> rx.Component:
+    field_id = field_id or f"field-{name}"
+    props = {}
+    if min_length:
+        props["min_length"] = min_length
+    return rx.vstack(
+        rx.el.label(label, html_for=field_id, class_name="auth-label"),
+        rx.input(
+            id=field_id,
+            name=name,
+            type=type_,
+            placeholder=placeholder,
+            auto_complete=auto_complete,
+            required=True,
+            size="3",
+            width="100%",
+            **props,
+        ),
+        spacing="1",
+        width="100%",
+        align="stretch",
+    )
+
+
+def submit_button(label: str, busy_label: str, busy) -> rx.Component:
+    return rx.button(
+        rx.cond(busy, busy_label, label),
+        type="submit",
+        disabled=busy,
+        size="3",
+        width="100%",
+        class_name="auth-submit",
+    )
+
+
+def error_line(message) -> rx.Component:
+    return rx.cond(
+        message != "",
+        rx.callout(message, icon="triangle_alert", color_scheme="red", role="alert", class_name="auth-error"),
+    )

@@ -1,0 +1,156 @@
+"""Body of the All Worksheets popup (the home feature renders the popup frame around it).
+
+open_all_worksheets() gives the events of "Browse Worksheets" / "Find & Print": they only set
+PopupState.all_worksheets_open. The body reloads page 1 from the database each time it mounts, i.e.
+each time the dialog (which unmounts its closed content, Radix's default) opens (SPEC §4).
+"""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from learnsite.state.popups import PopupState
+from learnsite.state.worksheets import ALL, SKILL_LABELS, SUBJECT_LABELS, WorksheetBrowserState as S
+
+EMPTY_TEXT = "No worksheets available yet. Check back soon!"
+
+
+def open_all_worksheets() -> list:
+    """The events of "Browse Worksheets" and "Find & Print"."""
+    return [PopupState.open_all_worksheets]
+
+
+def _select(label: str, value, on_change, options) -> rx.Component:
+    """A labelled filter select; options is a list of (value, label) or a Var of {id, name}."""
+    if isinstance(options, list):
+        items = [rx.select.item(text, value=val) for val, text in options]
+    else:
+        items = [rx.foreach(options, lambda c: rx.select.item(c["name"], value=c["id"]))]
+    return rx.el.label(
+        rx.text(label, size="1", weight="bold", class_name="ws-filter-label"),
+        rx.select.root(
+            rx.select.trigger(aria_label=label, class_name="ws-filter-trigger"),
+            rx.select.content(rx.select.item(f"All {label.lower()}", value=ALL), *items),
+            value=value,
+            on_change=on_change,
+        ),
+        class_name="ws-filter",
+    )
+
+
+def _filters() -> rx.Component:
+    return rx.vstack(
+        rx.el.label(
+            rx.text("Search", size="1", weight="bold", class_name="ws-filter-label"),
+            rx.input(
+                rx.input.slot(rx.icon("search", size=16)),
+                placeholder="Search worksheets by title...",
+                value=S.search,
+                on_change=S.set_search,
+                debounce_timeout=300,
+                aria_label="Search worksheets by title",
+                type="search",
+                class_name="ws-search",
+            ),
+            class_name="ws-filter ws-filter-search",
+        ),
+        rx.grid(
+            _select("Categories", S.category_filter, S.set_category_filter, S.categories),
+            _select("Subjects", S.subject_filter, S.set_subject_filter, list(SUBJECT_LABELS.items())),
+            _select("Skills", S.skill_filter, S.set_skill_filter, list(SKILL_LABELS.items())),
+            columns={"initial": "1", "sm": "3"},
+            gap="3",
+            width="100%",
+        ),
+        class_name="ws-filters",
+        spacing="3",
+    )
+
+
+def _tag(text) -> rx.Component:
+    return rx.cond(text != "", rx.badge(text, variant="soft", radius="full", size="1"), rx.fragment())
+
+
+def _card(item) -> rx.Component:
+    return rx.link(
+        rx.box(
+            rx.cond(
+                item["thumbnail_url"] != "",
+                rx.image(src=item["thumbnail_url"], alt="", loading="lazy", class_name="ws-thumb"),
+                rx.center(rx.icon("file-text", size=40), class_name="ws-thumb ws-thumb-empty"),
+            ),
+            class_name="ws-thumb-frame",
+        ),
+        rx.vstack(
+            rx.text(item["title"], weight="bold", size="3", class_name="ws-card-title"),
+            rx.cond(item["description"] != "",
+                    rx.text(item["description"], size="2", class_name="ws-card-description"), rx.fragment()),
+            rx.flex(_tag(item["category"]), _tag(item["subject"]), _tag(item["skill"]), gap="1", wrap="wrap"),
+            spacing="1",
+            align="start",
+            class_name="ws-card-body",
+        ),
+        href=item["href"],
+        on_click=S.choose,
+        underline="none",
+        class_name="ws-card",
+    )
+
+
+def _pager() -> rx.Component:
+    return rx.cond(
+        S.page_count > 1,
+        rx.hstack(
+            rx.button("Previous", on_click=S.previous_page, disabled=S.page <= 1, variant="soft"),
+            rx.text(f"Page {S.page} of {S.page_count}", size="2", aria_live="polite"),
+            rx.button("Next", on_click=S.next_page, disabled=S.page >= S.page_count, variant="soft"),
+            justify="center",
+            align="center",
+            class_name="ws-pager",
+        ),
+        rx.fragment(),
+    )
+
+
+def _empty() -> rx.Component:
+    return rx.cond(
+        S.filtering,
+        rx.vstack(
+            rx.text("No worksheets match your search.", weight="bold"),
+            rx.button("Clear filters", on_click=S.clear_filters, variant="soft"),
+            align="center",
+            class_name="ws-state",
+        ),
+        rx.center(rx.text(EMPTY_TEXT, size="4", weight="bold"), class_name="ws-state"),
+    )
+
+
+def all_worksheets_body() -> rx.Component:
+    return rx.vstack(
+        _filters(),
+        rx.match(
+            S.status,
+            ("loading", rx.center(rx.spinner(size="3"), rx.text("Loading worksheets..."), class_name="ws-state",
+                                  role="status", gap="2")),
+            ("error", rx.center(
+                rx.vstack(
+                    rx.text("Error loading worksheets", weight="bold"),
+                    rx.text(S.error_message, size="2"),
+                    rx.button("Try again", on_click=S.load, variant="soft"),
+                    align="center",
+                ),
+                class_name="ws-state", role="alert",
+            )),
+            ("empty", _empty()),
+            rx.vstack(
+                rx.text(rx.cond(S.total == 1, "1 worksheet", f"{S.total} worksheets"), size="2", class_name="ws-count"),
+                rx.el.div(rx.foreach(S.items, _card), class_name="ws-grid"),
+                _pager(),
+                width="100%",
+            ),
+        ),
+        width="100%",
+        spacing="4",
+        class_name="all-worksheets",
+        on_mount=S.reset_and_load,  # the dialog mounts its content on every open
+    )

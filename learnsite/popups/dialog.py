@@ -1,0 +1,72 @@
+"""The frame every popup shares: a Radix dialog (focus trap, Escape closes) bound to one PopupState flag."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from learnsite import toast
+from learnsite.state.popups import FLAGS, PopupState
+
+
+# Radix gives focus back to a dialog's Trigger; these dialogs are opened by state, so remember the last
+# control focused outside any dialog and give focus back to it when the last popup closes.
+FOCUS_MEMORY_JS = """
+if (!window.__learnsiteFocus) {
+  window.__learnsiteFocus = true;
+  document.addEventListener('focusin', function (e) {
+    if (e.target instanceof Element && !e.target.closest('[role=dialog]')) window.__learnsiteOpener = e.target;
+  });
+  window.__learnsiteRestoreFocus = function () {
+    var el = window.__learnsiteOpener;
+    if (!document.querySelector('[role=dialog]') && el && el.isConnected) el.focus();
+  };
+}
+"""
+RESTORE_FOCUS_JS = "window.__learnsiteRestoreFocus && setTimeout(window.__learnsiteRestoreFocus, 0)"
+
+
+def focus_memory() -> rx.Component:
+    return rx.script(FOCUS_MEMORY_JS)
+
+
+def popup(flag: str, title: str | rx.Var, *body: rx.Component, subtitle: str | rx.Var = "", icon: str = "",
+          color: str | rx.Var = "#7c3aed", wide: bool = False) -> rx.Component:
+    assert flag in FLAGS, flag
+    heading = rx.hstack(
+        rx.box(rx.icon(icon, size=26, aria_hidden="true"), class_name="popup-icon", background=color)
+        if icon else rx.fragment(),
+        rx.vstack(
+            rx.dialog.title(title, class_name="popup-title", margin="0"),
+            rx.dialog.description(subtitle, class_name="popup-subtitle") if isinstance(subtitle, rx.Var) or subtitle
+            else rx.fragment(),
+            spacing="1",
+        ),
+        rx.spacer(),
+        rx.dialog.close(rx.icon_button(rx.icon("x", aria_hidden="true"), variant="soft", radius="full",
+                                       aria_label="Close", class_name="popup-close")),
+        align="center",
+        width="100%",
+        spacing="3",
+    )
+    return rx.dialog.root(
+        rx.dialog.content(
+            rx.vstack(heading, *body, spacing="4", width="100%"),
+            class_name="popup" + (" popup-wide" if wide else ""),
+            data_popup=flag,
+            on_close_auto_focus=rx.call_script(RESTORE_FOCUS_JS),
+        ),
+        open=getattr(PopupState, flag),
+        on_open_change=lambda is_open: PopupState.set_open(flag, is_open),
+    )
+
+
+def coming_soon_buttons(*labels: str) -> rx.Component:
+    icons = {"Add to Favorites": "heart", "Share with Friends": "share-2", "Add to Playlist": "list-plus"}
+    return rx.hstack(
+        *[rx.button(rx.icon(icons.get(label, "sparkles"), size=16, aria_hidden="true"), label,
+                    variant="soft", on_click=toast.coming_soon(), class_name="soon-button")
+          for label in labels],
+        wrap="wrap",
+        spacing="2",
+        width="100%",
+    )

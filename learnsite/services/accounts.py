@@ -1,0 +1,255 @@
+"""Accounts: create, sign up (with confirmation mail), sign in, confirm, change email/password.
+
+Plain Python over the database (no Reflex). Every function takes an optional db URL; errors the
+user may read are AccountError with a message fit to show.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from dataclasses import dataclass
+from datetime import datetime, timedelta, timezone
+
+import sqlalchemy as sa
+from email_validator import EmailNotValidError, validate_email
+from sqlmodel import select
+
+from learnsite.config import settings
+from learnsite.db import session_scope
+from learnsite.models import EmailToken, User
+from learnsite.services import mail, passwords, throttle, tokens
+from learnsite.services.public_user import PublicUser
+from learnsite.services.tokens import SessionTokens, TokenError
+
+log = logging.getLogger("learnsite.accounts")
+
+ROLES = ("user", "admin")
+EMAIL_TOKEN_LIFETIME = timedelta(days=2)
+CONFIRM_PATH = "/auth/confirm"
+
+MISSING_CREDENTIALS = "You must provide either an email or phone number and a password"
+INVALID_CREDENTIALS = "Invalid login credentials"
+NOT_CONFIRMED = "Email not confirmed: please open the confirmation link we sent to your email, then log in."
+NOT_ADMIN = "This account is not an administrator account."
+BAD_LINK = "This confirmation link is invalid or has expired."
+EMAIL_TAKEN = "That email address cannot be used. Please choose another one."
+
+
+class AccountError(Exception):
+    """A refusal with a message the user may read."""
+
+
+@dataclass(frozen=True)
+class CreatedUser:
+    id: int
+    email: str
+    role: str
+    full_name: str
+    confirmed: bool
+
+
+@dataclass(frozen=True)
+class ConfirmResult:
+    purpose: str  # "confirm" or "change_email"
+    email: str
+    role: str
+
+
+def _now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+def normalise_email(email: str) -> str:
+    """A syntactically valid address, lowercased; AccountError otherwise."""
+    email = (email or "").strip()
+    if not email:
+        raise AccountError("Please enter your email address.")
+    try:
+        valid = validate_email(email, check_deliverability=False)
+    except EmailNotValidError as exc:
+        raise AccountError(f"Please enter a valid email address ({exc}).") from exc
+    return valid.normalized.lower()
+
+
+def _check_password(password: str, too_short: str = passwords.TOO_SHORT) -> None:
+    try:
+        passwords.check_rules(password or "", too_short)
+    except passwords.PasswordRuleError as exc:
+        raise AccountError(str(exc)) from exc
+
+
+def _find_user(s, email: str) -> User | None:
+    return s.exec(select(User).where(sa.func.lower(User.email) == email.lower())).first()
+
+
+def create_user(email: str, password: str, role: str = "user", full_name: str | None = None,
+                confirmed: bool = False, url: str | None = None) -> CreatedUser:
+    if role not in ROLES:
+        raise AccountError(f"Unknown role {role!r}: use one of {', '.join(ROLES)}.")
+    email = normalise_email(email)
+    _check_password(password, passwords.SIGNUP_TOO_SHORT)
+    name = (full_name or "").strip() or email.split("@", 1)[0]
+    with session_scope(url) as s:
+        if _find_user(s, email):
+            raise AccountError(f"An account with the email {email} already exists.")
+        user = User(email=email, password_hash=passwords.hash_password(password), role=role,
+                    full_name=name[:200], email_confirmed_at=_now() if confirmed else None)
+        s.add(user)
+        try:
+            s.flush()
+        except sa.exc.IntegrityError as exc:  # a concurrent create won the race
+            raise AccountError(f"An account with the email {email} already exists.") from exc
+        return CreatedUser(id=user.id, email=user.email, role=user.role, full_name=user.full_name,
+                           confirmed=confirmed)
+
+
+def _email_link(s, user_id: int, purpose: str, new_email: str | None = None) -> str:
+    token = secrets.token_urlsafe(32)
+    s.add(EmailToken(token_hash=tokens.hash_token(token), user_id=user_id, purpose=purpose,
+                     new_email=new_email, expires_at=_now() + EMAIL_TOKEN_LIFETIME))
+    return f"{settings.public_url}{CONFIRM_PATH}?token={token}"
+
+
+def sign_up(email: str, password: str, url: str | None = None) -> None:
+    """Create an unconfirmed account and mail its confirmation link.
+
+    An email that already has an account gets the same answer (no enumeration); its owner is told
+    by mail instead.
+    """
+    if not (email or "").strip() or not password:
+        raise AccountError(MISSING_CREDENTIALS)
+    email = normalise_email(email)
+    _check_password(password, passwords.SIGNUP_TOO_SHORT)
+    password_hash = passwords.hash_password(password)
+    with session_scope(url) as s:
+        existing = _find_user(s, email)
+        if existing is None:
+            user = User(email=email, password_hash=password_hash, role="user", full_name=email.split("@", 1)[0][:200])
+            s.add(user)
+            try:
+                s.flush()
+            except sa.exc.IntegrityError:
+                return  # created concurrently: same silent answer
+            link = _email_link(s, user.id, "confirm")
+            message = ("Welcome to Learnsite!\n\nPlease confirm your email address by opening this link:\n\n"
+                       f"{link}\n\nIf you did not sign up, you can ignore this message.\n")
+            subject = "Confirm your Learnsite account"
+        else:
+            login = f"{settings.public_url}/login/user"
+            message = ("Someone (maybe you) tried to sign up to Learnsite with this email address, "
+                       f"but it already has an account.\n\nYou can log in here: {login}\n\n"
+                       "If this was not you, you can ignore this message.\n")
+            subject = "Your Learnsite account"
+    mail.send_mail(email, subject, message)
+
+
+def sign_in(email: str, password: str, client_ip: str | None = None, url: str | None = None,
+            require_admin: bool = False) -> SessionTokens:
+    if not (email or "").strip() or not password:
+        raise AccountError(MISSING_CREDENTIALS)
+    email = normalise_email(email)
+    keys = throttle.keys_for(email, client_ip)
+    with session_scope(url) as s:
+        try:
+            throttle.check(s, keys)
+        except throttle.Throttled as exc:
+            raise AccountError(str(exc)) from exc
+        user = _find_user(s, email)
+        # Always one bcrypt check (a dummy hash for unknown emails): timing reveals nothing.
+        ok = passwords.verify_password(password, user.password_hash if user else None)
+        if not ok:
+            throttle.record_failure(s, keys)
+            s.commit()
+            raise AccountError(INVALID_CREDENTIALS)
+        throttle.clear(s, keys[0])
+        if user.email_confirmed_at is None:
+            raise AccountError(NOT_CONFIRMED)
+        if require_admin and user.role != "admin":
+            raise AccountError(NOT_ADMIN)
+        return tokens.start_session(s, user)
+
+
+def refresh(refresh_token: str, url: str | None = None) -> SessionTokens:
+    with session_scope(url) as s:
+        return tokens.refresh_session(s, refresh_token)
+
+
+def user_for_access_token(access_token: str, url: str | None = None) -> PublicUser | None:
+    if not access_token:
+        return None
+    with session_scope(url) as s:
+        return tokens.user_for_access_token(s, access_token)
+
+
+def sign_out(access_token: str, refresh_token: str = "", url: str | None = None) -> bool:
+    """Revoke the session of these tokens. False when there was no session to end."""
+    sid = tokens.session_id_of(access_token) if access_token else None
+    with session_scope(url) as s:
+        if sid and tokens.revoke_session(s, sid):
+            return True
+        return tokens.revoke_session_of_refresh_token(s, refresh_token)
+
+
+def confirm_email(token: str, url: str | None = None) -> ConfirmResult:
+    """Use a link from a confirmation mail: confirm the account, or switch to the new email."""
+    if not token:
+        raise AccountError(BAD_LINK)
+    now = _now()
+    with session_scope(url) as s:
+        row = s.get(EmailToken, tokens.hash_token(token))
+        if row is None or row.used_at is not None or tokens._aware(row.expires_at) <= now:
+            raise AccountError(BAD_LINK)
+        user = s.get(User, row.user_id)
+        if user is None:
+            raise AccountError(BAD_LINK)
+        row.used_at = now
+        s.add(row)
+        if row.purpose == "change_email":
+            new_email = row.new_email or ""
+            other = _find_user(s, new_email)
+            if other is not None and other.id != user.id:
+                raise AccountError(EMAIL_TAKEN)
+            user.email = new_email
+            # the new address is proven by this link, so it is confirmed too
+            user.email_confirmed_at = user.email_confirmed_at or now
+            tokens.revoke_user_sessions(s, user.id)  # sign in again with the new email
+        else:
+            user.email_confirmed_at = user.email_confirmed_at or now
+        s.add(user)
+        try:
+            s.flush()
+        except sa.exc.IntegrityError as exc:
+            raise AccountError(EMAIL_TAKEN) from exc
+        return ConfirmResult(purpose=row.purpose, email=user.email, role=user.role)
+
+
+def request_email_change(user_id: int, new_email: str, url: str | None = None) -> str:
+    """Mail a confirmation link to the new address; the email changes when it is opened."""
+    new_email = normalise_email(new_email)
+    with session_scope(url) as s:
+        user = s.get(User, user_id)
+        if user is None:
+            raise AccountError("Auth session or user missing")
+        if new_email == user.email:
+            raise AccountError("That is already your email address.")
+        if _find_user(s, new_email) is not None:
+            raise AccountError(EMAIL_TAKEN)
+        link = _email_link(s, user.id, "change_email", new_email)
+    mail.send_mail(new_email, "Confirm your new Learnsite email address",
+                   "Please confirm your new email address for Learnsite by opening this link:\n\n"
+                   f"{link}\n\nIf you did not ask for this change, you can ignore this message.\n")
+    return new_email
+
+
+def change_password(user_id: int, new_password: str, keep_session: str | None = None,
+                    url: str | None = None) -> int:
+    """Set a new password and end every other session of the user. Returns how many ended."""
+    _check_password(new_password)
+    with session_scope(url) as s:
+        user = s.get(User, user_id)
+        if user is None:
+            raise AccountError("Auth session or user missing")
+        user.password_hash = passwords.hash_password(new_password)
+        s.add(user)
+        return tokens.revoke_user_sessions(s, user.id, except_sid=keep_session)

@@ -1,0 +1,236 @@
+"""Chat: channels and messages (SPEC §2 Chat, §3, §5, §7). Plain Python, no Reflex.
+
+The sender of a message is always a user id the caller took from the verified
+session; nothing here trusts a page. Messages are paged by id (ids grow with
+time), so "older than message X" is exact even when two share a timestamp.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import asdict, dataclass
+from datetime import datetime, timedelta, timezone
+
+import sqlalchemy as sa
+from sqlmodel import Session, func, select
+
+from learnsite.db import session_scope
+from learnsite.models import Channel, Message, User, utcnow
+
+MAX_MESSAGE_CHARS = 2000
+RATE_LIMIT_COUNT = 10
+RATE_LIMIT_SECONDS = 10
+PAGE_SIZE = 50
+UNKNOWN_USER = "Unknown User"
+CHANNEL_NAME_RE = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
+
+
+class ChatError(Exception):
+    """A refusal with a message fit to show the user."""
+
+
+@dataclass(frozen=True)
+class ChannelView:
+    id: int
+    name: str
+
+    def as_dict(self) -> dict:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class MessageView:
+    """What a page may know about a message: no email, no role."""
+
+    id: int
+    channel_id: int
+    user_id: int | None
+    sender: str  # full name, or "Unknown User"
+    content: str
+    created_at: str  # ISO 8601, UTC
+
+    def as_dict(self) -> dict:
+        return asdict(self)
+
+
+def _iso(at: datetime) -> str:
+    if at.tzinfo is None:  # SQLite hands back naive datetimes: they are UTC
+        at = at.replace(tzinfo=timezone.utc)
+    return at.astimezone(timezone.utc).isoformat()
+
+
+# ---------------------------------------------------------------- channels
+
+def list_channels(db_url: str | None = None) -> list[ChannelView]:
+    with session_scope(db_url) as s:
+        rows = s.exec(select(Channel).order_by(Channel.id)).all()
+        return [ChannelView(id=c.id, name=c.name) for c in rows]
+
+
+def clean_channel_name(name: str) -> str:
+    cleaned = re.sub(r"\s+", "-", (name or "").strip().lstrip("#").strip().lower())
+    if not CHANNEL_NAME_RE.match(cleaned):
+        raise ChatError(
+            "Channel names use 1-40 lowercase letters, digits or hyphens, starting with a letter or digit."
+        )
+    return cleaned
+
+
+def _require_admin(s: Session, admin_id: int | None) -> None:
+    user = s.get(User, admin_id) if admin_id is not None else None
+    if user is None or user.role != "admin":
+        raise ChatError("Only administrators can manage channels.")
+
+
+def _name_taken(s: Session, name: str, except_id: int | None = None) -> bool:
+    q = select(Channel.id).where(Channel.name == name)
+    if except_id is not None:
+        q = q.where(Channel.id != except_id)
+    return s.exec(q).first() is not None
+
+
+def create_channel(admin_id: int | None, name: str, db_url: str | None = None) -> ChannelView:
+    cleaned = clean_channel_name(name)
+    try:
+        with session_scope(db_url) as s:
+            _require_admin(s, admin_id)
+            if _name_taken(s, cleaned):
+                raise ChatError(f"A channel named #{cleaned} already exists.")
+            channel = Channel(name=cleaned)
+            s.add(channel)
+            s.flush()
+            return ChannelView(id=channel.id, name=channel.name)
+    except sa.exc.IntegrityError as exc:  # a concurrent create won the race
+        raise ChatError(f"A channel named #{cleaned} already exists.") from exc
+
+
+def rename_channel(admin_id: int | None, channel_id: int, name: str, db_url: str | None = None) -> ChannelView:
+    cleaned = clean_channel_name(name)
+    try:
+        with session_scope(db_url) as s:
+            _require_admin(s, admin_id)
+            channel = s.get(Channel, channel_id)
+            if channel is None:
+                raise ChatError("That channel does not exist.")
+            if _name_taken(s, cleaned, except_id=channel_id):
+                raise ChatError(f"A channel named #{cleaned} already exists.")
+            channel.name = cleaned
+            s.add(channel)
+            return ChannelView(id=channel.id, name=channel.name)
+    except sa.exc.IntegrityError as exc:
+        raise ChatError(f"A channel named #{cleaned} already exists.") from exc
+
+
+# ---------------------------------------------------------------- users
+
+def user_names(s: Session, user_ids) -> dict[int, str]:
+    """Full names keyed by id, for the ids given (missing ids are simply absent)."""
+    ids = {i for i in user_ids if i is not None}
+    if not ids:
+        return {}
+    rows = s.exec(select(User.id, User.full_name, User.email).where(User.id.in_(ids))).all()
+    return {uid: (name or email.split("@")[0] or UNKNOWN_USER) for uid, name, email in rows}
+
+
+def _views(s: Session, rows: list[Message]) -> list[MessageView]:
+    names = user_names(s, (m.user_id for m in rows))
+    return [
+        MessageView(
+            id=m.id,
+            channel_id=m.channel_id,
+            user_id=m.user_id,
+            sender=names.get(m.user_id, UNKNOWN_USER),
+            content=m.content,
+            created_at=_iso(m.created_at),
+        )
+        for m in rows
+    ]
+
+
+# ---------------------------------------------------------------- messages
+
+def recent_messages(
+    channel_id: int,
+    limit: int = PAGE_SIZE,
+    before_id: int | None = None,
+    db_url: str | None = None,
+) -> list[MessageView]:
+    """The newest `limit` messages of a channel (older than `before_id` if given), oldest first."""
+    limit = max(1, min(int(limit), 200))
+    with session_scope(db_url) as s:
+        if s.get(Channel, channel_id) is None:
+            raise ChatError("That channel does not exist.")
+        q = select(Message).where(Message.channel_id == channel_id)
+        if before_id is not None:
+            q = q.where(Message.id < before_id)
+        rows = list(s.exec(q.order_by(Message.id.desc()).limit(limit)).all())
+        rows.reverse()
+        return _views(s, rows)
+
+
+def messages_after(channel_id: int, after_id: int, limit: int = 200, db_url: str | None = None) -> list[MessageView]:
+    """Messages newer than `after_id`, oldest first (catching up after a gap)."""
+    with session_scope(db_url) as s:
+        q = (
+            select(Message)
+            .where(Message.channel_id == channel_id, Message.id > after_id)
+            .order_by(Message.id)
+            .limit(limit)
+        )
+        return _views(s, list(s.exec(q).all()))
+
+
+def count_messages(channel_id: int, db_url: str | None = None) -> int:
+    with session_scope(db_url) as s:
+        return s.exec(select(func.count()).select_from(Message).where(Message.channel_id == channel_id)).one()
+
+
+def post_message(sender_id: int | None, channel_id: int, content: str, db_url: str | None = None) -> MessageView:
+    """Store a message from the signed-in user `sender_id` (taken from the session, never the page)."""
+    if sender_id is None:
+        raise ChatError("Please sign in to chat.")
+    text = (content or "").strip()
+    if not text:
+        raise ChatError("A message cannot be empty.")
+    if len(text) > MAX_MESSAGE_CHARS:
+        raise ChatError(f"Messages can be at most {MAX_MESSAGE_CHARS:,} characters long (this one has {len(text):,}).")
+    with session_scope(db_url) as s:
+        # Lock the sender's row (PostgreSQL) so concurrent posts by one user count each other;
+        # on SQLite the insert below takes the single write lock before the count.
+        sender = s.exec(select(User).where(User.id == sender_id).with_for_update()).first()
+        if sender is None:
+            raise ChatError("Please sign in to chat.")
+        if s.get(Channel, channel_id) is None:
+            raise ChatError("That channel does not exist.")
+        message = Message(content=text, user_id=sender_id, channel_id=channel_id)
+        s.add(message)
+        s.flush()
+        since = utcnow() - timedelta(seconds=RATE_LIMIT_SECONDS)
+        recent = s.exec(
+            select(func.count()).select_from(Message).where(Message.user_id == sender_id, Message.created_at > since)
+        ).one()
+        if recent > RATE_LIMIT_COUNT:
+            raise ChatError(
+                f"You are sending messages too quickly: at most {RATE_LIMIT_COUNT} every "
+                f"{RATE_LIMIT_SECONDS} seconds. Please wait a moment."
+            )
+        return _views(s, [message])[0]
+
+
+def merge_window(window: list[dict], incoming, max_len: int, keep: int) -> tuple[list[dict], bool]:
+    """Merge messages (dicts with an "id") into a live window: each id once, oldest first.
+
+    Past max_len the window keeps only its newest `keep` messages. Returns (rows, trimmed).
+    """
+    merged = {m["id"]: m for m in window}
+    for m in incoming:
+        merged.setdefault(m["id"], m)
+    rows = [merged[i] for i in sorted(merged)]
+    if len(rows) > max_len:
+        return rows[-keep:], True
+    return rows, False
+
+
+def thread_for_summary(channel_id: int, limit: int = 200, db_url: str | None = None) -> list[MessageView]:
+    """The latest messages of a channel, oldest first, for the summarizer."""
+    return recent_messages(channel_id, limit=limit, db_url=db_url)

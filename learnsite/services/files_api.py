@@ -1,0 +1,75 @@
+"""HTTP side of worksheet storage, mounted through rx.App(api_transformer=...).
+
+- GET /files/worksheets/<name>.pdf  -> the PDF (Content-Type application/pdf), local backend
+- GET /files/thumbnails/<name>.png  -> its first-page thumbnail (image/png)
+- a guard on Reflex's POST /_upload that refuses bodies over the size limit while they stream
+"""
+
+from __future__ import annotations
+
+from starlette.applications import Starlette
+from starlette.responses import FileResponse, PlainTextResponse
+from starlette.routing import Route
+
+from learnsite.config import settings
+from learnsite.services.storage import LOCAL_URL_PREFIX, LocalStorage, StorageError
+
+SERVED = {"worksheets": (".pdf", "application/pdf"), "thumbnails": (".png", "image/png")}
+MULTIPART_SLACK = 64 * 1024  # form boundaries, headers and the event-args field
+
+
+async def serve_file(request):
+    folder, name = request.path_params["folder"], request.path_params["name"]
+    suffix, media_type = SERVED.get(folder, ("", ""))
+    if not suffix or not name.endswith(suffix):
+        return PlainTextResponse("Not Found", status_code=404)
+    try:
+        path = LocalStorage(request.app.state.files_root).path_of(f"{folder}/{name}")
+    except StorageError:
+        return PlainTextResponse("Not Found", status_code=404)
+    if not path.is_file():
+        return PlainTextResponse("Not Found", status_code=404)
+    return FileResponse(
+        path, media_type=media_type,
+        headers={"Cache-Control": "public, max-age=3600", "X-Content-Type-Options": "nosniff",
+                 "Content-Disposition": "inline"},
+    )
+
+
+def files_app(root=None) -> Starlette:
+    app = Starlette(routes=[Route(f"{LOCAL_URL_PREFIX}/{{folder}}/{{name}}", serve_file, methods=["GET", "HEAD"])])
+    app.state.files_root = root or settings.files_dir
+    return app
+
+
+class UploadSizeGuard:
+    """Refuse /_upload bodies larger than the limit: by Content-Length up front, else while streaming."""
+
+    def __init__(self, app, limit: int | None = None):
+        self.app = app
+        self.limit = (limit if limit is not None else settings.max_upload_bytes)
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http" or not self.limit or not scope["path"].endswith("/_upload"):
+            return await self.app(scope, receive, send)
+        allowed = self.limit + MULTIPART_SLACK
+        length = dict(scope.get("headers") or []).get(b"content-length")
+        if length and length.isdigit() and int(length) > allowed:
+            response = PlainTextResponse(f"File is larger than {self.limit} bytes", status_code=413)
+            return await response(scope, receive, send)
+        seen = 0
+
+        async def counted_receive():
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > allowed:
+                    return {"type": "http.disconnect"}  # the upload parser stops as if the client left
+            return message
+
+        return await self.app(scope, counted_receive, send)
+
+
+def api_transformers() -> list:
+    return [UploadSizeGuard, files_app()]

@@ -1,0 +1,76 @@
+"""Is this really a PDF? And a first-page thumbnail as PNG (no Pillow needed)."""
+
+from __future__ import annotations
+
+import struct
+import zlib
+from pathlib import Path
+
+PDF_MAGIC = b"%PDF-"
+THUMBNAIL_WIDTH = 320
+
+
+class InvalidPdf(ValueError):
+    """The bytes are not a readable PDF document."""
+
+
+def validate_pdf(path: Path) -> int:
+    """Raise InvalidPdf unless the file is a parseable PDF; return its page count."""
+    path = Path(path)
+    size = path.stat().st_size
+    if size == 0:
+        raise InvalidPdf("The file is empty.")
+    with open(path, "rb") as f:
+        head = f.read(1024)
+        # The header may be preceded by junk within the first 1 KB (readers allow it).
+        if PDF_MAGIC not in head:
+            raise InvalidPdf("The file is not a PDF (no %PDF- header).")
+        f.seek(max(0, size - 1024))
+        if b"%%EOF" not in f.read():
+            raise InvalidPdf("The PDF is incomplete (no end-of-file marker).")
+
+    from pypdf import PdfReader
+    from pypdf.errors import PyPdfError
+
+    try:
+        reader = PdfReader(str(path), strict=True)
+        pages = len(reader.pages)
+        if pages < 1:
+            raise InvalidPdf("The PDF has no pages.")
+        reader.pages[0].get_contents()  # parse the first page's content for real
+    except InvalidPdf:
+        raise
+    except (PyPdfError, ValueError, KeyError, TypeError, AttributeError, OSError, IndexError) as exc:
+        raise InvalidPdf(f"The PDF could not be read: {exc}") from exc
+    return pages
+
+
+def _png(width: int, height: int, rows: bytes) -> bytes:
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)  # 8-bit RGB
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows, 6)) + chunk(b"IEND", b"")
+
+
+def first_page_png(path: Path, width: int = THUMBNAIL_WIDTH) -> bytes:
+    """Render page 1 at the given pixel width as PNG bytes."""
+    import pypdfium2 as pdfium
+
+    pdf = pdfium.PdfDocument(str(path))
+    try:
+        page = pdf[0]
+        scale = width / max(page.get_width(), 1)
+        bitmap = page.render(scale=scale, rev_byteorder=True, fill_color=(255, 255, 255, 255))
+        try:
+            if bitmap.n_channels != 3:
+                raise InvalidPdf(f"Unexpected bitmap format {bitmap.mode}")
+            w, h, stride = bitmap.width, bitmap.height, bitmap.stride
+            buf = bytes(bitmap.buffer)
+            rows = b"".join(b"\x00" + buf[y * stride: y * stride + w * 3] for y in range(h))
+            return _png(w, h, rows)
+        finally:
+            bitmap.close()
+            page.close()
+    finally:
+        pdf.close()

@@ -1,0 +1,349 @@
+"""Worksheets: create (file + row, no orphans), update, delete, get, list with paging.
+
+Plain Python over a database URL and a Storage; the Reflex states call these.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+import tempfile
+import time
+import unicodedata
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+import sqlalchemy as sa
+from sqlmodel import select
+
+from learnsite.db import session_scope
+from learnsite.models import Category, Content
+from learnsite.services.pdf import InvalidPdf, first_page_png, validate_pdf
+from learnsite.services.storage import Storage, StorageError
+
+log = logging.getLogger(__name__)
+
+SUBJECTS = ("math", "literacy", "art")
+SKILL_TYPES = ("counting", "addition-subtraction", "writing", "reading", "problem-solving", "fine-motor")
+ALLOWED_CATEGORIES = ("Math Practice", "Letter Tracing", "Color by Number", "Word Puzzles")
+TITLE_MAX = 200
+DESCRIPTION_MAX = 2000
+NAME_MAX = 120
+PAGE_SIZE_MAX = 50
+
+
+class WorksheetError(Exception):
+    """A failure the admin should read: str(exc) is the message for the toast."""
+
+
+class InvalidWorksheetInput(WorksheetError):
+    """A missing or unknown title, category, subject or skill type."""
+
+
+class UploadFailed(WorksheetError):
+    """The file was refused or could not be stored ("❌ Upload Failed for {file}")."""
+
+
+class FileTooLarge(UploadFailed):
+    pass
+
+
+class DatabaseEntryFailed(WorksheetError):
+    """The row could not be written ("❌ Database Entry Failed"); the stored file was removed."""
+
+
+@dataclass(frozen=True)
+class WorksheetView:
+    id: int
+    title: str
+    description: str
+    file_url: str
+    thumbnail_url: str
+    category_id: int | None
+    category_name: str
+    subject: str
+    skill_type: str
+    created_at: str
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+# ---------------------------------------------------------------- names and limits
+
+def safe_file_name(original: str) -> str:
+    """The original name made safe: no directories, no traversal, plain ASCII, ends in .pdf."""
+    base = re.split(r"[\\/]", original or "")[-1]
+    base = unicodedata.normalize("NFKD", base).encode("ascii", "ignore").decode()
+    base = re.sub(r"[^A-Za-z0-9._-]+", "_", base)
+    base = re.sub(r"\.{2,}", ".", base).strip("._-")
+    stem = base[:-4] if base.lower().endswith(".pdf") else base
+    stem = stem.strip("._-")[: NAME_MAX - 4] or "worksheet"
+    return f"{stem}.pdf"
+
+
+def stored_name(original: str, now_ms: int | None = None) -> str:
+    """SPEC §3: the current timestamp, a hyphen, then the (sanitised) original name."""
+    now_ms = now_ms if now_ms is not None else int(time.time() * 1000)
+    return f"{now_ms}-{safe_file_name(original)}"
+
+
+def file_key(name: str) -> str:
+    return f"worksheets/{name}"
+
+
+def thumbnail_key(storage_key: str) -> str:
+    stem = storage_key.rsplit("/", 1)[-1].removesuffix(".pdf")
+    return f"thumbnails/{stem}.png"
+
+
+class UploadSpool:
+    """Receives an upload in chunks into a temporary file, refusing it once it passes the limit.
+
+    The limit is checked on every chunk, so an oversized body is never held whole.
+    """
+
+    def __init__(self, limit: int, directory: Path | None = None):
+        self.limit = limit
+        self.size = 0
+        if directory:
+            Path(directory).mkdir(parents=True, exist_ok=True)
+        fd, name = tempfile.mkstemp(prefix="upload-", suffix=".pdf", dir=directory)
+        self.path = Path(name)
+        self._file = os.fdopen(fd, "wb")
+
+    def write(self, data: bytes) -> None:
+        self.size += len(data)
+        if self.limit and self.size > self.limit:
+            self.discard()
+            raise FileTooLarge(f"File is larger than {self.limit} bytes")
+        self._file.write(data)
+
+    def finish(self) -> Path:
+        self._file.close()
+        return self.path
+
+    def discard(self) -> None:
+        if not self._file.closed:
+            self._file.close()
+        self.path.unlink(missing_ok=True)
+
+    def __enter__(self) -> "UploadSpool":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.discard()
+
+
+# ---------------------------------------------------------------- reading
+
+def list_categories(db_url: str | None = None) -> list[dict]:
+    """Categories ordered by age_group_start then name (SPEC §7)."""
+    with session_scope(db_url) as s:
+        rows = s.exec(select(Category).order_by(Category.age_group_start, Category.name)).all()
+        return [
+            {"id": c.id, "name": c.name, "age_group_start": c.age_group_start, "age_group_end": c.age_group_end}
+            for c in rows
+        ]
+
+
+def _view(row: Content, category_name: str | None, storage: Storage | None) -> WorksheetView:
+    file_url, thumb_url = row.file_url, row.thumbnail_url or ""
+    if storage is not None and row.storage_key:
+        # Presigned URLs expire: hand out a fresh one each time the row is read.
+        try:
+            file_url = storage.url(row.storage_key)
+            if row.thumbnail_url:
+                thumb_url = storage.url(thumbnail_key(row.storage_key))
+        except Exception:  # noqa: BLE001 - a stale URL beats no page at all
+            log.exception("could not refresh URL for worksheet %s", row.id)
+    return WorksheetView(
+        id=row.id, title=row.title, description=row.description or "", file_url=file_url,
+        thumbnail_url=thumb_url, category_id=row.category_id, category_name=category_name or "",
+        subject=row.subject or "", skill_type=row.skill_type or "",
+        created_at=row.created_at.isoformat() if row.created_at else "",
+    )
+
+
+def _query():
+    return (
+        select(Content, Category.name)
+        .join(Category, Content.category_id == Category.id, isouter=True)
+        .where(Content.content_type == "worksheet")
+    )
+
+
+def get_worksheet(worksheet_id: int, db_url: str | None = None, storage: Storage | None = None) -> WorksheetView | None:
+    with session_scope(db_url) as s:
+        found = s.exec(_query().where(Content.id == worksheet_id)).first()
+        return _view(found[0], found[1], storage) if found else None
+
+
+def list_worksheets(
+    db_url: str | None = None,
+    *,
+    search: str = "",
+    category_id: int | None = None,
+    subject: str = "",
+    skill_type: str = "",
+    page: int = 1,
+    per_page: int = 12,
+    storage: Storage | None = None,
+) -> tuple[list[WorksheetView], int]:
+    """One page of worksheets, newest first, and the total matching count."""
+    per_page = max(1, min(int(per_page), PAGE_SIZE_MAX))
+    page = max(1, int(page))
+    conditions = [Content.content_type == "worksheet"]
+    search = (search or "").strip()
+    if search:
+        conditions.append(sa.func.lower(Content.title).contains(search.lower(), autoescape=True))
+    if category_id:
+        conditions.append(Content.category_id == category_id)
+    if subject:
+        conditions.append(Content.subject == subject)
+    if skill_type:
+        conditions.append(Content.skill_type == skill_type)
+    with session_scope(db_url) as s:
+        total = s.exec(select(sa.func.count()).select_from(Content).where(*conditions)).one()
+        rows = s.exec(
+            _query().where(*conditions)
+            .order_by(Content.created_at.desc(), Content.id.desc())
+            .offset((page - 1) * per_page).limit(per_page)
+        ).all()
+        return [_view(row, name, storage) for row, name in rows], int(total)
+
+
+# ---------------------------------------------------------------- writing
+
+def _clean_fields(db_url, title, description, category_id, subject, skill_type) -> dict:
+    title = (title or "").strip()
+    description = (description or "").strip()
+    if not title:
+        raise InvalidWorksheetInput("Please enter a title for the worksheet.")
+    if len(title) > TITLE_MAX:
+        raise InvalidWorksheetInput(f"The title may be at most {TITLE_MAX} characters.")
+    if len(description) > DESCRIPTION_MAX:
+        raise InvalidWorksheetInput(f"The description may be at most {DESCRIPTION_MAX} characters.")
+    if subject not in SUBJECTS:
+        raise InvalidWorksheetInput("Please choose a subject.")
+    if skill_type not in SKILL_TYPES:
+        raise InvalidWorksheetInput("Please choose a skill type.")
+    try:
+        category_id = int(category_id)
+    except (TypeError, ValueError):
+        raise InvalidWorksheetInput("Please choose a category.") from None
+    with session_scope(db_url) as s:
+        category = s.get(Category, category_id)
+        if category is None or category.name not in ALLOWED_CATEGORIES:
+            raise InvalidWorksheetInput("Please choose a category.")
+    return dict(title=title, description=description, category_id=category_id, subject=subject, skill_type=skill_type)
+
+
+def validate_fields(db_url: str | None, *, title, description, category_id, subject, skill_type) -> dict:
+    """The cleaned form fields, or InvalidWorksheetInput with a message for the admin."""
+    return _clean_fields(db_url, title, description, category_id, subject, skill_type)
+
+
+def create_worksheet(
+    db_url: str | None,
+    storage: Storage,
+    *,
+    pdf_path: Path,
+    original_name: str,
+    title: str,
+    description: str = "",
+    category_id: int | str | None,
+    subject: str,
+    skill_type: str,
+    now_ms: int | None = None,
+) -> WorksheetView:
+    """Validate, store the file (and its thumbnail), then insert the row.
+
+    Storing fails -> no row. Inserting fails -> the stored files are removed.
+    """
+    fields = _clean_fields(db_url, title, description, category_id, subject, skill_type)
+    try:
+        validate_pdf(pdf_path)
+    except InvalidPdf as exc:
+        raise UploadFailed(str(exc)) from exc
+
+    key = file_key(stored_name(original_name, now_ms))
+    thumb_key = thumbnail_key(key)
+    try:
+        thumb_png = first_page_png(pdf_path)
+    except Exception:  # noqa: BLE001 - a worksheet without a thumbnail is still a worksheet
+        log.exception("thumbnail failed for %s", original_name)
+        thumb_png = None
+
+    import io
+
+    stored: list[str] = []
+    try:
+        with open(pdf_path, "rb") as f:
+            file_url = storage.save(key, f, "application/pdf")
+        stored.append(key)
+        thumb_url = None
+        if thumb_png is not None:
+            thumb_url = storage.save(thumb_key, io.BytesIO(thumb_png), "image/png")
+            stored.append(thumb_key)
+    except (StorageError, OSError) as exc:
+        _remove(storage, stored)
+        raise UploadFailed(str(exc)) from exc
+
+    try:
+        with session_scope(db_url) as s:
+            row = Content(
+                **fields, content_type="worksheet", interaction_mode="printable",
+                file_url=file_url, storage_key=key, thumbnail_url=thumb_url,
+            )
+            s.add(row)
+            s.flush()
+            s.refresh(row)
+            category_name = s.get(Category, row.category_id).name
+            return _view(row, category_name, None)
+    except Exception as exc:
+        _remove(storage, stored)
+        raise DatabaseEntryFailed(_db_message(exc)) from exc
+
+
+def _db_message(exc: Exception) -> str:
+    orig = getattr(exc, "orig", None)
+    return str(orig or exc).strip().splitlines()[0][:300] or exc.__class__.__name__
+
+
+def _remove(storage: Storage, keys: list[str]) -> None:
+    for key in keys:
+        try:
+            storage.delete(key)
+        except Exception:  # noqa: BLE001
+            log.exception("could not remove stored file %s", key)
+
+
+def update_worksheet(
+    db_url: str | None, worksheet_id: int, *, title: str, description: str = "",
+    category_id: int | str | None, subject: str, skill_type: str,
+) -> WorksheetView:
+    fields = _clean_fields(db_url, title, description, category_id, subject, skill_type)
+    with session_scope(db_url) as s:
+        row = s.get(Content, worksheet_id)
+        if row is None or row.content_type != "worksheet":
+            raise InvalidWorksheetInput("That worksheet no longer exists.")
+        for name, value in fields.items():
+            setattr(row, name, value)
+        s.add(row)
+        s.flush()
+        return _view(row, s.get(Category, row.category_id).name, None)
+
+
+def delete_worksheet(db_url: str | None, storage: Storage, worksheet_id: int) -> bool:
+    """Delete the row, then its file and thumbnail. False if there was no such worksheet."""
+    with session_scope(db_url) as s:
+        row = s.get(Content, worksheet_id)
+        if row is None or row.content_type != "worksheet":
+            return False
+        key = row.storage_key
+        s.delete(row)
+    if key:
+        _remove(storage, [key, thumbnail_key(key)])
+    return True

@@ -1,0 +1,89 @@
+"""/admin/account: change the admin's own email and password. Every handler checks admin_of itself."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+import reflex as rx
+
+from learnsite.services import accounts, passwords, tokens
+from learnsite.services.accounts import AccountError
+from learnsite.services.mail import MailError
+from learnsite.state.auth import ADMIN_LOGIN, AuthState, login_redirect
+from learnsite.toast import notify
+
+log = logging.getLogger("learnsite.accounts")
+SOMETHING_WRONG = "Something went wrong"
+
+
+def _field(form_data: dict, name: str) -> str:
+    value = form_data.get(name, "") if isinstance(form_data, dict) else ""
+    return value if isinstance(value, str) else ""
+
+
+class AccountSettingsState(rx.State):
+    email_busy: bool = False
+    password_busy: bool = False
+    password_error: str = ""
+    email_error: str = ""
+
+    def _denied(self):
+        return login_redirect(ADMIN_LOGIN, "/admin/account")
+
+    @rx.event
+    async def change_email(self, form_data: dict):
+        admin = await AuthState.admin_of(self)
+        if admin is None:
+            yield self._denied()
+            return
+        self.email_busy, self.email_error = True, ""
+        yield
+        try:
+            await asyncio.to_thread(accounts.request_email_change, admin.id, _field(form_data, "new_email"))
+        except (AccountError, MailError) as exc:
+            self.email_busy, self.email_error = False, str(exc)
+            yield notify("Failed to Update Email", str(exc), level="error")
+            return
+        except Exception:
+            log.exception("email change failed")
+            self.email_busy, self.email_error = False, SOMETHING_WRONG
+            yield notify("Failed to Update Email", SOMETHING_WRONG, level="error")
+            return
+        self.email_busy = False
+        yield notify("Email Update Initiated", "Please check your new email address for a confirmation link.",
+                     level="success")
+
+    @rx.event
+    async def change_password(self, form_data: dict):
+        admin = await AuthState.admin_of(self)
+        if admin is None:
+            yield self._denied()
+            return
+        new, confirm = _field(form_data, "new_password"), _field(form_data, "confirm_password")
+        self.password_error = ""
+        if new != confirm:
+            self.password_error = "Please ensure both password fields are identical."
+            yield notify("Passwords Do Not Match", self.password_error, level="error")
+            return
+        if len(new) < passwords.MIN_LENGTH:
+            self.password_error = passwords.TOO_SHORT
+            yield notify("Password Too Short", self.password_error, level="error")
+            return
+        self.password_busy = True
+        yield
+        auth = await self.get_state(AuthState)
+        keep = tokens.session_id_of(auth.access_token)
+        try:
+            await asyncio.to_thread(accounts.change_password, admin.id, new, keep)
+        except AccountError as exc:
+            self.password_busy, self.password_error = False, str(exc)
+            yield notify("Failed to Update Password", str(exc), level="error")
+            return
+        except Exception:
+            log.exception("password change failed")
+            self.password_busy, self.password_error = False, SOMETHING_WRONG
+            yield notify("Failed to Update Password", SOMETHING_WRONG, level="error")
+            return
+        self.password_busy = False
+        yield notify("Password Updated Successfully!", "Your password has been changed.", level="success")

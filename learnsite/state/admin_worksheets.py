@@ -1,0 +1,317 @@
+"""Admin side of worksheets: the "Create New Worksheet" upload and the uploaded list (edit, delete).
+
+Every handler checks `await AuthState.admin_of(self)` itself: any client can send any event.
+The upload streams through a background handler taking rx.UploadChunkIterator, so the size limit
+is enforced chunk by chunk while the body arrives (never after holding it whole).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import math
+
+import reflex as rx
+
+from learnsite.config import settings
+from learnsite.services import worksheets as service
+from learnsite.services.storage import get_storage
+from learnsite.state.auth import AuthState
+from learnsite.state.worksheets import SKILL_LABELS, SUBJECT_LABELS
+from learnsite.toast import notify
+
+log = logging.getLogger(__name__)
+
+UPLOAD_ID = "worksheet-pdf"
+LIST_PER_PAGE = 10
+NOT_ADMIN = ("Not Allowed", "Only administrators can manage worksheets.")
+
+
+def _row(view: service.WorksheetView) -> dict[str, str]:
+    return {
+        "id": str(view.id), "title": view.title, "description": view.description,
+        "category_id": str(view.category_id or ""), "category": view.category_name,
+        "subject": view.subject, "skill_type": view.skill_type,
+        "subject_label": SUBJECT_LABELS.get(view.subject, ""), "skill_label": SKILL_LABELS.get(view.skill_type, ""),
+        "thumbnail_url": view.thumbnail_url, "href": f"/worksheet/{view.id}",
+        "created": view.created_at[:10],
+    }
+
+
+class AdminWorksheetState(rx.State):
+    # the Create New Worksheet form
+    title: str = ""
+    description: str = ""
+    category_id: str = ""
+    subject: str = ""
+    skill_type: str = ""
+    categories: list[dict[str, str]] = []
+    drop_messages: list[str] = []
+    kept_note: str = ""
+    uploading: bool = False
+    progress: int = 0
+    # the uploaded list
+    items: list[dict[str, str]] = []
+    total: int = 0
+    list_page: int = 1
+    list_status: str = "loading"  # loading | loaded | error
+    # editing one row
+    edit_id: str = ""
+    edit_title: str = ""
+    edit_description: str = ""
+    edit_category_id: str = ""
+    edit_subject: str = ""
+    edit_skill_type: str = ""
+    delete_id: str = ""
+    delete_title: str = ""
+
+    @rx.var
+    def list_page_count(self) -> int:
+        return max(1, math.ceil(self.total / LIST_PER_PAGE))
+
+    # ------------------------------------------------------------ loading
+
+    @rx.event
+    async def load(self):
+        if not await AuthState.admin_of(self):
+            return notify(*NOT_ADMIN, level="error")
+        try:
+            self.categories = [
+                {"id": str(c["id"]), "name": c["name"]}
+                for c in await asyncio.to_thread(service.list_categories)
+                if c["name"] in service.ALLOWED_CATEGORIES
+            ]
+        except Exception as exc:  # noqa: BLE001
+            log.exception("categories failed")
+            return notify("Error fetching categories", str(exc), level="error")
+        return AdminWorksheetState.load_list
+
+    @rx.event
+    async def load_list(self):
+        if not await AuthState.admin_of(self):
+            return notify(*NOT_ADMIN, level="error")
+        try:
+            views, total = await asyncio.to_thread(
+                service.list_worksheets, page=self.list_page, per_page=LIST_PER_PAGE, storage=get_storage())
+        except Exception as exc:  # noqa: BLE001
+            log.exception("listing worksheets failed")
+            self.list_status = "error"
+            return notify("Error loading worksheets", str(exc), level="error")
+        self.items, self.total, self.list_status = [_row(v) for v in views], total, "loaded"
+        if not views and self.list_page > 1:
+            self.list_page = self.list_page_count
+            return AdminWorksheetState.load_list
+
+    @rx.event
+    def next_list_page(self):
+        if self.list_page < self.list_page_count:
+            self.list_page += 1
+            return AdminWorksheetState.load_list
+
+    @rx.event
+    def previous_list_page(self):
+        if self.list_page > 1:
+            self.list_page -= 1
+            return AdminWorksheetState.load_list
+
+    # ------------------------------------------------------------ form fields
+
+    @rx.event
+    def set_title(self, value: str):
+        self.title = str(value)[: service.TITLE_MAX]
+
+    @rx.event
+    def set_description(self, value: str):
+        self.description = str(value)[: service.DESCRIPTION_MAX]
+
+    @rx.event
+    def set_category_id(self, value: str):
+        self.category_id = str(value)
+
+    @rx.event
+    def set_subject(self, value: str):
+        self.subject = str(value)
+
+    @rx.event
+    def set_skill_type(self, value: str):
+        self.skill_type = str(value)
+
+    @rx.event
+    def files_dropped(self):
+        self.drop_messages, self.kept_note = [], ""
+
+    @rx.event
+    def drop_rejected(self, rejections: list[dict], kept: str = ""):
+        """react-dropzone's own messages, already reduced to names and messages in the browser."""
+        messages = []
+        for r in rejections[:10]:
+            if not isinstance(r, dict):
+                continue
+            name = str(r.get("name", ""))[:200]
+            errors = [str(e)[:200] for e in (r.get("errors") or [])[:5]]
+            messages.append(f"{name}: {', '.join(errors)}" if name else ", ".join(errors))
+        self.drop_messages = messages
+        self.kept_note = f"Only the first file was kept: {str(kept)[:200]}" if kept else ""
+        return notify("Files not Accepted", "\n".join(messages) or "That file can't be used.", level="error")
+
+    @rx.event
+    def upload_progress(self, progress: dict):
+        try:
+            self.progress = max(0, min(100, round(float(progress.get("progress", 0)) * 100)))
+        except (TypeError, ValueError, AttributeError):
+            pass
+
+    def _clear_form(self):
+        self.title = self.description = self.category_id = self.subject = self.skill_type = ""
+        self.drop_messages, self.kept_note = [], ""
+
+    # ------------------------------------------------------------ the upload
+
+    @rx.event(background=True)
+    async def upload_worksheet(self, chunks: rx.UploadChunkIterator):
+        async with self:
+            admin = await AuthState.admin_of(self)
+            if admin is None:
+                # Returning without reading the body: the server refuses the rest of it.
+                yield notify(*NOT_ADMIN, level="error")
+                return
+            fields = dict(title=self.title, description=self.description, category_id=self.category_id,
+                          subject=self.subject, skill_type=self.skill_type)
+            self.uploading, self.progress = True, 0
+        try:
+            async for event in self._receive_and_create(chunks, fields):
+                yield event
+        finally:
+            async with self:
+                self.uploading = False
+
+    async def _receive_and_create(self, chunks: rx.UploadChunkIterator, fields: dict):
+        iterator = chunks.__aiter__()
+        try:
+            first = await iterator.__anext__()
+        except StopAsyncIteration:
+            first = None
+        if first is None or not first.filename:
+            yield notify("No file selected", "Please select a PDF file to upload.", level="error")
+            return
+        filename = first.filename.rsplit("/", 1)[-1]
+        try:
+            fields = await asyncio.to_thread(service.validate_fields, None, **fields)
+        except service.InvalidWorksheetInput as exc:
+            yield notify("Missing Information", str(exc), level="error")
+            return
+
+        spool = service.UploadSpool(settings.max_upload_bytes, settings.data_dir / "tmp")
+        try:
+            spool.write(first.data)
+            async for chunk in iterator:
+                if chunk.filename == first.filename:  # one file: anything else sent is ignored
+                    spool.write(chunk.data)
+            path = spool.finish()
+            view = await asyncio.to_thread(
+                service.create_worksheet, None, get_storage(), pdf_path=path, original_name=filename, **fields)
+        except service.DatabaseEntryFailed as exc:
+            yield notify("❌ Database Entry Failed", str(exc), level="error")
+            return
+        except service.WorksheetError as exc:
+            yield notify(f"❌ Upload Failed for {filename}", str(exc), level="error")
+            return
+        except Exception as exc:  # noqa: BLE001 - whatever broke, the admin hears about it
+            log.exception("upload of %s failed", filename)
+            yield notify(f"❌ Upload Failed for {filename}", str(exc) or exc.__class__.__name__, level="error")
+            return
+        finally:
+            spool.discard()
+
+        async with self:
+            self._clear_form()
+            self.progress = 100
+            self.list_page = 1
+        yield rx.clear_selected_files(UPLOAD_ID)
+        yield notify("Success!", f"\"{view.title}\" has been successfully uploaded and created.", level="success")
+        yield AdminWorksheetState.load_list
+
+    # ------------------------------------------------------------ edit and delete
+
+    @rx.event
+    async def start_edit(self, worksheet_id: str):
+        if not await AuthState.admin_of(self):
+            return notify(*NOT_ADMIN, level="error")
+        row = next((r for r in self.items if r["id"] == str(worksheet_id)), None)
+        if row is None:
+            return
+        self.edit_id = row["id"]
+        self.edit_title, self.edit_description = row["title"], row["description"]
+        self.edit_category_id, self.edit_subject, self.edit_skill_type = row["category_id"], row["subject"], row["skill_type"]
+
+    @rx.event
+    def cancel_edit(self, _open: bool = False):
+        self.edit_id = ""
+
+    @rx.event
+    def set_edit_title(self, value: str):
+        self.edit_title = str(value)[: service.TITLE_MAX]
+
+    @rx.event
+    def set_edit_description(self, value: str):
+        self.edit_description = str(value)[: service.DESCRIPTION_MAX]
+
+    @rx.event
+    def set_edit_category_id(self, value: str):
+        self.edit_category_id = str(value)
+
+    @rx.event
+    def set_edit_subject(self, value: str):
+        self.edit_subject = str(value)
+
+    @rx.event
+    def set_edit_skill_type(self, value: str):
+        self.edit_skill_type = str(value)
+
+    @rx.event
+    async def save_edit(self):
+        if not await AuthState.admin_of(self):
+            return notify(*NOT_ADMIN, level="error")
+        if not self.edit_id.isdigit():
+            return
+        try:
+            view = await asyncio.to_thread(
+                service.update_worksheet, None, int(self.edit_id), title=self.edit_title,
+                description=self.edit_description, category_id=self.edit_category_id,
+                subject=self.edit_subject, skill_type=self.edit_skill_type)
+        except service.InvalidWorksheetInput as exc:
+            return notify("Missing Information", str(exc), level="error")
+        except Exception as exc:  # noqa: BLE001
+            log.exception("update failed")
+            return notify("❌ Database Entry Failed", str(exc), level="error")
+        self.edit_id = ""
+        return [notify("Worksheet Updated", f"\"{view.title}\" was saved.", level="success"),
+                AdminWorksheetState.load_list]
+
+    @rx.event
+    async def ask_delete(self, worksheet_id: str):
+        if not await AuthState.admin_of(self):
+            return notify(*NOT_ADMIN, level="error")
+        row = next((r for r in self.items if r["id"] == str(worksheet_id)), None)
+        if row is not None:
+            self.delete_id, self.delete_title = row["id"], row["title"]
+
+    @rx.event
+    def cancel_delete(self, _open: bool = False):
+        self.delete_id = self.delete_title = ""
+
+    @rx.event
+    async def confirm_delete(self):
+        if not await AuthState.admin_of(self):
+            return notify(*NOT_ADMIN, level="error")
+        worksheet_id, title = self.delete_id, self.delete_title
+        self.delete_id = self.delete_title = ""
+        if not worksheet_id.isdigit():
+            return
+        try:
+            await asyncio.to_thread(service.delete_worksheet, None, get_storage(), int(worksheet_id))
+        except Exception as exc:  # noqa: BLE001
+            log.exception("delete failed")
+            return notify("Delete Failed", str(exc), level="error")
+        return [notify("Worksheet Deleted", f"\"{title}\" was removed.", level="success"),
+                AdminWorksheetState.load_list]

@@ -1,0 +1,182 @@
+"""The sign-in and sign-up forms (/login/user, /login/admin, /signup/user) and the email link landing."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+import reflex as rx
+
+from learnsite.services import accounts
+from learnsite.services.accounts import AccountError
+from learnsite.services.mail import MailError
+from learnsite.state.auth import ADMIN_HOME, ADMIN_LOGIN, USER_LOGIN, AuthState, safe_next
+from learnsite.toast import notify
+
+log = logging.getLogger("learnsite.accounts")
+SOMETHING_WRONG = "Something went wrong"
+
+
+def _field(form_data: dict, name: str) -> str:
+    value = form_data.get(name, "") if isinstance(form_data, dict) else ""
+    return value if isinstance(value, str) else ""
+
+
+class UserLoginState(rx.State):
+    busy: bool = False
+    error: str = ""
+
+    def _next(self) -> str:
+        return safe_next(self.router.url.query_parameters.get("next"), "/")
+
+    @rx.event
+    async def on_load(self):
+        """Signed-in users have nothing to do here: send them on."""
+        self.busy, self.error = False, ""
+        if await AuthState.user_of(self):
+            return rx.redirect(self._next())
+
+    @rx.event
+    async def submit(self, form_data: dict):
+        if self.busy:
+            return
+        self.busy, self.error = True, ""
+        yield
+        try:
+            session = await asyncio.to_thread(
+                accounts.sign_in, _field(form_data, "email"), _field(form_data, "password"),
+                self.router.session.client_ip,
+            )
+        except AccountError as exc:
+            self.busy, self.error = False, str(exc)
+            yield notify("Sign in Failed", str(exc), level="error")
+            return
+        except Exception:
+            log.exception("sign in failed")
+            self.busy, self.error = False, SOMETHING_WRONG
+            yield notify("Sign in Failed", SOMETHING_WRONG, level="error")
+            return
+        auth = await self.get_state(AuthState)
+        auth._sign_in_with(session)
+        self.busy = False
+        yield notify("Login Successful!", "Welcome back! Get ready to learn and play!", level="success")
+        yield rx.redirect(self._next())
+
+
+class AdminLoginState(rx.State):
+    busy: bool = False
+    error: str = ""
+    # set when a signed-in user without the admin role opens /login/admin
+    not_admin_notice: str = ""
+
+    def _next(self) -> str:
+        target = safe_next(self.router.url.query_parameters.get("next"), ADMIN_HOME)
+        return target if target.startswith("/admin/") else ADMIN_HOME
+
+    @rx.event
+    async def on_load(self):
+        self.busy, self.error, self.not_admin_notice = False, "", ""
+        user = await AuthState.user_of(self)
+        if user is None:
+            return
+        if user.is_admin:
+            return rx.redirect(self._next())
+        self.not_admin_notice = (
+            f"You are signed in as {user.email}, which is not an administrator account, so the admin "
+            "pages stay closed. Log out, then sign in here with an administrator account."
+        )
+
+    @rx.event
+    async def submit(self, form_data: dict):
+        if self.busy:
+            return
+        self.busy, self.error = True, ""
+        yield
+        try:
+            session = await asyncio.to_thread(
+                accounts.sign_in, _field(form_data, "email"), _field(form_data, "password"),
+                self.router.session.client_ip, None, True,
+            )
+        except AccountError as exc:
+            self.busy, self.error = False, str(exc)
+            yield notify("Sign in Failed", str(exc), level="error")
+            return
+        except Exception:
+            log.exception("admin sign in failed")
+            self.busy, self.error = False, SOMETHING_WRONG
+            yield notify("Sign in Failed", SOMETHING_WRONG, level="error")
+            return
+        self.busy = False
+        if session is None or session.user is None:
+            yield notify("Login Issue",
+                         "Could not retrieve user information after login. Please check your credentials.",
+                         level="error")
+            return
+        auth = await self.get_state(AuthState)
+        auth._sign_in_with(session)
+        self.not_admin_notice = ""
+        yield notify("Login Successful!", "Welcome back! Get ready to learn and play!", level="success")
+        yield rx.redirect(self._next())
+
+
+class SignUpState(rx.State):
+    busy: bool = False
+    error: str = ""
+
+    @rx.event
+    async def on_load(self):
+        self.busy, self.error = False, ""
+
+    @rx.event
+    async def submit(self, form_data: dict):
+        if self.busy:
+            return
+        self.busy, self.error = True, ""
+        yield
+        try:
+            await asyncio.to_thread(accounts.sign_up, _field(form_data, "email"), _field(form_data, "password"))
+        except (AccountError, MailError) as exc:
+            self.busy, self.error = False, str(exc)
+            yield notify("Sign up Failed", str(exc), level="error")
+            return
+        except Exception:
+            log.exception("sign up failed")
+            self.busy, self.error = False, SOMETHING_WRONG
+            yield notify("Sign up Failed", SOMETHING_WRONG, level="error")
+            return
+        self.busy = False
+        yield notify("Sign Up Successful!", "Welcome! Please check your email to verify your account.",
+                     level="success")
+        yield rx.redirect(USER_LOGIN)
+
+
+class EmailLinkState(rx.State):
+    """/auth/confirm?token=...: the link of a confirmation mail (sign-up or email change)."""
+
+    status: str = "working"  # "working" | "failed"
+    message: str = ""
+
+    @rx.event
+    async def on_load(self):
+        self.status, self.message = "working", ""
+        token = self.router.url.query_parameters.get("token", "")
+        try:
+            result = await asyncio.to_thread(accounts.confirm_email, token)
+        except AccountError as exc:
+            self.status, self.message = "failed", str(exc)
+            return notify("Confirmation Failed", str(exc), level="error")
+        except Exception:
+            log.exception("email confirmation failed")
+            self.status, self.message = "failed", SOMETHING_WRONG
+            return notify("Confirmation Failed", SOMETHING_WRONG, level="error")
+        if result.purpose == "change_email":
+            # every session of the account ended: sign in again with the new address
+            auth = await self.get_state(AuthState)
+            auth._forget()
+            return [
+                notify("Email Updated", f"Your email address is now {result.email}. Please log in again.",
+                       level="success"),
+                rx.redirect(ADMIN_LOGIN if result.role == "admin" else USER_LOGIN),
+            ]
+        return [notify("Email Confirmed!", "Your account is ready. You can log in now.", level="success"),
+                rx.redirect(USER_LOGIN)]

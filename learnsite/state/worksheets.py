@@ -1,0 +1,200 @@
+"""Visitor side of worksheets: the All Worksheets popup (browse) and the /worksheet/[id] page."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import math
+import re
+
+import reflex as rx
+
+from learnsite.services import worksheets as service
+from learnsite.services.storage import get_storage
+from learnsite.state.popups import PopupState
+from learnsite.toast import notify
+
+log = logging.getLogger(__name__)
+
+PER_PAGE = 12
+SUBJECT_LABELS = {"math": "Math", "literacy": "Literacy", "art": "Art"}
+SKILL_LABELS = {
+    "counting": "Counting", "addition-subtraction": "Addition & Subtraction", "writing": "Writing",
+    "reading": "Reading", "problem-solving": "Problem Solving", "fine-motor": "Fine Motor",
+}
+ALL = "all"  # the value of the "any" option in the filter selects (radix select items need one)
+
+
+def download_name(title: str) -> str:
+    """SPEC §7: the lowercased title, non-alphanumerics replaced by underscores, plus .pdf."""
+    return re.sub(r"[^a-z0-9]", "_", title.lower()) + ".pdf"
+
+
+def _card(view: service.WorksheetView) -> dict[str, str]:
+    return {
+        "id": str(view.id), "title": view.title, "description": view.description,
+        "thumbnail_url": view.thumbnail_url, "href": f"/worksheet/{view.id}",
+        "category": view.category_name, "subject": SUBJECT_LABELS.get(view.subject, ""),
+        "skill": SKILL_LABELS.get(view.skill_type, ""),
+    }
+
+
+class WorksheetBrowserState(rx.State):
+    """The All Worksheets popup: one page of results at a time, never the whole table."""
+
+    status: str = "loading"  # loading | loaded | empty | error
+    items: list[dict[str, str]] = []
+    total: int = 0
+    page: int = 1
+    search: str = ""
+    category_filter: str = ALL
+    subject_filter: str = ALL
+    skill_filter: str = ALL
+    categories: list[dict[str, str]] = []
+    error_message: str = ""
+
+    @rx.var
+    def page_count(self) -> int:
+        return max(1, math.ceil(self.total / PER_PAGE))
+
+    @rx.var
+    def filtering(self) -> bool:
+        return bool(self.search.strip()) or any(
+            f != ALL for f in (self.category_filter, self.subject_filter, self.skill_filter))
+
+    @rx.event
+    async def open(self):
+        """Open the popup. Its body reads the database each time it mounts (SPEC §4: reloads on open)."""
+        popups = await self.get_state(PopupState)
+        popups.all_worksheets_open = True
+
+    @rx.event
+    def reset_and_load(self):
+        """on_mount of the popup body: a fresh first page with no filters."""
+        self.search, self.category_filter, self.subject_filter, self.skill_filter = "", ALL, ALL, ALL
+        self.page = 1
+        self.status = "loading"
+        return WorksheetBrowserState.load
+
+    @rx.event
+    async def close(self):
+        popups = await self.get_state(PopupState)
+        popups.all_worksheets_open = False
+
+    @rx.event
+    async def load(self):
+        self.status = "loading"
+        yield
+        try:
+            categories = await asyncio.to_thread(service.list_categories)
+            self.categories = [{"id": str(c["id"]), "name": c["name"]} for c in categories]
+            views, total = await asyncio.to_thread(
+                service.list_worksheets,
+                search=self.search[:100],
+                category_id=int(self.category_filter) if self.category_filter.isdigit() else None,
+                subject=self.subject_filter if self.subject_filter in service.SUBJECTS else "",
+                skill_type=self.skill_filter if self.skill_filter in service.SKILL_TYPES else "",
+                page=self.page, per_page=PER_PAGE, storage=get_storage(),
+            )
+        except Exception as exc:  # noqa: BLE001 - shown to the visitor as the spec's error state
+            log.exception("loading worksheets failed")
+            self.items, self.total = [], 0
+            self.status, self.error_message = "error", str(exc) or exc.__class__.__name__
+            yield notify("Error loading worksheets", self.error_message, level="error")
+            return
+        self.items, self.total = [_card(v) for v in views], total
+        if total and not views and self.page > 1:  # the page ran past the end (rows were deleted)
+            self.page = self.page_count
+            yield WorksheetBrowserState.load
+            return
+        self.status = "loaded" if views else "empty"
+
+    def _refilter(self):
+        self.page = 1
+        return WorksheetBrowserState.load
+
+    @rx.event
+    def set_search(self, value: str):
+        self.search = str(value)[:100]
+        return self._refilter()
+
+    @rx.event
+    def set_category_filter(self, value: str):
+        self.category_filter = str(value)
+        return self._refilter()
+
+    @rx.event
+    def set_subject_filter(self, value: str):
+        self.subject_filter = str(value)
+        return self._refilter()
+
+    @rx.event
+    def set_skill_filter(self, value: str):
+        self.skill_filter = str(value)
+        return self._refilter()
+
+    @rx.event
+    def clear_filters(self):
+        self.search, self.category_filter, self.subject_filter, self.skill_filter = "", ALL, ALL, ALL
+        return self._refilter()
+
+    @rx.event
+    def next_page(self):
+        if self.page < self.page_count:
+            self.page += 1
+            return WorksheetBrowserState.load
+
+    @rx.event
+    def previous_page(self):
+        if self.page > 1:
+            self.page -= 1
+            return WorksheetBrowserState.load
+
+    @rx.event
+    async def choose(self):
+        """A worksheet card was chosen: its link navigates; the popup closes."""
+        popups = await self.get_state(PopupState)
+        popups.all_worksheets_open = False
+
+
+class WorksheetPageState(rx.State):
+    """/worksheet/[id]: loading, then found or not found."""
+
+    ws_status: str = "loading"  # loading | found | missing
+    ws_title: str = ""
+    ws_description: str = ""
+    ws_file_url: str = ""
+    ws_download_name: str = ""
+
+    def _route_id(self) -> str:
+        try:
+            value = self.router.url.path.rstrip("/").rsplit("/", 1)[-1]
+        except Exception:  # noqa: BLE001
+            value = ""
+        return str(value)
+
+    @rx.event
+    async def load_worksheet(self):
+        self.ws_status = "loading"
+        self.ws_title = self.ws_description = self.ws_file_url = self.ws_download_name = ""
+        yield
+        raw = self._route_id()
+        view = None
+        if raw.isdigit() and len(raw) < 12:
+            try:
+                view = await asyncio.to_thread(service.get_worksheet, int(raw), storage=get_storage())
+            except Exception:  # noqa: BLE001
+                log.exception("loading worksheet %s failed", raw)
+        if view is None:
+            self.ws_status = "missing"
+            return
+        self.ws_title, self.ws_description = view.title, view.description
+        self.ws_file_url, self.ws_download_name = view.file_url, download_name(view.title)
+        self.ws_status = "found"
+
+    @rx.event
+    def download_finished(self, result: str):
+        if result == "ok":
+            return notify("Download Started!", level="success")
+        return notify("Uh oh! Download Failed.",
+                      "There was a problem downloading the worksheet. Please try again.", level="error")

@@ -1,0 +1,294 @@
+"""Accounts in the browser: sign-up → confirm → login → header → reload → logout; guards; settings;
+a forged admin event sent over a plain user's own websocket."""
+
+from __future__ import annotations
+
+import email
+import re
+import uuid
+from email import policy
+
+import pytest
+from playwright.sync_api import expect
+
+from learnsite.state.account_settings import AccountSettingsState
+from tests.conftest import wait_hydrated
+
+pytestmark = pytest.mark.browser
+
+
+def unique(prefix: str) -> str:
+    return f"{prefix}-{uuid.uuid4().hex[:8]}@example.com"
+
+
+def form_button(page, name: str):
+    return page.locator("#main").get_by_role("button", name=name, exact=True)
+
+
+def header(page):
+    return page.locator("header")
+
+
+def login(page, path: str, email_: str, password: str) -> None:
+    page.goto(path)
+    wait_hydrated(page)
+    page.get_by_label("Email").fill(email_)
+    page.get_by_label("Password", exact=True).fill(password)
+    form_button(page, "Login").click()
+
+
+def confirmation_link(app_server, address: str) -> str:
+    for path in sorted((app_server.data_dir / "outbox").glob("*.eml")):
+        msg = email.message_from_bytes(path.read_bytes(), policy=policy.default)
+        if msg["To"] == address:
+            return re.search(r"https?://\S+", msg.get_content()).group(0)
+    raise AssertionError(f"no mail to {address}")
+
+
+def test_signup_confirm_login_reload_logout(page, app_server):
+    address = unique("parent")
+    page.goto("/signup/user")
+    wait_hydrated(page)
+    expect(page.get_by_placeholder("Choose a strong password")).to_be_visible()
+    page.get_by_label("Email").fill(address)
+    page.get_by_label("Password").fill("happy-learning")
+    form_button(page, "Sign Up").click()
+    expect(page.get_by_text("Sign Up Successful!", exact=True)).to_be_visible()
+    expect(page.get_by_text("Welcome! Please check your email to verify your account.")).to_be_visible()
+    page.wait_for_url(re.compile(r"/login/user"))
+
+    # not confirmed yet: a clear message, stays put
+    wait_hydrated(page)
+    page.get_by_label("Email").fill(address)
+    page.get_by_label("Password").fill("happy-learning")
+    form_button(page, "Login").click()
+    expect(page.get_by_text("Sign in Failed", exact=True)).to_be_visible()
+    expect(page.get_by_role("alert").filter(has_text="Email not confirmed")).to_be_visible()
+    assert "/login/user" in page.url
+
+    # the mailed link confirms and lands on the login page
+    link = confirmation_link(app_server, address)
+    assert link.startswith(app_server.url + "/auth/confirm?token=")
+    page.goto(link)
+    page.wait_for_url(re.compile(r"/login/user"))
+    expect(page.get_by_text("Email Confirmed!", exact=True)).to_be_visible()
+
+    login(page, "/login/user", address, "happy-learning")
+    expect(page.get_by_text("Login Successful!", exact=True)).to_be_visible()
+    expect(page.get_by_text("Welcome back! Get ready to learn and play!")).to_be_visible()
+    page.wait_for_url(lambda u: u.rstrip("/") == app_server.url)
+    expect(header(page).get_by_text("Welcome!")).to_be_visible()
+    expect(header(page).get_by_role("button", name="Chat")).to_be_visible()
+    expect(header(page).get_by_role("button", name="Login")).to_have_count(0)
+
+    page.reload()
+    wait_hydrated(page)
+    expect(header(page).get_by_text("Welcome!")).to_be_visible()
+    expect(header(page).get_by_role("button", name="Logout")).to_be_visible()
+
+    # a signed-in user opening the login page is sent home
+    page.goto("/login/user")
+    page.wait_for_url(lambda u: u.rstrip("/") == app_server.url)
+
+    header(page).get_by_role("button", name="Logout").click()
+    expect(header(page).get_by_role("button", name="Login")).to_be_visible()
+    expect(header(page).get_by_text("Welcome!")).to_have_count(0)
+    stored = {item["name"]: item["value"] for origin in page.context.storage_state()["origins"]
+              for item in origin["localStorage"]}
+    assert not stored.get("learnsite_access_token") and not stored.get("learnsite_refresh_token")
+    page.reload()
+    wait_hydrated(page)
+    expect(header(page).get_by_role("button", name="Login")).to_be_visible()
+
+
+def test_wrong_password_stays_on_login(page, app_server):
+    address = unique("kid")
+    app_server.create_user(address, "right-password")
+    login(page, "/login/user", address, "wrong-password")
+    expect(page.get_by_text("Sign in Failed", exact=True)).to_be_visible()
+    expect(page.get_by_role("alert").filter(has_text="Invalid login credentials")).to_be_visible()
+    assert "/login/user" in page.url
+    expect(header(page).get_by_role("button", name="Login")).to_be_visible()
+
+
+def test_chat_needs_sign_in_and_returns_there(page, app_server):
+    address = unique("chatter")
+    app_server.create_user(address, "chat-password")
+    page.goto("/chat")
+    page.wait_for_url(re.compile(r"/login/user\?next=/chat"))
+    wait_hydrated(page)
+    page.get_by_label("Email").fill(address)
+    page.get_by_label("Password").fill("chat-password")
+    form_button(page, "Login").click()
+    page.wait_for_url(re.compile(r"/chat/?$"))
+    expect(page.get_by_role("heading", name="Chat")).to_be_visible()
+
+
+def test_admin_guard_signed_out_then_admin_back_to_origin(page, app_server):
+    address = unique("admin")
+    app_server.create_user(address, "admin-password", role="admin")
+    page.goto("/admin/account")
+    page.wait_for_url(re.compile(r"/login/admin\?next=/admin/account"))
+    expect(page.get_by_text("Email Address")).to_have_count(0)
+    wait_hydrated(page)
+    page.get_by_label("Email").fill(address)
+    page.get_by_label("Password").fill("admin-password")
+    form_button(page, "Login").click()
+    page.wait_for_url(re.compile(r"/admin/account/?$"))
+    expect(page.get_by_text("Administrator", exact=True)).to_be_visible()
+    expect(page.get_by_text(address)).to_be_visible()
+
+    # a signed-in admin opening the admin login goes to the dashboard
+    page.goto("/login/admin")
+    page.wait_for_url(re.compile(r"/admin/dashboard/?$"))
+    expect(page.get_by_role("button", name="Account Settings")).to_be_visible()
+
+
+def test_admin_guard_refuses_plain_user(page, app_server):
+    address = unique("plain")
+    app_server.create_user(address, "plain-password")
+    login(page, "/login/user", address, "plain-password")
+    expect(header(page).get_by_text("Welcome!")).to_be_visible()
+    page.goto("/admin/dashboard")
+    page.wait_for_url(re.compile(r"/login/admin"))
+    expect(page.get_by_text("which is not an administrator account")).to_be_visible()
+    expect(page.get_by_text("Create New Worksheet")).to_have_count(0)
+
+
+def test_admin_login_with_user_account_is_refused(page, app_server):
+    address = unique("notadmin")
+    app_server.create_user(address, "plain-password")
+    login(page, "/login/admin", address, "plain-password")
+    expect(page.get_by_text("Sign in Failed", exact=True)).to_be_visible()
+    expect(page.get_by_role("alert").filter(has_text="not an administrator account")).to_be_visible()
+    assert "/login/admin" in page.url
+
+
+def test_account_settings_rules_and_dashboard_logout(page, app_server):
+    address = unique("boss")
+    app_server.create_user(address, "boss-password", role="admin")
+    login(page, "/login/admin", address, "boss-password")
+    page.wait_for_url(re.compile(r"/admin/dashboard/?$"))
+    page.get_by_role("button", name="Account Settings").click()
+    page.wait_for_url(re.compile(r"/admin/account/?$"))
+    expect(page.get_by_text("Administrator", exact=True)).to_be_visible()
+
+    def change_password(new: str, confirm: str) -> None:
+        page.get_by_label("New Password", exact=True).fill(new)
+        page.get_by_label("Confirm New Password").fill(confirm)
+        page.get_by_role("button", name="Update Password").click()
+
+    change_password("new-password-1", "new-password-2")
+    expect(page.get_by_text("Passwords Do Not Match", exact=True)).to_be_visible()
+    expect(page.get_by_text("Please ensure both password fields are identical.")).to_be_visible()
+    change_password("abc", "abc")
+    expect(page.get_by_text("Password Too Short", exact=True)).to_be_visible()
+    expect(page.get_by_text("Your new password must be at least 6 characters long.")).to_be_visible()
+    change_password("new-password-1", "new-password-1")
+    expect(page.get_by_text("Password Updated Successfully!", exact=True)).to_be_visible()
+    expect(page.get_by_text("Your password has been changed.")).to_be_visible()
+
+    new_address = unique("boss-new")
+    page.get_by_label("New Email Address").fill(new_address)
+    page.get_by_role("button", name="Update Email").click()
+    expect(page.get_by_text("Email Update Initiated", exact=True)).to_be_visible()
+    expect(page.get_by_text("Please check your new email address for a confirmation link.")).to_be_visible()
+    assert confirmation_link(app_server, new_address).startswith(app_server.url + "/auth/confirm?token=")
+
+    page.get_by_role("link", name="Back to Dashboard").click()
+    page.wait_for_url(re.compile(r"/admin/dashboard/?$"))
+    page.locator("#main").get_by_role("button", name="Logout").click()
+    expect(page.get_by_text("Logged Out", exact=True)).to_be_visible()
+    expect(page.get_by_text("You have been successfully logged out.")).to_be_visible()
+    page.wait_for_url(re.compile(r"/login/admin"))
+
+    # the new password is the one that works now
+    login(page, "/login/admin", address, "new-password-1")
+    page.wait_for_url(re.compile(r"/admin/dashboard/?$"))
+
+
+FORGE_SCRIPT = """
+window.__forge = null;
+window.__reflex_otel = { onEventSend: (ev) => {
+  if (window.__forge && ev.name.endsWith(window.__forge.victim)) {
+    ev.name = window.__forge.name; ev.payload = window.__forge.payload; window.__forge = null;
+  }
+}};
+"""
+
+
+def test_forged_admin_event_from_plain_user_is_refused(page, app_server):
+    """A plain user's own browser rewrites its next event into AccountSettingsState.change_password
+    (and change_email) and sends it over its websocket: the server refuses and nothing changes."""
+    address = unique("forger")
+    admin = unique("victim-admin")
+    app_server.create_user(address, "forger-password")
+    app_server.create_user(admin, "admin-password", role="admin")
+    page.add_init_script(FORGE_SCRIPT)
+    login(page, "/login/user", address, "forger-password")
+    expect(header(page).get_by_text("Welcome!")).to_be_visible()
+
+    handler = AccountSettingsState.get_full_name()
+    for name, payload in [
+        ("change_password", {"form_data": {"new_password": "owned-123", "confirm_password": "owned-123"}}),
+        ("change_email", {"form_data": {"new_email": "thief@example.com"}}),
+    ]:
+        page.goto("/")
+        wait_hydrated(page)
+        page.evaluate("([name, payload]) => { window.__forge = {victim: '.sign_out', name, payload}; }",
+                      [f"{handler}.{name}", payload])
+        header(page).get_by_role("button", name="Logout").click()  # this event is rewritten
+        # the server's answer to the forged event: off to the admin login
+        page.wait_for_url(re.compile(r"/login/admin\?next=/admin/account"))
+        assert page.evaluate("window.__forge") is None  # the rewrite happened
+
+    # nothing changed: the forger's password, the forger's email, no mail to the thief
+    outbox = app_server.data_dir / "outbox"
+    assert not any("thief@example.com" in p.name for p in outbox.glob("*.eml")) if outbox.exists() else True
+    page.context.clear_cookies()
+    page.evaluate("localStorage.clear()")
+    login(page, "/login/user", address, "forger-password")
+    expect(page.get_by_text("Login Successful!", exact=True)).to_be_visible()
+
+
+def test_prerendered_pages_hold_no_private_content(app_server):
+    """Before the server has checked, /admin pages show only "Verifying Admin Access..." and the
+    header shows neither Login nor Welcome! (auth state "loading")."""
+    import urllib.request
+
+    with urllib.request.urlopen(app_server.url + "/admin/dashboard/") as r:
+        html = r.read().decode()
+    assert "Verifying Admin Access..." in html
+    assert "Create New Worksheet" not in html
+    assert "auth-loading" in html and "Welcome!" not in html
+
+
+def test_expired_access_token_is_refreshed_on_load(page, app_server):
+    """SPEC §9: a stored session whose access token expired but whose refresh token is valid is
+    refreshed when the page loads (rotation: both tokens change) and the user stays signed in."""
+    import time
+
+    import jwt
+
+    address = unique("sleepy")
+    app_server.create_user(address, "sleepy-password")
+    login(page, "/login/user", address, "sleepy-password")
+    expect(header(page).get_by_text("Welcome!")).to_be_visible()
+
+    def stored() -> dict:
+        return page.evaluate("({a: localStorage.getItem('learnsite_access_token'),"
+                             " r: localStorage.getItem('learnsite_refresh_token')})")
+
+    before = stored()
+    secret = (app_server.data_dir / "jwt_secret").read_text().strip()
+    claims = jwt.decode(before["a"], secret, algorithms=["HS256"], issuer="learnsite")
+    now = int(time.time())
+    expired = jwt.encode({**claims, "iat": now - 1000, "exp": now - 100}, secret, algorithm="HS256")
+    page.evaluate("(t) => localStorage.setItem('learnsite_access_token', t)", expired)
+    page.goto("/")  # a fresh load (new tab state) reading the stored session
+    wait_hydrated(page)
+    expect(header(page).get_by_text("Welcome!")).to_be_visible()
+    page.wait_for_function("(old) => localStorage.getItem('learnsite_refresh_token') !== old", arg=before["r"])
+    after = stored()
+    assert after["a"] != expired and after["r"] != before["r"]
+    assert jwt.decode(after["a"], secret, algorithms=["HS256"], issuer="learnsite")["sid"] == claims["sid"]

@@ -1,0 +1,228 @@
+"""/chat in Chromium: two signed-in people in two browser contexts on the running app."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from urllib.parse import urlparse
+
+import pytest
+from playwright.sync_api import expect
+
+from tests import chat_live_support as support
+
+pytestmark = pytest.mark.browser
+SHOTS = "/tmp/shots-chat"
+FRAMES: dict = {}  # page -> websocket frames it received
+
+
+@pytest.fixture(scope="module")
+def people(app_server):
+    tag = support.unique("")
+    found = {}
+    for key, name, role in (("admin", "Lena Lead", "admin"), ("ann", "Ann Lee", "user"), ("bob", "Bob Ray", "user")):
+        email = f"{key}{tag}@example.com"
+        found[key] = (support.make_user(app_server, email, "pw-123456", name, role=role), email)
+    return found
+
+
+def person(browser, app_server, email, viewport=None):
+    ctx = browser.new_context(base_url=app_server.url, viewport=viewport or {"width": 1280, "height": 900})
+    ctx.set_default_timeout(15000)
+    page = ctx.new_page()
+    FRAMES[page] = frames = []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(str(payload))))
+    support.sign_in(page, email, "pw-123456")
+    return ctx, page
+
+
+@pytest.fixture
+def channel(app_server, people):
+    return support.fresh_channel(app_server, people["admin"][0])
+
+
+@pytest.fixture
+def ann_and_bob(browser, app_server, people, channel):
+    ctx_a, a = person(browser, app_server, people["ann"][1])
+    ctx_b, b = person(browser, app_server, people["bob"][1], viewport={"width": 375, "height": 740})
+    support.open_channel(a, channel)
+    support.open_channel(b, channel)
+    yield a, b
+    ctx_a.close()
+    ctx_b.close()
+    FRAMES.pop(a, None)
+    FRAMES.pop(b, None)
+
+
+def send(page, text, enter=True):
+    box = page.get_by_placeholder("Type a message...")
+    box.fill(text)
+    if enter:
+        box.press("Enter")
+    else:
+        page.get_by_role("button", name="Send").click()
+
+
+def messages(page):
+    return page.get_by_role("log").get_by_role("listitem")
+
+
+def test_signed_out_visitor_is_sent_to_login(page):
+    page.goto("/chat")
+    page.wait_for_url(lambda url: "/login/user?next=/chat" in url)
+    expect(page.get_by_placeholder("Type a message...")).to_have_count(0)
+
+
+def test_first_channel_selected_and_channels_listed(browser, app_server, people):
+    ctx, a = person(browser, app_server, people["ann"][1])
+    nav = a.get_by_role("navigation", name="Channels")
+    for name in ("general", "worksheets", "parents"):
+        expect(nav.get_by_role("button", name=f"# {name}")).to_be_visible()
+    expect(nav.get_by_role("button", name="# general")).to_have_attribute("aria-current", "true")
+    expect(a.get_by_role("heading", name="# general")).to_be_visible()
+    # a plain user gets no channel admin form
+    expect(a.get_by_label("New channel")).to_have_count(0)
+    ctx.close()
+
+
+def test_message_appears_live_for_the_other_person(ann_and_bob):
+    a, b = ann_and_bob
+    send(a, "Good morning! Anyone tried the shapes worksheet?")
+    mine = messages(a).filter(has_text="Good morning!")
+    theirs = messages(b).filter(has_text="Good morning!")
+    expect(theirs).to_be_visible()  # no reload on B's side
+    expect(theirs).to_contain_text("Ann Lee")  # B sees A's full name
+    expect(mine).not_to_contain_text("Ann Lee")  # A's own message has no name ...
+    expect(mine).to_have_attribute("data-own", "true")
+    send(b, "Yes, my son loved it", enter=False)
+    expect(messages(a).filter(has_text="my son loved it")).to_contain_text("Bob Ray")
+    # ... and sits on the right of the thread, the other person's on the left
+    log_box = a.get_by_role("log").bounding_box()
+    own_box = mine.bounding_box()
+    other_box = messages(a).filter(has_text="my son loved it").bounding_box()
+    assert own_box["x"] + own_box["width"] > log_box["x"] + log_box["width"] - 40
+    assert own_box["x"] > log_box["x"] + log_box["width"] / 3
+    assert other_box["x"] < log_box["x"] + 40
+    # each message shows its time
+    expect(mine.locator("time")).to_have_count(1)
+    a.screenshot(path=f"{SHOTS}/chat-desktop.png")
+    b.screenshot(path=f"{SHOTS}/chat-phone.png")
+
+
+def test_blank_message_is_not_sent(ann_and_bob, app_server):
+    a, b = ann_and_bob
+    send(a, "   ")
+    send(a, "", enter=False)
+    send(a, "\t  ", enter=False)
+    send(a, "the only real one")
+    expect(b.get_by_text("the only real one")).to_be_visible()
+    expect(messages(b)).to_have_count(1)
+    expect(messages(a)).to_have_count(1)
+
+
+def test_message_is_shown_as_text_not_html(ann_and_bob):
+    a, b = ann_and_bob
+    payload = '<img src=x onerror="document.body.dataset.hacked=1"><b>bold?</b>'
+    send(a, payload)
+    expect(b.get_by_text(payload)).to_be_visible()
+    assert b.locator("body[data-hacked]").count() == 0
+    expect(b.get_by_role("log").locator("img")).to_have_count(0)
+
+
+def test_summary_button_needs_two_messages_then_shows_a_toast(ann_and_bob):
+    a, b = ann_and_bob
+    button = a.get_by_role("button", name="Summarize Thread")
+    expect(button).to_be_disabled()
+    send(a, "Which fractions worksheet works for a 7-year-old?")
+    expect(b.get_by_text("Which fractions worksheet")).to_be_visible()
+    expect(button).to_be_disabled()
+    send(b, "The pizza fractions worksheet, my daughter finished it in 20 minutes.")
+    expect(button).to_be_enabled()
+    button.click()
+    toast = a.locator("[data-sonner-toast]")
+    expect(toast).to_contain_text("Thread Summary")
+    expect(toast).to_contain_text("Ann Lee and Bob Ray talked about")
+    expect(toast).to_contain_text("fractions")
+    expect(button).to_be_enabled()
+    a.screenshot(path=f"{SHOTS}/chat-summary.png")
+
+
+def test_newest_shown_first_then_older_pages_on_scroll_up(browser, app_server, people, channel):
+    from learnsite.db import session_scope
+    from learnsite.models import Message, utcnow
+    from learnsite.services import chat
+
+    cid = next(c.id for c in chat.list_channels(support.app_db_url(app_server)) if c.name == channel)
+    start = utcnow() - timedelta(hours=2)
+    with session_scope(support.app_db_url(app_server)) as s:
+        for i in range(65):
+            s.add(Message(content=f"old note {i:02d}", user_id=people["bob"][0], channel_id=cid,
+                          created_at=start + timedelta(seconds=i)))
+    ctx, a = person(browser, app_server, people["ann"][1])
+    support.open_channel(a, channel)
+    expect(messages(a)).to_have_count(chat.PAGE_SIZE)
+    expect(a.get_by_text("old note 64")).to_be_in_viewport()  # scrolled to the newest
+    expect(a.get_by_text("old note 14", exact=True)).to_have_count(0)
+    a.get_by_role("log").hover()
+    a.mouse.wheel(0, -20000)  # scrolling up to the top loads the page above by itself
+    expect(messages(a)).to_have_count(65)
+    texts = messages(a).locator(".chat-text").all_inner_texts()
+    assert texts == [f"old note {i:02d}" for i in range(65)]  # oldest first, each once
+    expect(a.get_by_role("button", name="Load older messages")).to_have_count(0)
+    ctx.close()
+
+
+def test_admin_creates_and_renames_a_channel(browser, app_server, people):
+    ctx, boss = person(browser, app_server, people["admin"][1])
+    name = support.unique("club-")
+    boss.get_by_label("New channel").fill(name)
+    boss.get_by_role("button", name="Create").click()
+    expect(boss.get_by_role("heading", name=f"# {name}")).to_be_visible()
+    boss.get_by_label("Rename").fill(f"{name}-x")
+    boss.get_by_role("button", name="Rename").click()
+    expect(boss.get_by_role("heading", name=f"# {name}-x")).to_be_visible()
+    expect(boss.get_by_role("navigation", name="Channels").get_by_role("button", name=f"# {name}-x")).to_be_visible()
+    boss.screenshot(path=f"{SHOTS}/chat-admin.png")
+    ctx.close()
+
+
+def test_leaving_and_coming_back_keeps_the_thread_once(ann_and_bob, channel):
+    a, b = ann_and_bob
+    send(a, "before Bob leaves")
+    expect(b.get_by_text("before Bob leaves")).to_be_visible()
+    assert any("before Bob leaves" in f for f in FRAMES[b])  # the frame capture does see chat pushes
+    b.get_by_role("link", name="Learnsite home").click()
+    b.wait_for_url(lambda url: urlparse(url).path in ("", "/"))
+    b.wait_for_timeout(500)  # the chat page has unmounted and left its channel
+    seen_before = len(FRAMES[b])
+    send(a, "while Bob is away")
+    expect(messages(a)).to_have_count(2)
+    b.wait_for_timeout(1000)
+    frames = FRAMES[b][seen_before:]
+    # a tab that left /chat receives no more chat messages (privacy after leaving or signing out)
+    assert not any("while Bob is away" in f for f in frames)
+    support.open_channel(b, channel)
+    expect(b.get_by_text("while Bob is away")).to_have_count(1)
+    expect(messages(b)).to_have_count(2)
+    send(a, "Bob is back")
+    expect(b.get_by_text("Bob is back")).to_have_count(1)
+    expect(messages(b)).to_have_count(3)
+
+
+def test_an_event_after_the_session_ended_posts_nothing(ann_and_bob, app_server, people):
+    import sqlalchemy as sa
+
+    a, b = ann_and_bob
+    send(a, "still signed in")
+    expect(b.get_by_text("still signed in")).to_be_visible()
+    # the session is revoked on the server (logout elsewhere, password change...)
+    engine = sa.create_engine(support.app_db_url(app_server))
+    with engine.begin() as c:
+        c.execute(sa.text("UPDATE auth_sessions SET revoked_at = CURRENT_TIMESTAMP WHERE user_id = :u"),
+                  {"u": people["ann"][0]})
+    engine.dispose()
+    send(a, "sent after the session ended")
+    send(b, "Bob is still here")
+    expect(b.get_by_text("Bob is still here")).to_be_visible()
+    b.wait_for_timeout(1500)
+    assert support.message_count(support.app_db_url(app_server), "sent after the session ended") == 0
+    expect(b.get_by_text("sent after the session ended")).to_have_count(0)

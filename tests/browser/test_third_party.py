@@ -1,0 +1,42 @@
+"""No request of the home page, or of its popups, leaves the app's own host (privacy for children)."""
+
+from __future__ import annotations
+
+from urllib.parse import urlparse
+
+from playwright.sync_api import expect
+
+from tests.conftest import wait_hydrated
+
+
+def test_home_and_popups_make_no_third_party_requests(page, app_server):
+    host = urlparse(app_server.url).netloc
+    seen: list[str] = []
+    page.on("request", lambda r: seen.append(r.url))
+    page.on("websocket", lambda ws: seen.append(ws.url))
+
+    page.goto("/")
+    wait_hydrated(page)
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")  # load every lazy picture
+    page.wait_for_load_state("networkidle")
+
+    page.get_by_role("button", name="Start Learning Now!").click()
+    page.get_by_role("dialog").get_by_role("button", name="Listening Audiobooks").click()
+    page.get_by_role("dialog").get_by_role("button", name="All Audiobooks").click()
+    expect(page.get_by_role("dialog", name="All Audiobooks")).to_be_visible()
+    page.keyboard.press("Escape")
+    page.get_by_role("button", name="Browse All Activities").first.click()
+    expect(page.get_by_role("dialog", name="Explore All Activities")).to_be_visible()
+    page.keyboard.press("Escape")
+    page.get_by_role("button", name="About Rainbow Math").click()
+    expect(page.get_by_role("dialog", name="Rainbow Math")).to_be_visible()
+    page.keyboard.press("Escape")
+    page.get_by_role("region", name="Learning for Every Age").get_by_role("button", name="Ages 9-10").click()
+    expect(page.get_by_role("dialog", name="Ages 9-10 Activities")).to_be_visible()
+    page.wait_for_load_state("networkidle")
+
+    network = [u for u in seen if urlparse(u).scheme in {"http", "https", "ws", "wss"}]
+    assert any(urlparse(u).path.endswith(".svg") for u in network)  # pictures were requested
+    assert any(urlparse(u).scheme in {"ws", "wss"} for u in network)  # and the event socket opened
+    outside = sorted({u for u in network if urlparse(u).netloc != host})
+    assert outside == [], outside

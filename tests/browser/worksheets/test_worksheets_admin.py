@@ -1,0 +1,189 @@
+"""Admins: upload with a real progress bar, validation toasts, dropzone messages, edit and delete;
+a non-admin's forged upload stores nothing."""
+
+from __future__ import annotations
+
+import re
+import secrets
+
+from playwright.sync_api import expect
+
+from tests.browser.worksheets.conftest import drop_files, open_all_worksheets, run_in_app_env, sign_in
+from tests.conftest import wait_hydrated
+from tests.worksheet_pdfs import make_pdf
+
+ZONE = ".ws-dropzone"
+UPLOAD_HANDLER = (
+    "reflex___state____state.learnsite___state___admin_worksheets____admin_worksheet_state.upload_worksheet"
+)
+
+
+def _admin(page, app_server):
+    sign_in(page, app_server, f"admin-{secrets.token_hex(4)}@example.com", "admin-pass-123", "admin")
+    expect(page).to_have_url(re.compile(r"/admin/dashboard"))
+    expect(page.get_by_role("heading", name="Create New Worksheet")).to_be_visible()
+
+
+def _choose(page, label: str, option: str):
+    page.get_by_role("combobox", name=label).click()
+    page.get_by_role("option", name=option, exact=True).click()
+
+
+def _count_rows_and_files(app_server) -> tuple[int, int]:
+    out = run_in_app_env(app_server, """
+        from sqlmodel import select, func
+        from learnsite.config import settings
+        from learnsite.db import session_scope
+        from learnsite.models import Content
+        with session_scope() as s:
+            rows = s.exec(select(func.count()).select_from(Content)).one()
+        folder = settings.files_dir / "worksheets"
+        files = len(list(folder.iterdir())) if folder.exists() else 0
+        print(rows, files)
+    """)
+    rows, files = out.split()[-2:]
+    return int(rows), int(files)
+
+
+def test_admin_upload_with_progress_then_visitor_downloads(page, browser, app_server, tmp_path):
+    _admin(page, app_server)
+    pdf = make_pdf("Big Number Hunt", padding=1_500_000)
+    page.locator(f"{ZONE} input[type=file]").set_input_files(
+        files=[{"name": "Big Number Hunt.pdf", "mimeType": "application/pdf", "buffer": pdf}])
+    expect(page.get_by_text("Big Number Hunt.pdf")).to_be_visible()
+    page.get_by_label("Title").fill("Big Number Hunt")
+    page.get_by_label("Description").fill("Find and circle the numbers 1 to 20.")
+    _choose(page, "Category", "Math Practice")
+    _choose(page, "Subject", "Math")
+    _choose(page, "Skill Type", "Counting")
+
+    cdp = page.context.new_cdp_session(page)  # slow the upload so the progress bar is really seen
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": 20,
+                                                   "downloadThroughput": -1, "uploadThroughput": 300_000})
+    page.get_by_role("button", name="Create Worksheet").click()
+    expect(page.get_by_role("button", name="Uploading Worksheet...")).to_be_visible()
+    progress = page.get_by_role("progressbar", name="Upload progress")
+    expect(progress).to_be_visible()
+    expect(page.get_by_text(re.compile(r"^([1-9]|[1-9]\d)%$"))).to_be_visible(timeout=20000)  # partway
+    expect(page.get_by_text("Success!")).to_be_visible(timeout=60000)
+    expect(page.get_by_text('"Big Number Hunt" has been successfully uploaded and created.')).to_be_visible()
+    cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": 0,
+                                                   "downloadThroughput": -1, "uploadThroughput": -1})
+    expect(page.get_by_label("Title")).to_have_value("")
+    expect(page.get_by_text("Big Number Hunt.pdf")).to_have_count(0)
+    expect(page.get_by_role("button", name="Create Worksheet")).to_be_enabled()
+    expect(page.get_by_role("link", name="Big Number Hunt")).to_be_visible()  # in the uploaded list
+
+    visitor = browser.new_context(base_url=app_server.url, viewport={"width": 1280, "height": 900})
+    v = visitor.new_page()
+    v.goto("/")
+    wait_hydrated(v)
+    open_all_worksheets(v)
+    v.get_by_role("dialog", name="All Worksheets").get_by_role("link", name=re.compile("Big Number Hunt")).click()
+    expect(v.get_by_role("heading", name="Big Number Hunt")).to_be_visible()
+    with v.expect_download() as info:
+        v.get_by_role("button", name="Download PDF").click()
+    assert info.value.suggested_filename == "big_number_hunt.pdf"
+    info.value.save_as(tmp_path / "got.pdf")
+    assert (tmp_path / "got.pdf").read_bytes() == pdf
+    visitor.close()
+
+
+def test_validation_toasts(page, app_server):
+    _admin(page, app_server)
+    page.get_by_role("button", name="Create Worksheet").click()
+    expect(page.get_by_text("No file selected")).to_be_visible()
+    expect(page.get_by_text("Please select a PDF file to upload.")).to_be_visible()
+    page.locator(f"{ZONE} input[type=file]").set_input_files(
+        files=[{"name": "sheet.pdf", "mimeType": "application/pdf", "buffer": make_pdf()}])
+    page.get_by_role("button", name="Create Worksheet").click()
+    expect(page.get_by_text("Please enter a title for the worksheet.")).to_be_visible()
+    page.get_by_label("Title").fill("Half Done")
+    page.get_by_role("button", name="Create Worksheet").click()
+    expect(page.get_by_text("Please choose a subject.")).to_be_visible()
+
+
+def test_fake_pdf_is_refused_by_the_server(page, app_server):
+    _admin(page, app_server)
+    before = _count_rows_and_files(app_server)
+    page.locator(f"{ZONE} input[type=file]").set_input_files(
+        files=[{"name": "notes.pdf", "mimeType": "application/pdf", "buffer": b"just text, not a PDF\n" * 50}])
+    page.get_by_label("Title").fill("Not Really")
+    _choose(page, "Category", "Word Puzzles")
+    _choose(page, "Subject", "Literacy")
+    _choose(page, "Skill Type", "Reading")
+    page.get_by_role("button", name="Create Worksheet").click()
+    expect(page.get_by_text("❌ Upload Failed for notes.pdf")).to_be_visible()
+    assert _count_rows_and_files(app_server) == before
+
+
+def test_dropzone_messages(page, app_server):
+    _admin(page, app_server)
+    drop_files(page, ZONE, [("sheet.pdf", "application/pdf", make_pdf())], event="dragenter")
+    expect(page.get_by_text("Drop the PDF here...")).to_be_visible()
+    drop_files(page, ZONE, [("sheet.pdf", "application/pdf", make_pdf())], event="dragleave")
+    expect(page.get_by_text("Drop the PDF here...")).to_be_hidden()
+
+    drop_files(page, ZONE, [("notes.txt", "text/plain", b"hello")])
+    expect(page.get_by_role("alert").get_by_text(re.compile(r"notes\.txt: File type must be"))).to_be_visible()
+
+    drop_files(page, ZONE, [("first.pdf", "application/pdf", make_pdf("One")),
+                            ("second.pdf", "application/pdf", make_pdf("Two"))])
+    expect(page.get_by_role("alert").get_by_text("first.pdf: Too many files")).to_be_visible()
+    expect(page.get_by_text("Only the first file was kept: first.pdf")).to_be_visible()
+    expect(page.get_by_text(re.compile(r"^Selected:"))).to_have_text("Selected: first.pdf")
+
+
+def test_edit_and_delete(page, app_server, create_worksheet):
+    ws_id = create_worksheet("Old Title", make_pdf("Old"))
+    _admin(page, app_server)
+    page.get_by_role("button", name="Edit Old Title").click()
+    dialog = page.get_by_role("dialog", name="Edit Worksheet")
+    dialog.get_by_label("Title").fill("New Title")
+    dialog.get_by_role("button", name="Save Changes").click()
+    expect(page.get_by_text("Worksheet Updated")).to_be_visible()
+    expect(page.get_by_role("link", name="New Title")).to_be_visible()
+    page.get_by_role("button", name="Delete New Title").click()
+    page.get_by_role("alertdialog").get_by_role("button", name="Delete").click()
+    expect(page.get_by_text("Worksheet Deleted")).to_be_visible()
+    expect(page.get_by_role("link", name="New Title")).to_have_count(0)
+    page.goto(f"/worksheet/{ws_id}")
+    expect(page.get_by_role("heading", name="Worksheet Not Found")).to_be_visible()
+
+
+def test_non_admin_forged_upload_stores_nothing(page, app_server):
+    sign_in(page, app_server, f"user-{secrets.token_hex(4)}@example.com", "user-pass-123", "user")
+    expect(page).to_have_url(re.compile(r"/$"))
+    wait_hydrated(page)
+    before = _count_rows_and_files(app_server)
+    status = page.evaluate(
+        """async ([handler, pdf]) => {
+            const form = new FormData();
+            form.append("files", new Blob([pdf], { type: "application/pdf" }), "forged.pdf");
+            const response = await fetch("/_upload", {
+                method: "POST", body: form,
+                headers: { "Reflex-Client-Token": window.sessionStorage.getItem("token"),
+                           "Reflex-Event-Handler": handler },
+            });
+            return response.status;
+        }""",
+        [UPLOAD_HANDLER, make_pdf("Forged").decode("latin-1")],
+    )
+    assert status in (202, 400)
+    # the handler ran and refused (its toast), then nothing was stored
+    expect(page.get_by_text("Only administrators can manage worksheets.")).to_be_visible()
+    page.wait_for_timeout(1000)
+    assert _count_rows_and_files(app_server) == before
+
+
+def test_dropzone_is_reachable_by_keyboard(page, app_server):
+    _admin(page, app_server)
+    expect(page.get_by_text("No worksheets uploaded yet.")).to_be_visible()  # the panel finished loading
+    zone = page.get_by_label(re.compile("Upload PDF: drop a PDF file here"))
+    zone.focus()
+    expect(zone).to_be_focused()
+    with page.expect_file_chooser() as chooser:
+        zone.press("Enter")
+    chooser.value.set_files(files=[{"name": "keyed.pdf", "mimeType": "application/pdf", "buffer": make_pdf()}])
+    expect(page.get_by_text("Selected: keyed.pdf")).to_be_visible()

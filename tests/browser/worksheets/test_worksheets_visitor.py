@@ -1,0 +1,145 @@
+"""Visitors: All Worksheets (empty, listed, search/filter), the worksheet page, download, print, not found."""
+
+from __future__ import annotations
+
+import re
+import urllib.request
+
+from playwright.sync_api import expect
+
+from tests.browser.worksheets.conftest import open_all_worksheets, run_in_app_env
+from tests.conftest import wait_hydrated
+from tests.worksheet_pdfs import make_pdf
+
+EMPTY = "No worksheets available yet. Check back soon!"
+
+
+def test_all_worksheets_empty_state(page, delete_all_worksheets):
+    delete_all_worksheets()
+    page.goto("/")
+    wait_hydrated(page)
+    open_all_worksheets(page)
+    expect(page.get_by_role("dialog", name="All Worksheets").get_by_text(EMPTY)).to_be_visible()
+
+
+def test_worksheet_listed_opened_and_downloaded(page, app_server, create_worksheet, delete_all_worksheets, tmp_path):
+    delete_all_worksheets()
+    pdf = make_pdf("Counting Apples", pages=2)
+    ws_id = create_worksheet("Counting Apples & Pears!", pdf, description="Count every apple, then colour it.")
+
+    page.goto("/")
+    wait_hydrated(page)
+    open_all_worksheets(page)
+    dialog = page.get_by_role("dialog", name="All Worksheets")
+    card = dialog.get_by_role("link", name=re.compile("Counting Apples & Pears!"))
+    expect(card).to_be_visible()
+    expect(card.locator("img")).to_have_attribute("src", re.compile(r"/files/thumbnails/.+\.png$"))
+    card.click()
+
+    expect(page).to_have_url(re.compile(rf"/worksheet/{ws_id}$"))
+    expect(page.get_by_role("heading", name="Counting Apples & Pears!")).to_be_visible()
+    expect(page.get_by_text("Count every apple, then colour it.")).to_be_visible()
+    frame = page.locator("iframe#worksheet-pdf")
+    src = frame.get_attribute("src")
+    assert src.endswith("#toolbar=0&navpanes=0") and "/files/worksheets/" in src
+    with urllib.request.urlopen(src.split("#")[0], timeout=10) as r:
+        assert r.headers["Content-Type"] == "application/pdf" and r.read() == pdf
+
+    with page.expect_download() as info:
+        page.get_by_role("button", name="Download PDF").click()
+    download = info.value
+    assert download.suggested_filename == "counting_apples___pears_.pdf"
+    saved = tmp_path / "saved.pdf"
+    download.save_as(saved)
+    assert saved.read_bytes() == pdf
+    expect(page.get_by_text("Download Started!")).to_be_visible()
+
+
+def test_print_styles_hide_everything_but_the_pdf(page, create_worksheet):
+    ws_id = create_worksheet("Shape Hunt", make_pdf("Shapes"))
+    page.goto(f"/worksheet/{ws_id}")
+    wait_hydrated(page)
+    expect(page.get_by_role("heading", name="Shape Hunt")).to_be_visible()
+    header, footer = page.locator(".site-shell > header"), page.locator(".site-shell > footer")
+    expect(header).to_be_visible()
+    page.emulate_media(media="print")
+    for hidden in (header, footer, page.get_by_role("button", name="Download PDF"),
+                   page.get_by_role("button", name="Print Worksheet"), page.get_by_role("heading", name="Shape Hunt")):
+        expect(hidden).to_be_hidden()
+    expect(page.locator(".worksheet-pdf-container")).to_be_visible()
+    expect(page.locator("iframe#worksheet-pdf")).to_be_visible()
+    page.emulate_media(media="screen")
+    expect(header).to_be_visible()
+
+
+def test_download_failure_shows_the_error_toast(page, app_server, create_worksheet):
+    ws_id = create_worksheet("Vanishing Sheet", make_pdf("Gone"))
+    run_in_app_env(app_server, f"""
+        from learnsite.db import session_scope
+        from learnsite.models import Content
+        from learnsite.services.storage import get_storage
+        with session_scope() as s:
+            get_storage().delete(s.get(Content, {ws_id}).storage_key)
+    """)
+    page.goto(f"/worksheet/{ws_id}")
+    wait_hydrated(page)
+    page.get_by_role("button", name="Download PDF").click()
+    expect(page.get_by_text("Uh oh! Download Failed.")).to_be_visible()
+    expect(page.get_by_text("There was a problem downloading the worksheet. Please try again.")).to_be_visible()
+
+
+def test_search_and_filters(page, create_worksheet, delete_all_worksheets):
+    delete_all_worksheets()
+    create_worksheet("Trace the Letter A", make_pdf("A"), category="Letter Tracing", subject="literacy",
+                     skill_type="writing")
+    create_worksheet("Colour the Rainbow", make_pdf("Rainbow"), category="Color by Number", subject="art",
+                     skill_type="fine-motor")
+    page.goto("/")
+    wait_hydrated(page)
+    open_all_worksheets(page)
+    dialog = page.get_by_role("dialog", name="All Worksheets")
+    expect(dialog.get_by_role("link")).to_have_count(2)
+    dialog.get_by_role("searchbox", name="Search worksheets by title").fill("rainbow")
+    expect(dialog.get_by_role("link")).to_have_count(1)
+    expect(dialog.get_by_role("link", name=re.compile("Colour the Rainbow"))).to_be_visible()
+    dialog.get_by_role("searchbox", name="Search worksheets by title").fill("")
+    expect(dialog.get_by_role("link")).to_have_count(2)
+    dialog.get_by_role("combobox", name="Subjects").click()
+    page.get_by_role("option", name="Literacy").click()
+    expect(dialog.get_by_role("link")).to_have_count(1)
+    expect(dialog.get_by_role("link", name=re.compile("Trace the Letter A"))).to_be_visible()
+    dialog.get_by_role("combobox", name="Skills").click()
+    page.get_by_role("option", name="Fine Motor").click()
+    expect(dialog.get_by_text("No worksheets match your search.")).to_be_visible()
+    dialog.get_by_role("button", name="Clear filters").click()
+    expect(dialog.get_by_role("link")).to_have_count(2)
+
+
+def test_worksheet_not_found(page):
+    for missing in ("/worksheet/987654", "/worksheet/not-a-number"):
+        page.goto(missing)
+        wait_hydrated(page)
+        expect(page.get_by_role("heading", name="Worksheet Not Found")).to_be_visible()
+        expect(page.get_by_text("We couldn't find the worksheet you're looking for.")).to_be_visible()
+    page.get_by_role("button", name="Go Back to Home").click()
+    expect(page).to_have_url(re.compile(r"/$"))
+
+
+def test_all_worksheets_pages_through_ten_thousand(page, bulk_worksheets, delete_all_worksheets):
+    delete_all_worksheets()
+    bulk_worksheets(10_000)
+    page.goto("/")
+    wait_hydrated(page)
+    open_all_worksheets(page)
+    dialog = page.get_by_role("dialog", name="All Worksheets")
+    expect(dialog.get_by_text("10000 worksheets")).to_be_visible()
+    expect(dialog.get_by_role("link")).to_have_count(12)  # one page in the browser, never the table
+    expect(dialog.get_by_role("link").first).to_have_text(re.compile("Bulk Sheet 09999"))
+    expect(dialog.get_by_text("Page 1 of 834")).to_be_visible()
+    expect(dialog.get_by_role("button", name="Previous")).to_be_disabled()
+    dialog.get_by_role("button", name="Next").click()
+    expect(dialog.get_by_text("Page 2 of 834")).to_be_visible()
+    expect(dialog.get_by_role("link").first).to_have_text(re.compile("Bulk Sheet 09987"))
+    dialog.get_by_role("searchbox", name="Search worksheets by title").fill("sheet 0004")
+    expect(dialog.get_by_text("10 worksheets")).to_be_visible()
+    expect(dialog.get_by_text("Page 1 of 834")).to_have_count(0)

@@ -1,0 +1,140 @@
+"""Account services: sign-up, confirmation, sign-in rules, email change, create-user."""
+
+import email
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+from sqlmodel import select
+
+from learnsite.db import session_scope
+from learnsite.models import User
+from learnsite.services import accounts, passwords
+from learnsite.services.accounts import AccountError
+from tests.unit.auth_fixtures import auth_env  # noqa: F401
+
+
+def _mails(cfg):
+    return sorted(cfg.outbox_dir.iterdir()) if cfg.outbox_dir.exists() else []
+
+
+def _link_token(path):
+    body = email.message_from_bytes(path.read_bytes()).get_payload(decode=True).decode()
+    link = next(word for word in body.split() if word.startswith("http"))
+    return link, parse_qs(urlsplit(link).query)["token"][0]
+
+
+def test_create_user_defaults(auth_env):
+    user = accounts.create_user("  Anna.Smith@Example.COM ", "secret1")
+    assert user.email == "anna.smith@example.com"
+    assert user.full_name == "anna.smith"
+    assert user.role == "user" and not user.confirmed
+    with session_scope() as s:
+        row = s.get(User, user.id)
+    assert row.password_hash.startswith("$2") and row.email_confirmed_at is None
+
+
+def test_create_user_refusals(auth_env):
+    accounts.create_user("a@example.com", "secret1", role="admin", full_name="Ada", confirmed=True)
+    with pytest.raises(AccountError, match="already exists"):
+        accounts.create_user("A@EXAMPLE.com", "secret1")
+    with pytest.raises(AccountError, match="valid email"):
+        accounts.create_user("not-an-email", "secret1")
+    with pytest.raises(AccountError, match="role"):
+        accounts.create_user("b@example.com", "secret1", role="root")
+    with pytest.raises(AccountError, match="at least 6"):
+        accounts.create_user("b@example.com", "12345")
+    with pytest.raises(AccountError, match="72"):
+        accounts.create_user("b@example.com", "p" * 73)
+
+
+def test_sign_up_mails_a_link_that_confirms(auth_env):
+    accounts.sign_up("New.Kid@Example.com", "secret1")
+    with pytest.raises(AccountError, match="confirm"):
+        accounts.sign_in("new.kid@example.com", "secret1")
+    (mail_file,) = _mails(auth_env)
+    msg = email.message_from_bytes(mail_file.read_bytes())
+    assert msg["To"] == "new.kid@example.com"
+    link, token = _link_token(mail_file)
+    assert link.startswith("http://testserver/auth/confirm?token=")
+    assert len(token) >= 22
+    result = accounts.confirm_email(token)
+    assert result.purpose == "confirm" and result.email == "new.kid@example.com"
+    assert accounts.sign_in("NEW.KID@example.com", "secret1").user.full_name == "new.kid"
+    with pytest.raises(AccountError, match="invalid or has expired"):
+        accounts.confirm_email(token)  # single use
+    with pytest.raises(AccountError, match="invalid or has expired"):
+        accounts.confirm_email("made-up")
+
+
+def test_sign_up_does_not_reveal_existing_email(auth_env):
+    accounts.create_user("taken@example.com", "original1", confirmed=True)
+    accounts.sign_up("taken@example.com", "another1")  # same silent success as a new email
+    with session_scope() as s:
+        assert len(s.exec(select(User)).all()) == 1
+    assert accounts.sign_in("taken@example.com", "original1")  # password unchanged
+    (mail_file,) = _mails(auth_env)
+    assert b"already has an account" in mail_file.read_bytes()
+
+
+def test_sign_up_validation(auth_env):
+    for email_, pw, pattern in [
+        ("", "secret1", "must provide"),
+        ("a@example.com", "", "must provide"),
+        ("nope", "secret1", "valid email"),
+        ("a@example.com", "12345", "at least 6"),
+        ("a@example.com", "\u00e9" * 37, "72"),
+    ]:
+        with pytest.raises(AccountError, match=pattern):
+            accounts.sign_up(email_, pw)
+    assert _mails(auth_env) == []
+
+
+def test_sign_in_wrong_password_and_unknown_email_alike(auth_env, monkeypatch):
+    accounts.create_user("kid@example.com", "secret1", confirmed=True)
+    checks = []
+    real = passwords.verify_password
+    monkeypatch.setattr(passwords, "verify_password", lambda pw, h: checks.append(h) or real(pw, h))
+    with pytest.raises(AccountError) as wrong:
+        accounts.sign_in("kid@example.com", "wrong-one")
+    with pytest.raises(AccountError) as unknown:
+        accounts.sign_in("ghost@example.com", "wrong-one")
+    assert str(wrong.value) == str(unknown.value) == "Invalid login credentials"
+    # both paths ran one bcrypt check (the unknown email against the dummy hash)
+    assert len(checks) == 2 and checks[1] is None
+
+
+def test_unconfirmed_needs_right_password_before_saying_so(auth_env):
+    accounts.sign_up("pending@example.com", "secret1")
+    with pytest.raises(AccountError, match="Invalid login credentials"):
+        accounts.sign_in("pending@example.com", "wrong-one")
+    with pytest.raises(AccountError, match="Email not confirmed"):
+        accounts.sign_in("pending@example.com", "secret1")
+
+
+def test_admin_only_sign_in(auth_env):
+    accounts.create_user("kid@example.com", "secret1", confirmed=True)
+    accounts.create_user("boss@example.com", "bosspass", role="admin", confirmed=True)
+    with pytest.raises(AccountError, match="not an administrator"):
+        accounts.sign_in("kid@example.com", "secret1", require_admin=True)
+    assert accounts.sign_in("boss@example.com", "bosspass", require_admin=True).user.is_admin
+
+
+def test_email_change_flow(auth_env):
+    boss = accounts.create_user("boss@example.com", "bosspass", role="admin", confirmed=True)
+    session = accounts.sign_in("boss@example.com", "bosspass")
+    accounts.create_user("kid@example.com", "secret1", confirmed=True)
+    with pytest.raises(AccountError, match="cannot be used"):
+        accounts.request_email_change(boss.id, "kid@example.com")
+    with pytest.raises(AccountError, match="already your email"):
+        accounts.request_email_change(boss.id, "BOSS@example.com")
+    accounts.request_email_change(boss.id, "Chief@Example.com")
+    (mail_file,) = _mails(auth_env)
+    assert email.message_from_bytes(mail_file.read_bytes())["To"] == "chief@example.com"
+    assert accounts.sign_in("boss@example.com", "bosspass")  # nothing changed until the link is opened
+    _, token = _link_token(mail_file)
+    result = accounts.confirm_email(token)
+    assert result.purpose == "change_email" and result.email == "chief@example.com" and result.role == "admin"
+    assert accounts.user_for_access_token(session.access_token) is None  # sessions ended
+    assert accounts.sign_in("chief@example.com", "bosspass").user.email == "chief@example.com"
+    with pytest.raises(AccountError):
+        accounts.sign_in("boss@example.com", "bosspass")

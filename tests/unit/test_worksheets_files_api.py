@@ -1,0 +1,69 @@
+"""The /files routes and the upload size guard, through Starlette's test client."""
+
+from __future__ import annotations
+
+from starlette.applications import Starlette
+from starlette.responses import PlainTextResponse
+from starlette.routing import Route
+from starlette.testclient import TestClient
+
+from learnsite.services.files_api import MULTIPART_SLACK, UploadSizeGuard, files_app
+from tests.worksheet_pdfs import make_pdf
+
+
+def test_serves_pdf_and_png_with_their_types(tmp_path):
+    (tmp_path / "worksheets").mkdir()
+    (tmp_path / "thumbnails").mkdir()
+    pdf = make_pdf()
+    (tmp_path / "worksheets" / "1-a.pdf").write_bytes(pdf)
+    (tmp_path / "thumbnails" / "1-a.png").write_bytes(b"\x89PNG fake")
+    client = TestClient(files_app(tmp_path))
+    r = client.get("/files/worksheets/1-a.pdf")
+    assert r.status_code == 200 and r.content == pdf and r.headers["content-type"] == "application/pdf"
+    r = client.get("/files/thumbnails/1-a.png")
+    assert r.status_code == 200 and r.headers["content-type"] == "image/png"
+
+
+def test_refuses_unknown_folders_types_and_traversal(tmp_path):
+    (tmp_path / "worksheets").mkdir()
+    (tmp_path / "secret.pdf").write_bytes(b"%PDF secret")
+    (tmp_path / "worksheets" / "notes.txt").write_text("hi")
+    client = TestClient(files_app(tmp_path))
+    for url in ["/files/worksheets/missing.pdf", "/files/worksheets/notes.txt", "/files/other/secret.pdf",
+                "/files/worksheets/..%2Fsecret.pdf", "/files/worksheets/../secret.pdf"]:
+        assert client.get(url).status_code == 404, url
+
+
+def _echo_app() -> Starlette:
+    async def upload(request):
+        from starlette.requests import ClientDisconnect
+
+        body = b""
+        try:
+            async for chunk in request.stream():
+                body += chunk
+        except ClientDisconnect:
+            return PlainTextResponse(f"cut after {len(body)}", status_code=400)
+        return PlainTextResponse(str(len(body)))
+
+    return Starlette(routes=[Route("/_upload", upload, methods=["POST"])])
+
+
+def test_upload_guard_refuses_declared_oversize_bodies():
+    client = TestClient(UploadSizeGuard(_echo_app(), limit=1000))
+    ok = client.post("/_upload", content=b"x" * 1000)
+    assert ok.status_code == 200 and ok.text == "1000"
+    too_big = client.post("/_upload", content=b"x" * (1000 + MULTIPART_SLACK + 1))
+    assert too_big.status_code == 413 and "larger than 1000 bytes" in too_big.text
+
+
+def test_upload_guard_stops_undeclared_streams():
+    client = TestClient(UploadSizeGuard(_echo_app(), limit=1000))
+
+    def chunks():
+        for _ in range(200):
+            yield b"y" * 1024
+
+    r = client.post("/_upload", content=chunks())  # no Content-Length: chunked
+    assert r.status_code == 400 and r.text.startswith("cut after")
+    assert int(r.text.split()[-1]) <= 1000 + MULTIPART_SLACK
