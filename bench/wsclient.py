@@ -55,12 +55,18 @@ class WebSocket:
             if not data:
                 raise Closed("connection closed during the handshake")
             self.conn.receive_data(data)
+            accepted = False
+            # Handle every event of this read: the server's first frames may come in the same segment
+            # as the handshake answer, and wsproto only hands them out once.
             for event in self.conn.events():
                 if isinstance(event, AcceptConnection):
-                    return
-                if isinstance(event, RejectConnection):
+                    accepted = True
+                elif isinstance(event, RejectConnection):
                     raise Closed(f"handshake rejected: {event.status_code}")
-                self._handle(event)
+                else:
+                    self._handle(event)
+            if accepted:
+                return
 
     def _handle(self, event) -> None:
         if isinstance(event, TextMessage):
