@@ -23,7 +23,8 @@ BENCHMARKS = {
     "worksheets_pg": ("bench.b_worksheets_pg", "All Worksheets first page with 10,000 rows in PostgreSQL"),
     "upload": ("bench.b_upload", "20 MB PDF through /_upload as an admin: seconds, server RSS growth"),
     "chat_fanout": ("bench.b_chat_fanout", "1 sender, 100 viewers on 2 backends sharing Redis"),
-    "soak": ("bench.b_soak", "100 clients browsing and chatting; then kill 1 of 2 backends mid-chat"),
+    "soak": ("bench.b_soak", "100 clients browsing and chatting for --soak-seconds: errors, memory"),
+    "faults": ("bench.b_faults", "kill 1 of 2 backends while 20 clients chat: reconnect, none lost or doubled"),
 }
 
 
@@ -36,6 +37,9 @@ def parse(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--quick", action="store_true", help="fewer samples (for development; figures are noisier)")
     p.add_argument("--soak-seconds", type=float, default=600,
                    help="length of the soak (default 600 = 10 min; shorter runs are flagged in the results)")
+    p.add_argument("--soak-no-chat", action="store_true",
+                   help="soak clients only browse (no chat messages): separates chat fan-out from the rest")
+    p.add_argument("--chat-viewers", type=int, default=100, help="viewers in chat_fanout (default 100)")
     p.add_argument("--app-root", default=str(REPO_ROOT), help="the Learnsite checkout to measure (default: this one)")
     p.add_argument("--postgres-url", default=os.environ.get("LEARNSITE_BENCH_POSTGRES_URL",
                                                             "postgresql://postgres@127.0.0.1:5432/test"),
@@ -65,7 +69,8 @@ def main(argv: list[str] | None = None) -> int:
     from bench.session import Bench
 
     bench = Bench(Path(args.app_root), quick=args.quick, soak_seconds=args.soak_seconds,
-                  postgres_url=args.postgres_url, redis_url=args.redis_url, profile=args.profile)
+                  postgres_url=args.postgres_url, redis_url=args.redis_url, profile=args.profile,
+                  soak_chat=not args.soak_no_chat, chat_viewers=args.chat_viewers)
     failed = []
     started = time.monotonic()
     try:

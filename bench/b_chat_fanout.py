@@ -86,7 +86,8 @@ async def fanout(urls: list[str], auths: list[dict], messages: int, gap: float) 
 def run(bench: Bench) -> Result:
     app = bench.site()
     db_url = bench.pg_database()
-    ids = site.make_users(db_url, VIEWERS + 1, prefix="benchchat")
+    viewers = bench.chat_viewers
+    ids = site.make_users(db_url, viewers + 1, prefix="benchchat")
     sessions = site.sessions(db_url, ids)
     # recorded on the (SQLite) site with a session of its own; replayed with the PostgreSQL sessions
     template = bench.hydrate(app, "/chat", site.storage_of(site.sessions(None, site.make_users(None, 1))[0]), key="chat")
@@ -95,7 +96,7 @@ def run(bench: Bench) -> Result:
     one = bench.backend("chat-a", env)
     two = bench.backend("chat-b", env)
     messages = 5 if bench.quick else 20
-    result = Result("chat_fanout", f"Chat fan-out: 1 sender, {VIEWERS} viewers, 2 backends + Redis")
+    result = Result("chat_fanout", f"Chat fan-out: 1 sender, {viewers} viewers, 2 backends + Redis")
     try:
         with record(bench.profile, [one, two], "chat_fanout", result.notes):
             every, each, missing = asyncio.run(fanout([one.url, two.url], auths, messages, gap=1.1))

@@ -16,7 +16,8 @@ BARE_COUNTER = "reflex___state____state.bare_app___bare_app____counter_state"
 
 class Bench:
     def __init__(self, app_root: Path, quick: bool = False, soak_seconds: float = 600,
-                 postgres_url: str = "", redis_url: str = "", profile: bool = False):
+                 postgres_url: str = "", redis_url: str = "", profile: bool = False,
+                 soak_chat: bool = True, chat_viewers: int = 100):
         self.app_root = app_root.resolve()
         APP_VERSION["text"] = app_version(self.app_root)
         self.quick = quick
@@ -24,6 +25,8 @@ class Bench:
         self.postgres_url = postgres_url
         self.redis_url = redis_url
         self.profile = profile
+        self.soak_chat = soak_chat
+        self.chat_viewers = chat_viewers
         self.tmp = Path(tempfile.mkdtemp(prefix="learnsite-bench-"))
         self.site_data = self.tmp / "site-data"
         self.site_data.mkdir()
