@@ -49,8 +49,9 @@ def category_nav() -> rx.Component:
 
 def mobile_explore() -> rx.Component:
     """Phones have no room for the category row: one button opens the Start Learning chooser instead."""
-    return rx.button(rx.icon("layout-grid", size=18, aria_hidden="true"), "Explore", variant="soft",
-                     on_click=PopupState.open_start_learning, class_name="mobile-only")
+    return rx.button(rx.icon("layout-grid", size=18, aria_hidden="true"),
+                     rx.el.span("Explore", class_name="explore-label"), variant="soft", aria_label="Explore",
+                     on_click=PopupState.open_start_learning, class_name="mobile-only header-explore")
 
 
 def header() -> rx.Component:

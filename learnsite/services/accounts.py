@@ -111,7 +111,10 @@ def _email_link(s, user_id: int, purpose: str, new_email: str | None = None) -> 
     return f"{settings.public_url}{CONFIRM_PATH}?token={token}"
 
 
-def sign_up(email: str, password: str, url: str | None = None) -> None:
+SIGNUP_WAIT = "Too many sign-up attempts. Please wait a minute and try again."
+
+
+def sign_up(email: str, password: str, url: str | None = None, client_ip: str | None = None) -> None:
     """Create an unconfirmed account and mail its confirmation link.
 
     An email that already has an account gets the same answer (no enumeration); its owner is told
@@ -121,6 +124,14 @@ def sign_up(email: str, password: str, url: str | None = None) -> None:
         raise AccountError(MISSING_CREDENTIALS)
     email = normalise_email(email)
     _check_password(password, passwords.SIGNUP_TOO_SHORT)
+    # Every attempt counts (not only failures): each one costs a bcrypt hash and may send a mail.
+    keys = [f"signup:{email}"] + ([f"signup-client:{client_ip}"] if client_ip else [])
+    with session_scope(url) as s:
+        try:
+            throttle.check(s, keys)
+        except throttle.Throttled as exc:
+            raise AccountError(SIGNUP_WAIT) from exc
+        throttle.record_failure(s, keys)
     password_hash = passwords.hash_password(password)
     with session_scope(url) as s:
         existing = _find_user(s, email)

@@ -39,6 +39,7 @@ log = logging.getLogger(__name__)
 
 WINDOW_PAGE = chat.PAGE_SIZE  # messages loaded when a window is (re)built
 WINDOW_MAX = 2 * chat.PAGE_SIZE  # a live window is trimmed back to WINDOW_PAGE beyond this
+OLDER_LIMIT = 20 * chat.PAGE_SIZE  # older history one tab may hold in State while scrolling up
 SERVER_ERROR = "Something went wrong"
 
 
@@ -216,7 +217,7 @@ class ChatState(rx.State):
     @rx.event
     async def load_older(self):
         """Scrolling up: the page of messages just above what is shown."""
-        if await AuthState.user_of(self) is None or not self.channel_id:
+        if await AuthState.user_of(self) is None or not self.channel_id or len(self.older) >= OLDER_LIMIT:
             return
         room = await self._room()
         if not room.first_id:
@@ -227,10 +228,11 @@ class ChatState(rx.State):
         self.loading_older = True
         yield
         try:
-            page = chat.recent_messages(self.channel_id, limit=chat.PAGE_SIZE, before_id=before)
+            page = await asyncio.to_thread(chat.recent_messages, self.channel_id, chat.PAGE_SIZE, before)
             self.older = [v.as_dict() for v in page] + self.older
-            self.older_more = bool(page) and bool(
-                chat.recent_messages(self.channel_id, limit=1, before_id=page[0].id)
+            # State holds a bounded history: past OLDER_LIMIT messages, scrolling up stops.
+            self.older_more = bool(page) and len(self.older) < OLDER_LIMIT and bool(
+                await asyncio.to_thread(chat.recent_messages, self.channel_id, 1, page[0].id)
             )
         except Exception as exc:
             log.exception("fetching older messages failed")

@@ -134,7 +134,8 @@ class SignUpState(rx.State):
         self.busy, self.error = True, ""
         yield
         try:
-            await asyncio.to_thread(accounts.sign_up, _field(form_data, "email"), _field(form_data, "password"))
+            await asyncio.to_thread(accounts.sign_up, _field(form_data, "email"), _field(form_data, "password"),
+                                    None, self.router.session.client_ip)
         except (AccountError, MailError) as exc:
             self.busy, self.error = False, str(exc)
             yield notify("Sign up Failed", str(exc), level="error")

@@ -99,7 +99,8 @@ class WorksheetBrowserState(rx.State):
         except Exception as exc:  # noqa: BLE001 - shown to the visitor as the spec's error state
             log.exception("loading worksheets failed")
             self.items, self.total = [], 0
-            self.status, self.error_message = "error", str(exc) or exc.__class__.__name__
+            # the details stay in the log: a database error can name hosts and users
+            self.status, self.error_message = "error", "The worksheet library could not be reached. Please try again."
             yield notify("Error loading worksheets", self.error_message, level="error")
             return
         self.items, self.total = [_card(v) for v in views], total

@@ -138,3 +138,17 @@ def test_email_change_flow(auth_env):
     assert accounts.sign_in("chief@example.com", "bosspass").user.email == "chief@example.com"
     with pytest.raises(AccountError):
         accounts.sign_in("boss@example.com", "bosspass")
+
+
+def test_sign_up_is_throttled_per_email_and_per_client(auth_env):
+    for i in range(5):
+        accounts.sign_up("flood@example.com", "secret12", client_ip="10.9.9.9" if i % 2 else None)
+    with pytest.raises(AccountError, match="Too many sign-up attempts"):
+        accounts.sign_up("flood@example.com", "secret12")
+    assert len(_mails(auth_env)) == 5  # the refused attempt sent nothing
+    for i in range(2):
+        accounts.sign_up(f"other{i}@example.com", "secret12", client_ip="10.9.9.9")
+    # that client has now tried five times (2 above + 2 here + 1 more): the sixth is refused
+    accounts.sign_up("other2@example.com", "secret12", client_ip="10.9.9.9")
+    with pytest.raises(AccountError, match="Too many sign-up attempts"):
+        accounts.sign_up("other3@example.com", "secret12", client_ip="10.9.9.9")
