@@ -114,18 +114,9 @@ def run(bench: Bench) -> Result:
         result.add(label, fmt_bytes(s), fmt_bytes(b), ratio(s, b), target, ok)
     result.add("Requests (JS files)", f"{m('site', 'requests'):.0f} ({m('site', 'js_files'):.0f})",
                f"{m('bare', 'requests'):.0f} ({m('bare', 'js_files'):.0f})")
-    site_js = loads["site"][-1]["js_list"]
-    bare_names = {strip_hash(n) for _, n in loads["bare"][-1]["js_list"]}
-    extra = [(size, n) for size, n in site_js if strip_hash(n) not in bare_names]
-    result.notes.append("Largest Learnsite JS files (on the wire): "
-                        + ", ".join(f"{n} {fmt_bytes(size)}" for size, n in site_js[:6]))
-    result.notes.append(f"JS files the bare app does not load: {len(extra)} files, "
-                        f"{fmt_bytes(sum(s for s, _ in extra))} on the wire: "
-                        + ", ".join(f"{n} {fmt_bytes(size)}" for size, n in extra[:10]))
+    for kind, label in (("site", "Learnsite"), ("bare", "Bare app")):
+        files = loads[kind][-1]["js_list"]
+        result.notes.append(f"{label} JS files (on the wire, largest first): "
+                            + ", ".join(f"{n} {fmt_bytes(size)}" for size, n in files[:8]))
     return result
 
-
-def strip_hash(name: str) -> str:
-    """'root-CX12ab_9.js' -> 'root.js' (bundle names carry a content hash)."""
-    stem, _, ext = name.rpartition(".")
-    return (stem.rsplit("-", 1)[0] if "-" in stem else stem) + "." + ext
