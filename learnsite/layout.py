@@ -46,6 +46,9 @@ def page(route: str, title: str, on_load: Any = None, **extra) -> Callable:
             return shell(body())
 
         component.__name__ = body.__name__
+        # Reflex bundles a page's memoized components by the page function's module: without this,
+        # every page's components (react-pageflip, dropzone...) land in one bundle loaded everywhere.
+        component.__module__ = body.__module__
         PAGES.append(PageSpec(route=route, title=title, component=component, on_load=on_load, extra=extra))
         return body
 
