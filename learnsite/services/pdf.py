@@ -33,11 +33,13 @@ def validate_pdf(path: Path) -> int:
     from pypdf.errors import PyPdfError
 
     try:
-        reader = PdfReader(str(path), strict=True)
-        pages = len(reader.pages)
-        if pages < 1:
-            raise InvalidPdf("The PDF has no pages.")
-        reader.pages[0].get_contents()  # parse the first page's content for real
+        # An open file, not a path: given a path, pypdf reads the whole file into memory.
+        with open(path, "rb") as f:
+            reader = PdfReader(f, strict=True)
+            pages = len(reader.pages)
+            if pages < 1:
+                raise InvalidPdf("The PDF has no pages.")
+            reader.pages[0].get_contents()  # parse the first page's content for real
     except InvalidPdf:
         raise
     except (PyPdfError, ValueError, KeyError, TypeError, AttributeError, OSError, IndexError) as exc:
