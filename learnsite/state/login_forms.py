@@ -22,6 +22,21 @@ def _field(form_data: dict, name: str) -> str:
     return value if isinstance(value, str) else ""
 
 
+async def _sign_in(state: rx.State, form_data: dict, require_admin: bool = False):
+    """(session, "") on success, (None, message for the person) on failure."""
+    try:
+        session = await asyncio.to_thread(
+            accounts.sign_in, _field(form_data, "email"), _field(form_data, "password"),
+            state.router.session.client_ip, None, require_admin,
+        )
+    except AccountError as exc:
+        return None, str(exc)
+    except Exception:
+        log.exception("sign in failed")
+        return None, SOMETHING_WRONG
+    return session, ""
+
+
 class UserLoginState(rx.State):
     busy: bool = False
     error: str = ""
@@ -42,19 +57,10 @@ class UserLoginState(rx.State):
             return
         self.busy, self.error = True, ""
         yield
-        try:
-            session = await asyncio.to_thread(
-                accounts.sign_in, _field(form_data, "email"), _field(form_data, "password"),
-                self.router.session.client_ip,
-            )
-        except AccountError as exc:
-            self.busy, self.error = False, str(exc)
-            yield notify("Sign in Failed", str(exc), level="error")
-            return
-        except Exception:
-            log.exception("sign in failed")
-            self.busy, self.error = False, SOMETHING_WRONG
-            yield notify("Sign in Failed", SOMETHING_WRONG, level="error")
+        session, problem = await _sign_in(self, form_data)
+        if problem:
+            self.busy, self.error = False, problem
+            yield notify("Sign in Failed", problem, level="error")
             return
         auth = await self.get_state(AuthState)
         auth._sign_in_with(session)
@@ -92,19 +98,10 @@ class AdminLoginState(rx.State):
             return
         self.busy, self.error = True, ""
         yield
-        try:
-            session = await asyncio.to_thread(
-                accounts.sign_in, _field(form_data, "email"), _field(form_data, "password"),
-                self.router.session.client_ip, None, True,
-            )
-        except AccountError as exc:
-            self.busy, self.error = False, str(exc)
-            yield notify("Sign in Failed", str(exc), level="error")
-            return
-        except Exception:
-            log.exception("admin sign in failed")
-            self.busy, self.error = False, SOMETHING_WRONG
-            yield notify("Sign in Failed", SOMETHING_WRONG, level="error")
+        session, problem = await _sign_in(self, form_data, require_admin=True)
+        if problem:
+            self.busy, self.error = False, problem
+            yield notify("Sign in Failed", problem, level="error")
             return
         self.busy = False
         if session is None or session.user is None:
