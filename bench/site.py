@@ -12,6 +12,8 @@ from functools import lru_cache
 
 import sqlalchemy as sa
 
+from tests.worksheet_pdfs import assemble_pdf
+
 
 @lru_cache
 def names() -> dict[str, str]:
@@ -126,17 +128,7 @@ def make_pdf(size: int = 0, text: str = "Count the apples") -> bytes:
     ]
     if image:
         objects.append(image)
-    out = bytearray(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
-    offsets = []
-    for n, body in enumerate(objects, start=1):
-        offsets.append(len(out))
-        out += f"{n} 0 obj\n".encode() + body + b"\nendobj\n"
-    xref = len(out)
-    out += f"xref\n0 {len(objects) + 1}\n0000000000 65535 f \n".encode()
-    for off in offsets:
-        out += f"{off:010d} 00000 n \n".encode()
-    out += f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n".encode()
-    return bytes(out)
+    return assemble_pdf(objects)
 
 
 def add_worksheet(db_url: str, title: str = "Count the apples") -> int:

@@ -28,6 +28,11 @@ def make_pdf(text: str = "Count the apples", pages: int = 1, padding: int = 0) -
             f"/Contents {page_ids[i] + 1} 0 R >>".encode()
         )
         objects.append(b"<< /Length " + str(len(stream)).encode() + b" >>\nstream\n" + stream + b"\nendstream")
+    return assemble_pdf(objects)
+
+
+def assemble_pdf(objects: list[bytes]) -> bytes:
+    """A PDF file from its numbered objects (object 1 is the catalog), with a correct xref table."""
     out = bytearray(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
     offsets = []
     for n, body in enumerate(objects, start=1):
