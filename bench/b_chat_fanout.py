@@ -1,11 +1,12 @@
 """Chat fan-out: 1 sender, 100 viewers of one channel, on 2 backend processes sharing Redis.
 
 Two backend processes of the built app (uvicorn, REFLEX_REDIS_URL; nothing is flushed: state keys are
-per tab, room keys per database) and one PostgreSQL database, as in production. 101 signed-in users, each a websocket client hydrated
-as /chat (so the page's on_load opens the first channel and links the tab to its shared room);
+per tab, push topics per database) and one PostgreSQL database, as in production. 101 signed-in users,
+each a websocket client hydrated as /chat (so the page's on_load opens the first channel and its
+process watches the tab for pushes);
 viewers alternate between the two backends, the sender sits on the first. The sender posts messages
 as the chat form does (ChatState.send_message); for each one we time, from the send, when each
-viewer's tab receives the room update carrying it. Messages are spaced to stay inside the chat's
+viewer's tab receives the state update carrying it. Messages are spaced to stay inside the chat's
 rate limit (10 per 10 s per user).
 """
 
@@ -25,15 +26,25 @@ VIEWERS = 100
 TARGET_S = 0.200
 
 
-def room_messages(update: dict) -> list | None:
-    for sub, values in (update.get("delta") or {}).items():
-        if sub.endswith("chat_room_state") and "messages_rx_state_" in values:
-            return values["messages_rx_state_"]
-    return None
+def new_messages(update: dict) -> list:
+    """Messages a state update brings to the chat thread (its `messages` or `live` part)."""
+    values = (update.get("delta") or {}).get(site.names()["chat"]) or {}
+    return [*values.get("messages_rx_state_", ()), *values.get("live_rx_state_", ())]
+
+
+def thread_view(updates) -> list[dict]:
+    """What the tab shows after these updates: older + messages + live, each the latest value sent."""
+    parts = {"older": [], "messages": [], "live": []}
+    for u in updates:
+        values = (u.data.get("delta") or {}).get(site.names()["chat"]) or {}
+        for name in parts:
+            if f"{name}_rx_state_" in values:
+                parts[name] = values[f"{name}_rx_state_"]
+    return [*parts["older"], *parts["messages"], *parts["live"]]
 
 
 def has_text(text: str):
-    return lambda u: any(m.get("content") == text for m in (room_messages(u) or []))
+    return lambda u: any(m.get("content") == text for m in new_messages(u))
 
 
 def chat_ready(u: dict) -> bool:

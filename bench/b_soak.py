@@ -12,7 +12,7 @@ Faults: 20 clients chat (a message every ~1.5 s each); after a few seconds one b
 balancer does), rehydrate, and go on; a message whose send failed on the dead socket is sent after
 the reconnect, as the page's event queue does (a message already sent is never sent again). The DB
 is the truth: every message acknowledged or queued is checked to be stored exactly once, and every
-client's final view of the room is checked to hold each stored message exactly once.
+client's final view of the thread is checked to hold each stored message exactly once.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ import sqlalchemy as sa
 
 from bench import clients as cl
 from bench import site
-from bench.b_chat_fanout import chat_ready, connect_chatters, has_text, room_messages, send_event
+from bench.b_chat_fanout import chat_ready, connect_chatters, has_text, send_event, thread_view
 from bench.common import MemorySampler, Result, fmt_bytes, log, percentile
 from bench.profiling import record
 from bench.recorder import with_storage
@@ -199,16 +199,13 @@ async def faults(urls: list[str], auths: list[dict], kill, db_url: str, seconds:
         if now_count != previous:
             previous, stable_since = now_count, time.monotonic()
         await asyncio.sleep(0.5)
-    # the page's minute heartbeat re-syncs the room from the database; send it now rather than wait
+    # the page's minute heartbeat catches up from the database; send it now rather than wait
     marks = [len(c.updates) for c in clients]
     for c in clients:
         if c.alive:
             await c.emit(site.event("chat", "heartbeat", {"_tick": "bench"}, path="/chat/"))
     await asyncio.sleep(5)
-    views = []
-    for c in clients:
-        last = next((room_messages(u.data) for u in reversed(c.updates) if room_messages(u.data) is not None), [])
-        views.append([m.get("content") for m in last])
+    views = [[m.get("content") for m in thread_view(c.updates)] for c in clients]
     alive = sum(1 for c in clients if c.alive)
     await cl.close_all(clients)
     del marks
@@ -297,7 +294,7 @@ def run_faults(bench: Bench) -> Result:
     in_order = stored_in_order(db_url, out["sent"])
     bad_views = 0
     for view in out["views"]:
-        # The room shows a window of the newest messages: it must be the DB's newest ones, each once.
+        # The thread shows the newest messages: it must be the DB's newest ones, each once.
         fault_msgs = [t for t in view if t and t.startswith("fault ")]
         if not fault_msgs or fault_msgs != in_order[-len(fault_msgs):]:
             bad_views += 1
@@ -310,7 +307,7 @@ def run_faults(bench: Bench) -> Result:
     result.add("faults: sent again after reconnect (their first send failed on the dead socket)",
                f"{len(out['requeued'])}")
     result.add(f"faults: sent but not seen by the sender within {SEEN_WITHIN:.0f} s", f"{len(out['unconfirmed'])}")
-    result.add("faults: clients whose final room window is the DB's newest messages, each once",
+    result.add("faults: clients whose final thread is the DB's newest messages, each once",
                f"{FAULT_CLIENTS - bad_views} of {FAULT_CLIENTS}", target="all", ok=bad_views == 0)
     if lost:
         on_killed = sum(1 for t in lost if out["sent_to"].get(t) == two.url)

@@ -22,7 +22,7 @@ def names() -> dict[str, str]:
 
     from learnsite.state.admin_worksheets import AdminWorksheetState
     from learnsite.state.auth import AuthState
-    from learnsite.state.chat import ChatRoomState, ChatState
+    from learnsite.state.chat import ChatState
     from learnsite.state.popups import PopupState
     from learnsite.state.worksheets import WorksheetBrowserState, WorksheetPageState
 
@@ -30,7 +30,6 @@ def names() -> dict[str, str]:
         "popup": PopupState.get_full_name(),
         "auth": AuthState.get_full_name(),
         "chat": ChatState.get_full_name(),
-        "room": ChatRoomState.get_full_name(),
         "browser": WorksheetBrowserState.get_full_name(),
         "page": WorksheetPageState.get_full_name(),
         "admin_ws": AdminWorksheetState.get_full_name(),

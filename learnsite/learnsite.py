@@ -6,6 +6,7 @@ import learnsite.pages  # noqa: F401  (registers every page)
 from learnsite import theme
 from learnsite.layout import PAGES
 from learnsite.services.files_api import api_transformers
+from learnsite.state import chat_live
 
 app = rx.App(
     stylesheets=theme.STYLESHEETS,
@@ -16,3 +17,5 @@ app = rx.App(
 
 for spec in PAGES:
     app.add_page(spec.component, route=spec.route, title=spec.title, on_load=spec.on_load, **spec.extra)
+
+app.register_lifespan_task(chat_live.listen)  # live chat pushes across backend processes

@@ -217,18 +217,33 @@ def post_message(sender_id: int | None, channel_id: int, content: str, db_url: s
         return _views(s, [message])[0]
 
 
-def merge_window(window: list[dict], incoming, max_len: int, keep: int) -> tuple[list[dict], bool]:
-    """Merge messages (dicts with an "id") into a live window: each id once, oldest first.
+def merge_live(
+    window: list[dict], live: list[dict], incoming, live_max: int, window_max: int, keep: int
+) -> tuple[list[dict], list[dict], bool] | None:
+    """Add messages (dicts with an "id") to what one tab shows; each id once, oldest first.
 
-    Past max_len the window keeps only its newest `keep` messages. Returns (rows, trimmed).
+    A tab holds `window` (sent once, when it opened the channel) and `live` (what arrived since),
+    so a push resends only `live`. Past live_max, live folds into the window; past window_max the
+    window keeps its newest `keep`. Returns None when nothing is new, else (window, live, trimmed).
     """
-    merged = {m["id"]: m for m in window}
+    known = {m["id"] for m in window}
+    known.update(m["id"] for m in live)
+    fresh = {}
     for m in incoming:
-        merged.setdefault(m["id"], m)
-    rows = [merged[i] for i in sorted(merged)]
-    if len(rows) > max_len:
-        return rows[-keep:], True
-    return rows, False
+        if m["id"] not in known:
+            fresh.setdefault(m["id"], m)
+    if not fresh:
+        return None
+    by_id = lambda m: m["id"]  # noqa: E731
+    if not window or min(fresh) > window[-1]["id"]:
+        live = sorted([*live, *fresh.values()], key=by_id)
+    else:  # committed late: its place is inside the window
+        window, live = sorted([*window, *live, *fresh.values()], key=by_id), []
+    if len(live) > live_max:
+        window, live = window + live, []
+    if len(window) > window_max:
+        return window[-keep:], live, True
+    return window, live, False
 
 
 def thread_for_summary(channel_id: int, limit: int = 200, db_url: str | None = None) -> list[MessageView]:

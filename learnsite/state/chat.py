@@ -2,102 +2,51 @@
 
 How a message reaches every viewer:
 - The database is the source of truth (learnsite.services.chat).
-- ChatRoomState is a SharedState linked per channel (room_key). It holds only a
-  window of the channel's newest messages. When anyone posts, the message is stored,
-  then merged (by id) into the window; Reflex pushes the change to every client linked
-  to that channel, also through Redis when the clients sit on other backend processes.
-- Each client keeps the older pages it scrolled up to in its own ChatState.older,
-  anchored to the window's first id: if the window is trimmed (first id moves), the
-  older pages no longer join up with it and are hidden until loaded again, so the
-  list never has a gap or a duplicate.
-- Page load, channel switch and a periodic heartbeat re-sync the window from the
-  database and re-join the channel; a reconnect rehydrates the current window, so a
-  reconnecting user sees every message once.
+- Each tab's ChatState holds what it shows of its channel: `older` (pages it scrolled up to),
+  `messages` (the newest messages when it opened the channel) and `live` (what arrived since). A push
+  changes only `live`, so it resends a few messages, not the whole thread; past LIVE_MAX, `live`
+  folds into `messages`, which past WINDOW_MAX keeps its newest WINDOW_PAGE (dropping `older`, which
+  would no longer join up with it: the list never has a gap or a duplicate).
+- learnsite.state.chat_live delivers each post to the viewers on every backend process.
+- Page load, channel switch and a heartbeat every minute read from the database what the tab has
+  not shown yet, so a push lost on the way, or a reconnect, costs nothing but a moment.
 
-Every handler takes the sender from the verified session (AuthState.user_of), never
-from the page; ChatRoomState has no public handlers at all.
+Every handler takes the sender from the verified session (AuthState.user_of), never from the page;
+_on_push is private (a leading underscore: no client can call it).
 """
 
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import logging
 from typing import Any
 
 import reflex as rx
 
 from learnsite import toast
-from learnsite.config import settings
-from learnsite.db import normalise_url
 from learnsite.services import chat, summary
 from learnsite.services.chat import ChatError
 from learnsite.services.summary import SummaryError
+from learnsite.state import chat_live
 from learnsite.state.auth import AuthState
 
 log = logging.getLogger(__name__)
 
-WINDOW_PAGE = chat.PAGE_SIZE  # messages loaded when a window is (re)built
-WINDOW_MAX = 2 * chat.PAGE_SIZE  # a live window is trimmed back to WINDOW_PAGE beyond this
+WINDOW_PAGE = chat.PAGE_SIZE  # messages loaded when a channel opens
+WINDOW_MAX = 2 * chat.PAGE_SIZE  # `messages` is trimmed back to WINDOW_PAGE beyond this
+LIVE_MAX = 20  # `live` folds into `messages` beyond this
 OLDER_LIMIT = 20 * chat.PAGE_SIZE  # older history one tab may hold in State while scrolling up
 SERVER_ERROR = "Something went wrong"
-
-
-def _site_tag() -> str:
-    """Channel ids are per database: two sites sharing one Redis must not share rooms."""
-    return hashlib.sha256(normalise_url(settings.db_url).encode()).hexdigest()[:10]
-
-
-def room_key(channel_id: int) -> str:
-    return f"room{_site_tag()}c{int(channel_id)}"  # SharedState keys may not contain "_"
 
 
 def _message_error(exc: Exception) -> str:
     return str(exc) if isinstance(exc, (ChatError, SummaryError)) else SERVER_ERROR
 
 
-class ChatRoomState(rx.SharedState):
-    """The newest messages of one channel, shared by everyone viewing it."""
-
-    messages: list[dict[str, Any]] = []
-    first_id: int = 0  # id of the window's first message (0: empty)
-    has_earlier: bool = False  # the channel has messages before the window
-
-    def _set_window(self, views: list[chat.MessageView], has_earlier: bool) -> None:
-        rows = [v.as_dict() for v in views]
-        if rows != self.messages:
-            self.messages = rows
-        first = rows[0]["id"] if rows else 0
-        if first != self.first_id:
-            self.first_id = first
-        if has_earlier != self.has_earlier:
-            self.has_earlier = has_earlier
-
-    def _sync(self, channel_id: int) -> None:
-        """Rebuild the window from the database, keeping its start when it still fits."""
-        views: list[chat.MessageView] = []
-        if self.first_id:
-            views = chat.messages_after(channel_id, self.first_id - 1, limit=WINDOW_MAX + 1)
-            if not views or views[0].id != self.first_id or len(views) > WINDOW_MAX:
-                views = []
-        if not views:
-            views = chat.recent_messages(channel_id, limit=WINDOW_PAGE)
-        earlier = bool(views) and bool(chat.recent_messages(channel_id, limit=1, before_id=views[0].id))
-        self._set_window(views, earlier)
-
-    def _add(self, channel_id: int, posted: chat.MessageView) -> None:
-        """Merge a new message and anything newer that this window missed."""
-        last = self.messages[-1]["id"] if self.messages else 0
-        missed = chat.messages_after(channel_id, last, limit=WINDOW_MAX)
-        incoming = [v.as_dict() for v in missed] + [posted.as_dict()]
-        rows, trimmed = chat.merge_window(self.messages, incoming, WINDOW_MAX, WINDOW_PAGE)
-        earlier = self.has_earlier or trimmed
-        if rows != self.messages:
-            self.messages = rows
-        if rows and rows[0]["id"] != self.first_id:
-            self.first_id = rows[0]["id"]
-        if earlier != self.has_earlier:
-            self.has_earlier = earlier
+def _window(channel_id: int) -> tuple[list[dict], bool]:
+    """The newest WINDOW_PAGE messages, and whether any come before them."""
+    views = chat.recent_messages(channel_id, limit=WINDOW_PAGE + 1)
+    return [v.as_dict() for v in views[-WINDOW_PAGE:]], len(views) > WINDOW_PAGE
 
 
 class ChatState(rx.State):
@@ -106,9 +55,11 @@ class ChatState(rx.State):
     my_id: int = 0  # the signed-in user's id, to put own messages on the right
     is_admin: bool = False
     loading: bool = True
-    older: list[dict[str, Any]] = []  # pages above the shared window, oldest first
-    older_anchor: int = 0  # ChatRoomState.first_id when `older` was loaded
+    older: list[dict[str, Any]] = []  # pages above `messages`, oldest first
     older_more: bool = False  # messages exist before older[0]
+    messages: list[dict[str, Any]] = []  # the newest messages when the channel opened (+ folded live)
+    live: list[dict[str, Any]] = []  # arrived since
+    has_earlier: bool = False  # messages exist before messages[0]
     loading_older: bool = False
     summarizing: bool = False
 
@@ -118,29 +69,60 @@ class ChatState(rx.State):
 
     # ------------------------------------------------------------ helpers
 
-    async def _room(self) -> ChatRoomState:
-        return await self.get_state(ChatRoomState)
+    @property
+    def _token(self) -> str:
+        return self.router.session.client_token
 
-    def _load_channels(self) -> None:
-        self.channels = [c.as_dict() for c in chat.list_channels()]
+    async def _load_channels(self) -> None:
+        self.channels = [c.as_dict() for c in await asyncio.to_thread(chat.list_channels)]
+
+    def _last_id(self) -> int:
+        shown = self.live or self.messages
+        return shown[-1]["id"] if shown else 0
 
     async def _open(self, channel_id: int) -> None:
-        room = await self._room()
-        room = await room._link_to(room_key(channel_id))
+        rows, earlier = await asyncio.to_thread(_window, channel_id)
         self.channel_id = channel_id
-        self.older, self.older_anchor, self.older_more = [], 0, False
-        room._sync(channel_id)
+        self.messages, self.live, self.has_earlier = rows, [], earlier
+        self.older, self.older_more = [], False
+        chat_live.watch(self._token, channel_id)
 
-    async def _leave(self) -> None:
+    def _receive(self, rows: list[dict]) -> None:
+        merged = chat.merge_live(self.messages, self.live, rows, LIVE_MAX, WINDOW_MAX, WINDOW_PAGE)
+        if merged is None:
+            return
+        window, live, trimmed = merged
+        if window is not self.messages:
+            self.messages = window
+        if live is not self.live:
+            self.live = live
+        if trimmed:
+            self.older, self.older_more, self.has_earlier = [], False, True
+
+    def _on_push(self, event: dict) -> bool:
+        """An update from chat_live; False when this tab no longer views the message's channel."""
+        if event.get("kind") == "channels":
+            self.channels = event["channels"]
+            return True
+        if int(event.get("channel_id", 0)) != self.channel_id or not self.channel_id:
+            return False
+        self._receive([event["message"]])
+        return True
+
+    async def _catch_up(self) -> None:
+        """Show what the database has that this tab has not (a lost push, a reconnect)."""
+        rows = await asyncio.to_thread(chat.messages_after, self.channel_id, self._last_id(), WINDOW_MAX + 1)
+        if len(rows) > WINDOW_MAX:  # too far behind to join up: start again from the newest
+            await self._open(self.channel_id)
+        else:
+            self._receive([v.as_dict() for v in rows])
+            chat_live.watch(self._token, self.channel_id)
+
+    def _leave(self) -> None:
         """Stop receiving the channel's pushes (left /chat, or signed out)."""
-        try:
-            room = await self._room()
-            if room._linked_to:
-                await room._unlink()  # its rehydrate events are not needed: /chat re-syncs on load
-        except Exception:
-            log.exception("leaving the chat room failed")
+        chat_live.unwatch(self._token)
         self.channel_id = 0
-        self.older, self.older_anchor, self.older_more = [], 0, False
+        self.older, self.older_more, self.messages, self.live = [], False, [], []
 
     # ------------------------------------------------------------ events
 
@@ -154,7 +136,7 @@ class ChatState(rx.State):
         self.loading = True
         yield
         try:
-            self._load_channels()
+            await self._load_channels()
         except Exception as exc:
             log.exception("fetching channels failed")
             self.loading = False
@@ -211,20 +193,19 @@ class ChatState(rx.State):
                 rx.set_value("chat-message-input", text),
                 toast.notify("Error sending message", _message_error(exc), level="error"),
             ]
-        room = await self._room()
-        room._add(self.channel_id, posted)
+        message = posted.as_dict()
+        await self._catch_up()  # anything this tab had not shown yet, then the new message
+        self._receive([message])
+        await chat_live.publish(chat_live.message_event(message, self._token))
 
     @rx.event
     async def load_older(self):
         """Scrolling up: the page of messages just above what is shown."""
         if await AuthState.user_of(self) is None or not self.channel_id or len(self.older) >= OLDER_LIMIT:
             return
-        room = await self._room()
-        if not room.first_id:
+        if not self.messages:
             return
-        if self.older_anchor != room.first_id:  # the window moved: start again from it
-            self.older, self.older_anchor = [], room.first_id
-        before = self.older[0]["id"] if self.older else room.first_id
+        before = self.older[0]["id"] if self.older else self.messages[0]["id"]
         self.loading_older = True
         yield
         try:
@@ -242,22 +223,21 @@ class ChatState(rx.State):
 
     @rx.event
     async def heartbeat(self, _tick: str = ""):
-        """Every few minutes: stay joined to the channel and catch up on anything missed."""
+        """Every minute: stay watched and catch up on anything a lost push left out."""
         if not self.channel_id:
             return
         if await AuthState.user_of(self) is None:
-            await self._leave()  # signed out meanwhile: no more messages for this tab
+            self._leave()  # signed out meanwhile: no more messages for this tab
             return
         try:
-            room = await self._room()
-            room._sync(self.channel_id)
+            await self._catch_up()
         except Exception:
             log.exception("chat heartbeat failed")
 
     @rx.event
     async def leave_chat(self):
         """The chat page unmounted (the tab went to another page)."""
-        await self._leave()
+        self._leave()
 
     @rx.event(background=True)
     async def summarize_thread(self):
@@ -288,10 +268,11 @@ class ChatState(rx.State):
         if admin is None:
             return
         try:
-            made = chat.create_channel(admin.id, str((form_data or {}).get("name", "")))
-            self._load_channels()
+            made = await asyncio.to_thread(chat.create_channel, admin.id, str((form_data or {}).get("name", "")))
+            await self._load_channels()
         except Exception as exc:
             return toast.notify("Could not create channel", _message_error(exc), level="error")
+        await chat_live.publish(chat_live.channels_event(self.channels))
         return [ChatState.select_channel(made.id), toast.notify("Channel created", f"#{made.name} is ready.", level="success")]
 
     @rx.event
@@ -300,8 +281,11 @@ class ChatState(rx.State):
         if admin is None or not self.channel_id:
             return
         try:
-            renamed = chat.rename_channel(admin.id, self.channel_id, str((form_data or {}).get("name", "")))
-            self._load_channels()
+            renamed = await asyncio.to_thread(
+                chat.rename_channel, admin.id, self.channel_id, str((form_data or {}).get("name", ""))
+            )
+            await self._load_channels()
         except Exception as exc:
             return toast.notify("Could not rename channel", _message_error(exc), level="error")
+        await chat_live.publish(chat_live.channels_event(self.channels))
         return toast.notify("Channel renamed", f"It is now #{renamed.name}.", level="success")

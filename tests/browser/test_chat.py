@@ -173,6 +173,8 @@ def test_newest_shown_first_then_older_pages_on_scroll_up(browser, app_server, p
 
 def test_admin_creates_and_renames_a_channel(browser, app_server, people):
     ctx, boss = person(browser, app_server, people["admin"][1])
+    viewer_ctx, viewer = person(browser, app_server, people["bob"][1])  # Bob's list follows, no reload
+    side = viewer.get_by_role("navigation", name="Channels")
     name = support.unique("club-")
     boss.get_by_label("New channel").fill(name)
     boss.get_by_role("button", name="Create").click()
@@ -182,7 +184,10 @@ def test_admin_creates_and_renames_a_channel(browser, app_server, people):
     expect(boss.get_by_role("heading", name=f"# {name}-x")).to_be_visible()
     expect(boss.get_by_role("navigation", name="Channels").get_by_role("button", name=f"# {name}-x")).to_be_visible()
     boss.screenshot(path=f"{SHOTS}/chat-admin.png")
+    expect(side.get_by_role("button", name=f"# {name}-x")).to_be_visible()
+    expect(side.get_by_role("button", name=f"# {name}", exact=True)).to_have_count(0)
     ctx.close()
+    viewer_ctx.close()
 
 
 def test_leaving_and_coming_back_keeps_the_thread_once(ann_and_bob, channel):

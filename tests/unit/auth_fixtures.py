@@ -29,7 +29,7 @@ def auth_env(db_url, tmp_path, monkeypatch):
     learnsite.db.get_engine.cache_clear()
 
 
-def client_tree(path: str = "/", query: str = "", ip: str = "127.0.0.1"):
+def client_tree(path: str = "/", query: str = "", ip: str = "127.0.0.1", token: str = "test-token"):
     """A fresh state tree for one browser tab, as the state manager would create it."""
     import learnsite.learnsite  # noqa: F401  (registers every state)
     from reflex.istate.data import RouterData
@@ -38,7 +38,7 @@ def client_tree(path: str = "/", query: str = "", ip: str = "127.0.0.1"):
     root = State(_reflex_internal_init=True)
     as_path = f"{path}?{query}" if query else path
     root.router = RouterData.from_router_data({
-        "pathname": path, "asPath": as_path, "ip": ip, "token": "test-token",
+        "pathname": path, "asPath": as_path, "ip": ip, "token": token,
         "headers": {"origin": "http://testserver"},
         "query": dict(p.split("=", 1) for p in query.split("&") if "=" in p),
     })

@@ -1,0 +1,131 @@
+"""Live chat pushes on one backend process: who is watched, who gets a push, and what it changes."""
+
+from __future__ import annotations
+
+import contextlib
+from types import SimpleNamespace
+
+import pytest
+
+from learnsite.services import accounts, chat
+from learnsite.state import chat_live
+from learnsite.state.auth import AuthState
+from learnsite.state.chat import LIVE_MAX, ChatState
+from tests.unit.auth_fixtures import auth_env, client_tree, run  # noqa: F401
+
+
+class FakeApp:
+    """Just what chat_live.deliver uses of the Reflex app: local sockets and modify_state."""
+
+    def __init__(self):
+        self.roots: dict[str, object] = {}
+        self.elsewhere: set[str] = set()
+        manager = SimpleNamespace(instance_id="here", token_to_socket={})
+        self.event_namespace = SimpleNamespace(_token_manager=manager)
+        self.modified: list[str] = []
+
+    def add_tab(self, root, token):
+        self.roots[token] = root
+        where = "there" if token in self.elsewhere else "here"
+        self.event_namespace._token_manager.token_to_socket[token] = SimpleNamespace(instance_id=where, sid=token)
+
+    @contextlib.asynccontextmanager
+    async def modify_state(self, token):
+        self.modified.append(token.ident)
+        yield self.roots[token.ident]
+
+
+@pytest.fixture
+def live(auth_env):
+    chat_live._viewers.clear()
+    chat_live._watching.clear()
+    yield
+    chat_live._viewers.clear()
+    chat_live._watching.clear()
+
+
+def person(email, role="user"):
+    accounts.create_user(email, "secret1", role=role, confirmed=True, full_name=email.split("@")[0].title())
+    return accounts.sign_in(email, "secret1")
+
+
+async def tab(app, session, token):
+    root = client_tree("/chat", token=token)
+    auth = await root.get_state(AuthState)
+    auth.access_token, auth.refresh_token = session.access_token, session.refresh_token
+    app.add_tab(root, token)
+    state = await root.get_state(ChatState)
+    await run(ChatState.load_chat, state)
+    return state
+
+
+async def test_watching_a_channel_moves_the_tab(live):
+    chat_live.watch("t1", 1)
+    chat_live.watch("t1", 2)
+    assert chat_live._viewers == {2: {"t1"}}
+    chat_live.unwatch("t1")
+    assert chat_live._viewers == {} and chat_live.watched_channel("t1") is None
+
+
+async def test_a_message_reaches_the_other_viewers_of_its_channel_only(live):
+    admin = person("lead@example.com", role="admin")
+    ann, bob, cy = person("ann@example.com"), person("bob@example.com"), person("cy@example.com")
+    first = chat.list_channels()[0].id
+    other = chat.create_channel(admin.user.id, "other").id
+    app = FakeApp()
+    a, b, c = await tab(app, ann, "ta"), await tab(app, bob, "tb"), await tab(app, cy, "tc")
+    assert a.channel_id == b.channel_id == c.channel_id == first
+    await run(ChatState.select_channel, c, other)  # Cy looks at another channel
+
+    posted = chat.post_message(ann.user.id, first, "hello").as_dict()
+    updated = await chat_live.deliver(chat_live.message_event(posted, "ta"), app)
+    assert updated == 1
+    assert [m["content"] for m in b.live] == ["hello"]  # only what Bob lacked is sent again
+    assert a.live == [] and c.live == []  # the sender updates her own tab; Cy is elsewhere
+    assert app.modified == ["tb"]
+    # the same push twice shows the message once
+    await chat_live.deliver(chat_live.message_event(posted, "ta"), app)
+    assert [m["content"] for m in b.live] == ["hello"]
+
+
+async def test_a_tab_whose_socket_left_this_process_is_dropped(live):
+    ann, bob = person("ann@example.com"), person("bob@example.com")
+    app = FakeApp()
+    app.elsewhere.add("tb")
+    a, b = await tab(app, ann, "ta"), await tab(app, bob, "tb")
+    posted = chat.post_message(ann.user.id, a.channel_id, "hi").as_dict()
+    assert await chat_live.deliver(chat_live.message_event(posted, "ta"), app) == 0
+    assert b.live == [] and chat_live.watched_channel("tb") is None
+
+
+async def test_sending_shows_the_message_and_what_the_tab_had_missed(live):
+    ann, bob = person("ann@example.com"), person("bob@example.com")
+    app = FakeApp()
+    a = await tab(app, ann, "ta")
+    missed = chat.post_message(bob.user.id, a.channel_id, "a push that was lost")
+    await run(ChatState.send_message, a, {"message": "mine"})
+    assert [m["content"] for m in a.live] == ["a push that was lost", "mine"]
+    assert missed.id == a.live[0]["id"]
+
+
+async def test_heartbeat_catches_up_and_many_messages_fold_into_the_window(live):
+    writers = [person(f"{n}@example.com") for n in ("ann", "bob", "cy")]  # inside the rate limit
+    app = FakeApp()
+    a = await tab(app, writers[0], "ta")
+    for i in range(LIVE_MAX + 1):
+        chat.post_message(writers[i % 3].user.id, a.channel_id, f"m{i}")
+    chat_live.unwatch("ta")  # as if the push subscription had dropped it
+    await run(ChatState.heartbeat, a, "tick")
+    shown = [m["content"] for m in a.messages + a.live]
+    assert shown == [f"m{i}" for i in range(LIVE_MAX + 1)]
+    assert a.live == []  # past LIVE_MAX the live part folded into the window
+    assert chat_live.watched_channel("ta") == a.channel_id
+
+
+async def test_a_new_channel_reaches_every_viewer(live):
+    ann = person("ann@example.com")
+    app = FakeApp()
+    a = await tab(app, ann, "ta")
+    names = [c.as_dict() for c in chat.list_channels()] + [{"id": 999, "name": "brand-new"}]
+    await chat_live.deliver(chat_live.channels_event(names), app)
+    assert "brand-new" in [c["name"] for c in a.channels]
