@@ -194,9 +194,9 @@ class ChatState(rx.State):
                 toast.notify("Error sending message", _message_error(exc), level="error"),
             ]
         message = posted.as_dict()
+        await chat_live.publish(chat_live.message_event(message, self._token))
         await self._catch_up()  # anything this tab had not shown yet, then the new message
         self._receive([message])
-        await chat_live.publish(chat_live.message_event(message, self._token))
 
     @rx.event
     async def load_older(self):
