@@ -190,18 +190,44 @@ def start_backend(name: str, site: App, env_extra: dict | None = None, timeout: 
     return app
 
 
-class MemorySampler:
-    """Samples a process tree's RSS every `interval` seconds in a thread; keeps the peak and the series."""
+def peak_rss(pid: int) -> int:
+    """The process's own high-water mark (VmHWM), bytes: catches a peak between two samples; 0 if gone."""
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            return next((int(line.split()[1]) * 1024 for line in f if line.startswith("VmHWM:")), 0)
+    except OSError:
+        return 0
 
-    def __init__(self, app: App, interval: float = 0.02, python_only: bool = True):
-        self.app, self.interval, self.python_only = app, interval, python_only
+
+class MemorySampler:
+    """Samples a process tree's RSS every `interval` seconds in a thread; keeps the peak and the series.
+
+    Processes whose command line contains `apart` are left out of the figure and followed on their
+    own: `apart_peak` is the largest high-water mark any of them reached, `apart_seen` their pids.
+    """
+
+    def __init__(self, app: App, interval: float = 0.02, python_only: bool = True, apart: str = ""):
+        self.app, self.interval, self.python_only, self.apart = app, interval, python_only, apart
         self.peak = 0
         self.samples: list[tuple[float, int]] = []
+        self.apart_peak = 0
+        self.apart_seen: set[int] = set()
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, daemon=True)
 
     def _read(self) -> int:
-        return self.app.python_rss() if self.python_only else self.app.rss()
+        if not self.apart:
+            return self.app.python_rss() if self.python_only else self.app.rss()
+        total = 0
+        for p in self.app.processes():
+            with contextlib.suppress(psutil.Error):
+                cmdline = p.cmdline()
+                if self.apart in " ".join(cmdline):
+                    self.apart_seen.add(p.pid)
+                    self.apart_peak = max(self.apart_peak, peak_rss(p.pid))
+                elif not self.python_only or "python" in (cmdline[:1] or [""])[0]:
+                    total += p.memory_info().rss
+        return total
 
     def _run(self) -> None:
         while not self._stop.is_set():

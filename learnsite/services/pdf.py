@@ -56,7 +56,11 @@ def _png(width: int, height: int, rows: bytes) -> bytes:
 
 
 def first_page_png(path: Path, width: int = THUMBNAIL_WIDTH) -> bytes:
-    """Render page 1 at the given pixel width as PNG bytes."""
+    """Render page 1 at the given pixel width as PNG bytes.
+
+    pdfium holds the page's images and the decoded full-size bitmap meanwhile (several times a scanned
+    file's size): the server runs this in a child process, see learnsite.services.thumbnail.
+    """
     import pypdfium2 as pdfium
 
     pdf = pdfium.PdfDocument(str(path))

@@ -36,6 +36,11 @@ class Storage(ABC):
     def save(self, key: str, source: BinaryIO, content_type: str) -> str:
         """Store the readable binary stream under key; return the public URL."""
 
+    def save_file(self, key: str, path: Path, content_type: str) -> str:
+        """Store the file at path under key, streamed from disk (never read whole); return the public URL."""
+        with open(path, "rb") as source:
+            return self.save(key, source, content_type)
+
     @abstractmethod
     def delete(self, key: str) -> None:
         """Remove the object; a missing object is not an error."""
@@ -117,6 +122,23 @@ class S3Storage(Storage):
             )
         except (BotoCoreError, ClientError) as exc:
             raise StorageError(f"Could not store {key}: {exc}") from exc
+        return self.url(key)
+
+    def save_file(self, key: str, path: Path, content_type: str) -> str:
+        # upload_file reads each part from disk as it is sent; upload_fileobj would read every part
+        # of a seekable stream into memory first (8 MiB each, several at once).
+        from boto3.exceptions import S3UploadFailedError
+        from botocore.exceptions import BotoCoreError, ClientError
+
+        try:
+            self.client.upload_file(
+                str(path), self.bucket, check_key(key),
+                ExtraArgs={"ContentType": content_type, "CacheControl": "max-age=3600"},
+            )
+        except (BotoCoreError, ClientError, S3UploadFailedError) as exc:
+            # S3UploadFailedError wraps the ClientError with the local file's path: say what S3 said.
+            reason = exc.__context__ if isinstance(exc, S3UploadFailedError) and exc.__context__ else exc
+            raise StorageError(f"Could not store {key}: {reason}") from exc
         return self.url(key)
 
     def delete(self, key: str) -> None:

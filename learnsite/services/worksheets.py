@@ -11,6 +11,7 @@ import re
 import tempfile
 import time
 import unicodedata
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -19,8 +20,9 @@ from sqlmodel import select
 
 from learnsite.db import session_scope
 from learnsite.models import Category, Content
-from learnsite.services.pdf import InvalidPdf, first_page_png, validate_pdf
+from learnsite.services.pdf import InvalidPdf, validate_pdf
 from learnsite.services.storage import Storage, StorageError
+from learnsite.services.thumbnail import ThumbnailFailed, render_thumbnail
 
 log = logging.getLogger(__name__)
 
@@ -270,26 +272,23 @@ def create_worksheet(
 
     key = file_key(stored_name(original_name, now_ms))
     thumb_key = thumbnail_key(key)
-    try:
-        thumb_png = first_page_png(pdf_path)
-    except Exception:  # noqa: BLE001 - a worksheet without a thumbnail is still a worksheet
-        log.exception("thumbnail failed for %s", original_name)
-        thumb_png = None
-
-    import io
-
     stored: list[str] = []
-    try:
-        with open(pdf_path, "rb") as f:
-            file_url = storage.save(key, f, "application/pdf")
-        stored.append(key)
-        thumb_url = None
-        if thumb_png is not None:
-            thumb_url = storage.save(thumb_key, io.BytesIO(thumb_png), "image/png")
-            stored.append(thumb_key)
-    except (StorageError, OSError) as exc:
-        _remove(storage, stored)
-        raise UploadFailed(str(exc)) from exc
+    # The thumbnail renders in its own process while the PDF is being stored.
+    with ThreadPoolExecutor(1, thread_name_prefix="thumbnail") as pool:
+        rendering = pool.submit(_render_thumbnail, Path(pdf_path), original_name)
+        try:
+            file_url = storage.save_file(key, pdf_path, "application/pdf")
+            stored.append(key)
+            thumb_url = None
+            if (thumb_path := rendering.result()) is not None:
+                thumb_url = storage.save_file(thumb_key, thumb_path, "image/png")
+                stored.append(thumb_key)
+        except (StorageError, OSError) as exc:
+            _remove(storage, stored)
+            raise UploadFailed(str(exc)) from exc
+        finally:
+            if (thumb_path := rendering.result()) is not None:  # waits for the child if storing failed first
+                thumb_path.unlink(missing_ok=True)
 
     try:
         with session_scope(db_url) as s:
@@ -305,6 +304,31 @@ def create_worksheet(
     except Exception as exc:
         _remove(storage, stored)
         raise DatabaseEntryFailed(_db_message(exc)) from exc
+
+
+def _render_thumbnail(pdf_path: Path, original_name: str) -> Path | None:
+    """Page 1 as a PNG in a temporary file beside the PDF (the caller removes it), or None.
+
+    A worksheet without a thumbnail is still a worksheet: failures are logged, not raised.
+    """
+    started = time.perf_counter()
+    out_path = None
+    try:
+        fd, name = tempfile.mkstemp(prefix="thumb-", suffix=".png", dir=pdf_path.parent)
+        os.close(fd)
+        out_path = Path(name)
+        peak = render_thumbnail(pdf_path, out_path)
+    except (ThumbnailFailed, OSError) as exc:
+        log.error("thumbnail failed for %s: %s", original_name, exc)
+    except Exception:  # noqa: BLE001 - not even a bug here may cost the admin the upload
+        log.exception("thumbnail failed for %s", original_name)
+    else:
+        log.info("thumbnail for %s rendered in %.2f s (renderer process peak RSS %.1f MiB)",
+                 original_name, time.perf_counter() - started, peak / 2**20)
+        return out_path
+    if out_path is not None:
+        out_path.unlink(missing_ok=True)
+    return None
 
 
 def _db_message(exc: Exception) -> str:

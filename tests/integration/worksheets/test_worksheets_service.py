@@ -12,6 +12,7 @@ from learnsite.db import get_engine, session_scope
 from learnsite.models import Category, Content
 from learnsite.services import worksheets as ws
 from learnsite.services.storage import LocalStorage
+from learnsite.services.thumbnail import ThumbnailFailed
 from tests.worksheet_pdfs import make_pdf
 
 
@@ -54,6 +55,24 @@ def test_create_stores_file_thumbnail_and_row(db_url, local_storage, sample_pdf,
     assert row.thumbnail_url == f"/files/{ws.thumbnail_key(row.storage_key)}"
     assert local_storage.read(ws.thumbnail_key(row.storage_key)).startswith(b"\x89PNG")
     assert view.id == row.id and view.category_name == "Math Practice"
+
+
+def test_create_leaves_no_temporary_thumbnail_beside_the_upload(db_url, local_storage, sample_pdf, math_category):
+    _create(db_url, local_storage, sample_pdf, math_category)
+    assert sorted(p.name for p in sample_pdf.parent.iterdir()) == ["files", sample_pdf.name]
+
+
+def test_thumbnail_failure_still_creates_the_worksheet(db_url, local_storage, sample_pdf, math_category, monkeypatch):
+    def fail(pdf_path, out_path, **_):
+        out_path.write_bytes(b"half an image")
+        raise ThumbnailFailed("Rendering the thumbnail took longer than 30 s")
+
+    monkeypatch.setattr(ws, "render_thumbnail", fail)
+    view = _create(db_url, local_storage, sample_pdf, math_category)
+    [row] = _rows(db_url)
+    assert row.thumbnail_url is None and view.thumbnail_url == ""
+    assert _stored_files(local_storage) == [row.storage_key]
+    assert sorted(p.name for p in sample_pdf.parent.iterdir()) == ["files", sample_pdf.name]
 
 
 @pytest.mark.parametrize("field, value, message", [
@@ -106,6 +125,7 @@ def test_store_failure_writes_no_row(db_url, tmp_path, sample_pdf, math_category
     with pytest.raises(ws.UploadFailed):
         _create(db_url, LocalStorage(blocker), sample_pdf, math_category)
     assert _rows(db_url) == []
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([blocker.name, sample_pdf.name])  # no thumbnail left
 
 
 def test_update_changes_details(db_url, local_storage, sample_pdf, math_category):

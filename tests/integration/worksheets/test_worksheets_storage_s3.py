@@ -30,6 +30,23 @@ def test_s3_save_presigned_url_read_delete(s3_storage):
     assert not s3_storage.exists("worksheets/1-a.pdf")
 
 
+def test_s3_save_file_streams_from_disk(s3_storage, tmp_path):
+    path = tmp_path / "big.pdf"
+    path.write_bytes(b"%PDF-1.4 " + bytes(range(256)) * 40_000)  # over boto3's 8 MiB multipart threshold
+    url = s3_storage.save_file("worksheets/3-c.pdf", path, "application/pdf")
+    status, body, ctype = _get(url)
+    assert (status, body, ctype) == (200, path.read_bytes(), "application/pdf")
+
+
+def test_s3_save_file_failure_says_what_s3_said(moto_server, tmp_path):
+    path = tmp_path / "x.pdf"
+    path.write_bytes(b"%PDF-1.4 x")
+    missing = S3Storage("no-such-bucket", endpoint_url=moto_server, access_key="test", secret_key="test")
+    with pytest.raises(StorageError, match="NoSuchBucket") as err:
+        missing.save_file("worksheets/x.pdf", path, "application/pdf")
+    assert str(path) not in str(err.value)  # the server's temporary path is not the admin's business
+
+
 def test_s3_public_url_mode(moto_server, s3_storage):
     public = S3Storage("worksheets", endpoint_url=moto_server, access_key="test", secret_key="test",
                        public_url=f"{moto_server}/worksheets")
