@@ -19,9 +19,14 @@ def normalise_url(url: str) -> str:
     return url
 
 
+def resolve_url(url: str | None = None) -> str:
+    """The database a service reaches with `url` (None: the configured one)."""
+    return normalise_url(url or settings.db_url)
+
+
 @lru_cache(maxsize=8)
 def get_engine(url: str | None = None) -> sa.Engine:
-    url = normalise_url(url or settings.db_url)
+    url = resolve_url(url)
     if url.startswith("sqlite"):
         engine = sa.create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
 

@@ -18,9 +18,11 @@ from pathlib import Path
 import sqlalchemy as sa
 from sqlmodel import select
 
-from learnsite.db import session_scope
+from learnsite.config import settings
+from learnsite.db import resolve_url, session_scope
 from learnsite.models import Category, Content
 from learnsite.services.pdf import InvalidPdf, validate_pdf
+from learnsite.services.recent_cache import RecentCache
 from learnsite.services.storage import Storage, StorageError
 from learnsite.services.thumbnail import ThumbnailFailed, render_thumbnail
 
@@ -33,6 +35,11 @@ TITLE_MAX = 200
 DESCRIPTION_MAX = 2000
 NAME_MAX = 120
 PAGE_SIZE_MAX = 50
+RECENT_VIEW_SECONDS = 10.0  # how stale a worksheet page may be on another host after an edit
+
+# Worksheet pages read moments ago (the page's on_load then needs no database round trip).
+# Every write below calls RECENT_VIEWS.changed().
+RECENT_VIEWS = RecentCache(lambda: settings.data_dir / "worksheets.changed", ttl_seconds=RECENT_VIEW_SECONDS)
 
 
 class WorksheetError(Exception):
@@ -176,10 +183,25 @@ def _query():
     )
 
 
-def get_worksheet(worksheet_id: int, db_url: str | None = None, storage: Storage | None = None) -> WorksheetView | None:
+def get_worksheet(worksheet_id: int, db_url: str | None = None, storage: Storage | None = None,
+                  remember: bool = False) -> WorksheetView | None:
+    """The worksheet read from the database; with remember, kept for recent_worksheet()."""
+    read_since = RECENT_VIEWS.marker_signature() if remember else None
     with session_scope(db_url) as s:
         found = s.exec(_query().where(Content.id == worksheet_id)).first()
-        return _view(found[0], found[1], storage) if found else None
+        view = _view(found[0], found[1], storage) if found else None
+    if remember and view is not None:
+        RECENT_VIEWS.put(_recent_key(worksheet_id, db_url), view, read_since)
+    return view
+
+
+def recent_worksheet(worksheet_id: int, db_url: str | None = None) -> WorksheetView | None:
+    """A view get_worksheet(remember=True) read less than RECENT_VIEW_SECONDS ago, without the database."""
+    return RECENT_VIEWS.get(_recent_key(worksheet_id, db_url))
+
+
+def _recent_key(worksheet_id: int, db_url: str | None) -> tuple[str, int]:
+    return resolve_url(db_url), int(worksheet_id)
 
 
 def list_worksheets(
@@ -300,10 +322,12 @@ def create_worksheet(
             s.flush()
             s.refresh(row)
             category_name = s.get(Category, row.category_id).name
-            return _view(row, category_name, None)
+            view = _view(row, category_name, None)
     except Exception as exc:
         _remove(storage, stored)
         raise DatabaseEntryFailed(_db_message(exc)) from exc
+    RECENT_VIEWS.changed()  # SQLite can give a deleted worksheet's id to the new one
+    return view
 
 
 def _render_thumbnail(pdf_path: Path, original_name: str) -> Path | None:
@@ -357,7 +381,9 @@ def update_worksheet(
             setattr(row, name, value)
         s.add(row)
         s.flush()
-        return _view(row, s.get(Category, row.category_id).name, None)
+        view = _view(row, s.get(Category, row.category_id).name, None)
+    RECENT_VIEWS.changed()
+    return view
 
 
 def delete_worksheet(db_url: str | None, storage: Storage, worksheet_id: int) -> bool:
@@ -368,6 +394,7 @@ def delete_worksheet(db_url: str | None, storage: Storage, worksheet_id: int) ->
             return False
         key = row.storage_key
         s.delete(row)
+    RECENT_VIEWS.changed()
     if key:
         _remove(storage, [key, thumbnail_key(key)])
     return True

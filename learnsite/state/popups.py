@@ -96,8 +96,10 @@ class PopupState(rx.State):
     # ------------------------------------------------------------ opening and closing
 
     def _close_all(self):
+        # Only the open ones: every assignment is sent to the page, changed or not.
         for flag in FLAGS:
-            setattr(self, flag, False)
+            if getattr(self, flag):
+                setattr(self, flag, False)
 
     @rx.event
     def close_all(self):

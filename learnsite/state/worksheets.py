@@ -176,16 +176,20 @@ class WorksheetPageState(rx.State):
 
     @rx.event
     async def load_worksheet(self):
-        self.ws_status = "loading"
-        self.ws_title = self.ws_description = self.ws_file_url = self.ws_download_name = ""
-        yield
         raw = self._route_id()
-        view = None
-        if raw.isdigit() and len(raw) < 12:
-            try:
-                view = await asyncio.to_thread(service.get_worksheet, int(raw), storage=get_storage())
-            except Exception:  # noqa: BLE001
-                log.exception("loading worksheet %s failed", raw)
+        worksheet_id = int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 12 else None
+        # Read moments ago: shown at once, in one update, with no database round trip.
+        view = service.recent_worksheet(worksheet_id) if worksheet_id is not None else None
+        if view is None:
+            self.ws_status = "loading"
+            self.ws_title = self.ws_description = self.ws_file_url = self.ws_download_name = ""
+            yield
+            if worksheet_id is not None:
+                try:
+                    view = await asyncio.to_thread(service.get_worksheet, worksheet_id, storage=get_storage(),
+                                                   remember=True)
+                except Exception:  # noqa: BLE001
+                    log.exception("loading worksheet %s failed", raw)
         if view is None:
             self.ws_status = "missing"
             return

@@ -52,6 +52,7 @@ def _delete_all(app_server) -> None:
         from learnsite.services.storage import get_storage
         with session_scope() as s:  # rows without stored files (bulk test data) go in one statement
             s.execute(sa.delete(Content).where(Content.storage_key == ""))
+        ws.RECENT_VIEWS.changed()  # a write around the service tells the app's recent-worksheet cache
         while True:
             views, total = ws.list_worksheets(per_page=50)
             if not views:
