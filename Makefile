@@ -36,7 +36,9 @@ dev: prestart
 test: install chromium
 	$(PY) -m pytest $(PYTEST_ARGS)
 
+# py-spy samples the servers for --profile; only the benchmarks need it.
 bench: install chromium
+	@$(VENV)/bin/py-spy --version >/dev/null 2>&1 || $(PY) -m pip install -q py-spy
 	$(PY) -m bench $(BENCH_ARGS)
 
 # Nothing has shipped with the initial schema yet: regenerate it from learnsite/models.py.
