@@ -1,4 +1,7 @@
-"""A counter: one page, one state var, one event. Nothing else."""
+"""A counter: one page, one state var, one event. Nothing else.
+
+/loaded runs the same event as its on_load: the framework's page-load chain with the least handler.
+"""
 
 import reflex as rx
 
@@ -20,5 +23,10 @@ def index() -> rx.Component:
     )
 
 
+def loaded() -> rx.Component:
+    return rx.text(CounterState.count, id="count")
+
+
 app = rx.App()
 app.add_page(index, route="/", title="Counter")
+app.add_page(loaded, route="/loaded", title="Loaded", on_load=CounterState.increment)
