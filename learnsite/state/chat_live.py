@@ -53,7 +53,10 @@ def watch(token: str, channel_id: int) -> None:
     _watching[token] = channel_id
 
 
-def unwatch(token: str) -> None:
+def unwatch(token: str, channel_id: int | None = None) -> None:
+    """Forget the tab (only if it still watches `channel_id`, when given)."""
+    if channel_id is not None and _watching.get(token) != channel_id:
+        return
     channel_id = _watching.pop(token, None)
     if channel_id is None:
         return
@@ -146,7 +149,8 @@ async def deliver(event: dict, app=None) -> int:
                     if chat._on_push(event):
                         updated += 1
                     elif event.get("kind") == "message":
-                        unwatch(token)  # the tab moved to another channel meanwhile
+                        # the tab left the channel meanwhile (if it watches another one now, keep that)
+                        unwatch(token, int(event["channel_id"]))
             except Exception:
                 log.exception("pushing a chat update to a tab failed")
 

@@ -63,6 +63,8 @@ async def test_watching_a_channel_moves_the_tab(live):
     chat_live.watch("t1", 1)
     chat_live.watch("t1", 2)
     assert chat_live._viewers == {2: {"t1"}}
+    chat_live.unwatch("t1", 1)  # a late push for the channel it left keeps its new one
+    assert chat_live.watched_channel("t1") == 2
     chat_live.unwatch("t1")
     assert chat_live._viewers == {} and chat_live.watched_channel("t1") is None
 
