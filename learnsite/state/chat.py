@@ -87,6 +87,17 @@ class ChatState(rx.State):
         self.older, self.older_more = [], False
         chat_live.watch(self._token, channel_id)
 
+    async def _show(self, channel_id: int):
+        """Open the channel and end the loading state; the error toast to yield if that failed."""
+        try:
+            await self._open(channel_id)
+        except Exception as exc:
+            log.exception("fetching messages failed")
+            return toast.notify("Error fetching messages", _message_error(exc), level="error")
+        finally:
+            self.loading = False
+        return None
+
     def _receive(self, rows: list[dict]) -> None:
         merged = chat.merge_live(self.messages, self.live, rows, LIVE_MAX, WINDOW_MAX, WINDOW_PAGE)
         if merged is None:
@@ -146,14 +157,8 @@ class ChatState(rx.State):
         if not ids:
             self.loading = False
             return
-        chosen = self.channel_id if self.channel_id in ids else ids[0]
-        try:
-            await self._open(chosen)
-        except Exception as exc:
-            log.exception("fetching messages failed")
-            yield toast.notify("Error fetching messages", _message_error(exc), level="error")
-        finally:
-            self.loading = False
+        if failed := await self._show(self.channel_id if self.channel_id in ids else ids[0]):
+            yield failed
 
     @rx.event
     async def select_channel(self, channel_id: int):
@@ -167,13 +172,8 @@ class ChatState(rx.State):
             return
         self.loading = True
         yield
-        try:
-            await self._open(channel_id)
-        except Exception as exc:
-            log.exception("fetching messages failed")
-            yield toast.notify("Error fetching messages", _message_error(exc), level="error")
-        finally:
-            self.loading = False
+        if failed := await self._show(channel_id):
+            yield failed
 
     @rx.event
     async def send_message(self, form_data: dict):
