@@ -5,7 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from learnsite.layout import page, page_title
-from learnsite.pages.auth_ui import auth_card, error_line, field, submit_button
+from learnsite.pages.auth_ui import auth_card, error_line, field, form, other_page_line, submit_button
 from learnsite.state.auth import AuthState
 from learnsite.state.login_forms import AdminLoginState, EmailLinkState, SignUpState, UserLoginState
 
@@ -20,28 +20,15 @@ def user_login() -> rx.Component:
     return auth_card(
         "Welcome Back!",
         "Log in to chat and keep learning.",
-        rx.form(
-            rx.vstack(
-                _email_field("user-login-email"),
-                field("Password", "password", type_="password", placeholder="Your password",
-                      auto_complete="current-password", field_id="user-login-password"),
-                error_line(UserLoginState.error),
-                submit_button("Login", "Logging in...", UserLoginState.busy),
-                spacing="3",
-                width="100%",
-                align="stretch",
-            ),
+        form(
+            _email_field("user-login-email"),
+            field("Password", "password", type_="password", placeholder="Your password",
+                  auto_complete="current-password", field_id="user-login-password"),
+            error_line(UserLoginState.error),
+            submit_button("Login", "Logging in...", UserLoginState.busy),
             on_submit=UserLoginState.submit,
-            reset_on_submit=False,
-            width="100%",
         ),
-        rx.hstack(
-            rx.text("New here?"),
-            rx.link("Create an account", href="/signup/user"),
-            spacing="2",
-            wrap="wrap",
-            justify="center",
-        ),
+        other_page_line("New here?", "Create an account", "/signup/user"),
         rx.center(rx.link("Back to Home", href="/")),
         icon="log-in",
     )
@@ -52,29 +39,16 @@ def user_signup() -> rx.Component:
     return auth_card(
         "Join Learnsite!",
         "Create a free account to chat and learn together.",
-        rx.form(
-            rx.vstack(
-                _email_field("signup-email"),
-                field("Password", "password", type_="password", placeholder="Choose a strong password",
-                      auto_complete="new-password", field_id="signup-password"),
-                rx.text("At least 6 characters.", size="2", class_name="auth-hint"),
-                error_line(SignUpState.error),
-                submit_button("Sign Up", "Creating Account...", SignUpState.busy),
-                spacing="3",
-                width="100%",
-                align="stretch",
-            ),
+        form(
+            _email_field("signup-email"),
+            field("Password", "password", type_="password", placeholder="Choose a strong password",
+                  auto_complete="new-password", field_id="signup-password"),
+            rx.text("At least 6 characters.", size="2", class_name="auth-hint"),
+            error_line(SignUpState.error),
+            submit_button("Sign Up", "Creating Account...", SignUpState.busy),
             on_submit=SignUpState.submit,
-            reset_on_submit=False,
-            width="100%",
         ),
-        rx.hstack(
-            rx.text("Already have an account?"),
-            rx.link("Log in", href="/login/user"),
-            spacing="2",
-            wrap="wrap",
-            justify="center",
-        ),
+        other_page_line("Already have an account?", "Log in", "/login/user"),
         rx.center(rx.link("Back to Home", href="/")),
         icon="user-plus",
     )
@@ -90,20 +64,13 @@ def admin_login() -> rx.Component:
             rx.callout(AdminLoginState.not_admin_notice, icon="shield_alert", color_scheme="amber",
                        role="alert", class_name="auth-not-admin"),
         ),
-        rx.form(
-            rx.vstack(
-                _email_field("admin-login-email"),
-                field("Password", "password", type_="password", placeholder="Your password",
-                      auto_complete="current-password", field_id="admin-login-password"),
-                error_line(AdminLoginState.error),
-                submit_button("Login", "Verifying...", AdminLoginState.busy),
-                spacing="3",
-                width="100%",
-                align="stretch",
-            ),
+        form(
+            _email_field("admin-login-email"),
+            field("Password", "password", type_="password", placeholder="Your password",
+                  auto_complete="current-password", field_id="admin-login-password"),
+            error_line(AdminLoginState.error),
+            submit_button("Login", "Verifying...", AdminLoginState.busy),
             on_submit=AdminLoginState.submit,
-            reset_on_submit=False,
-            width="100%",
         ),
         rx.cond(
             AuthState.signed_in & (AdminLoginState.not_admin_notice != ""),

@@ -5,7 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from learnsite.layout import page_title
-from learnsite.pages.auth_ui import field
+from learnsite.pages.auth_ui import field, form
 from learnsite.pages.dashboard_panel import dashboard_panel
 from learnsite.state.account_settings import AccountSettingsState
 from learnsite.state.auth import AuthState, admin_page
@@ -71,40 +71,30 @@ def admin_account() -> rx.Component:
         _settings_card(
             "Change Email",
             "mail",
-            rx.form(
-                rx.vstack(
-                    field("New Email Address", "new_email", type_="email", placeholder="new@example.com",
-                          auto_complete="email", field_id="new-email"),
-                    rx.button(rx.cond(AccountSettingsState.email_busy, "Updating...", "Update Email"),
-                              type="submit", disabled=AccountSettingsState.email_busy),
-                    spacing="3",
-                    align="start",
-                    width="100%",
-                ),
+            form(
+                field("New Email Address", "new_email", type_="email", placeholder="new@example.com",
+                      auto_complete="email", field_id="new-email"),
+                rx.button(rx.cond(AccountSettingsState.email_busy, "Updating...", "Update Email"),
+                          type="submit", disabled=AccountSettingsState.email_busy),
                 on_submit=AccountSettingsState.change_email,
-                reset_on_submit=True,
-                width="100%",
+                reset=True,
+                align="start",
             ),
         ),
         _settings_card(
             "Change Password",
             "lock",
-            rx.form(
-                rx.vstack(
-                    field("New Password", "new_password", type_="password", auto_complete="new-password",
-                          field_id="new-password"),
-                    field("Confirm New Password", "confirm_password", type_="password",
-                          auto_complete="new-password", field_id="confirm-password"),
-                    rx.text("At least 6 characters.", size="2", class_name="auth-hint"),
-                    rx.button(rx.cond(AccountSettingsState.password_busy, "Updating...", "Update Password"),
-                              type="submit", disabled=AccountSettingsState.password_busy),
-                    spacing="3",
-                    align="start",
-                    width="100%",
-                ),
+            form(
+                field("New Password", "new_password", type_="password", auto_complete="new-password",
+                      field_id="new-password"),
+                field("Confirm New Password", "confirm_password", type_="password",
+                      auto_complete="new-password", field_id="confirm-password"),
+                rx.text("At least 6 characters.", size="2", class_name="auth-hint"),
+                rx.button(rx.cond(AccountSettingsState.password_busy, "Updating...", "Update Password"),
+                          type="submit", disabled=AccountSettingsState.password_busy),
                 on_submit=AccountSettingsState.change_password,
-                reset_on_submit=True,
-                width="100%",
+                reset=True,
+                align="start",
             ),
         ),
         rx.link(rx.hstack(rx.icon("arrow-left", size=16), "Back to Dashboard", align="center"),

@@ -64,3 +64,18 @@ def error_line(message) -> rx.Component:
         message != "",
         rx.callout(message, icon="triangle_alert", color_scheme="red", role="alert", class_name="auth-error"),
     )
+
+
+def form(*children: rx.Component, on_submit, reset: bool = False, align: str = "stretch") -> rx.Component:
+    """A full-width form whose fields stack; a failed login keeps what was typed (reset=False)."""
+    return rx.form(
+        rx.vstack(*children, spacing="3", width="100%", align=align),
+        on_submit=on_submit,
+        reset_on_submit=reset,
+        width="100%",
+    )
+
+
+def other_page_line(prompt: str, link_text: str, href: str) -> rx.Component:
+    """'New here? Create an account': the way to the sibling form."""
+    return rx.hstack(rx.text(prompt), rx.link(link_text, href=href), spacing="2", wrap="wrap", justify="center")
