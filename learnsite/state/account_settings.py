@@ -2,24 +2,13 @@
 
 from __future__ import annotations
 
-import asyncio
-import logging
-
 import reflex as rx
 
 from learnsite.services import accounts, passwords, tokens
 from learnsite.services.accounts import AccountError
-from learnsite.services.mail import MailError
+from learnsite.state.account_calls import call_service, form_field
 from learnsite.state.auth import ADMIN_LOGIN, AuthState, login_redirect
 from learnsite.toast import notify
-
-log = logging.getLogger("learnsite.accounts")
-SOMETHING_WRONG = "Something went wrong"
-
-
-def _field(form_data: dict, name: str) -> str:
-    value = form_data.get(name, "") if isinstance(form_data, dict) else ""
-    return value if isinstance(value, str) else ""
 
 
 class AccountSettingsState(rx.State):
@@ -39,16 +28,11 @@ class AccountSettingsState(rx.State):
             return
         self.email_busy, self.email_error = True, ""
         yield
-        try:
-            await asyncio.to_thread(accounts.request_email_change, admin.id, _field(form_data, "new_email"))
-        except (AccountError, MailError) as exc:
-            self.email_busy, self.email_error = False, str(exc)
-            yield notify("Failed to Update Email", str(exc), level="error")
-            return
-        except Exception:
-            log.exception("email change failed")
-            self.email_busy, self.email_error = False, SOMETHING_WRONG
-            yield notify("Failed to Update Email", SOMETHING_WRONG, level="error")
+        _, problem = await call_service(accounts.request_email_change, admin.id,
+                                        form_field(form_data, "new_email"), what="email change")
+        if problem:
+            self.email_busy, self.email_error = False, problem
+            yield notify("Failed to Update Email", problem, level="error")
             return
         self.email_busy = False
         yield notify("Email Update Initiated", "Please check your new email address for a confirmation link.",
@@ -60,7 +44,7 @@ class AccountSettingsState(rx.State):
         if admin is None:
             yield self._denied()
             return
-        new, confirm = _field(form_data, "new_password"), _field(form_data, "confirm_password")
+        new, confirm = form_field(form_data, "new_password"), form_field(form_data, "confirm_password")
         self.password_error = ""
         if new != confirm:
             self.password_error = "Please ensure both password fields are identical."
@@ -74,16 +58,11 @@ class AccountSettingsState(rx.State):
         yield
         auth = await self.get_state(AuthState)
         keep = tokens.session_id_of(auth.access_token)
-        try:
-            await asyncio.to_thread(accounts.change_password, admin.id, new, keep)
-        except AccountError as exc:
-            self.password_busy, self.password_error = False, str(exc)
-            yield notify("Failed to Update Password", str(exc), level="error")
-            return
-        except Exception:
-            log.exception("password change failed")
-            self.password_busy, self.password_error = False, SOMETHING_WRONG
-            yield notify("Failed to Update Password", SOMETHING_WRONG, level="error")
+        _, problem = await call_service(accounts.change_password, admin.id, new, keep, what="password change",
+                                        expected=(AccountError,))
+        if problem:
+            self.password_busy, self.password_error = False, problem
+            yield notify("Failed to Update Password", problem, level="error")
             return
         self.password_busy = False
         yield notify("Password Updated Successfully!", "Your password has been changed.", level="success")

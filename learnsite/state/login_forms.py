@@ -2,39 +2,21 @@
 
 from __future__ import annotations
 
-import asyncio
-import logging
-
 import reflex as rx
 
 from learnsite.services import accounts
 from learnsite.services.accounts import AccountError
-from learnsite.services.mail import MailError
+from learnsite.state.account_calls import call_service, form_field
 from learnsite.state.auth import ADMIN_HOME, ADMIN_LOGIN, USER_LOGIN, AuthState, safe_next
 from learnsite.toast import notify
-
-log = logging.getLogger("learnsite.accounts")
-SOMETHING_WRONG = "Something went wrong"
-
-
-def _field(form_data: dict, name: str) -> str:
-    value = form_data.get(name, "") if isinstance(form_data, dict) else ""
-    return value if isinstance(value, str) else ""
 
 
 async def _sign_in(state: rx.State, form_data: dict, require_admin: bool = False):
     """(session, "") on success, (None, message for the person) on failure."""
-    try:
-        session = await asyncio.to_thread(
-            accounts.sign_in, _field(form_data, "email"), _field(form_data, "password"),
-            state.router.session.client_ip, None, require_admin,
-        )
-    except AccountError as exc:
-        return None, str(exc)
-    except Exception:
-        log.exception("sign in failed")
-        return None, SOMETHING_WRONG
-    return session, ""
+    return await call_service(
+        accounts.sign_in, form_field(form_data, "email"), form_field(form_data, "password"),
+        state.router.session.client_ip, None, require_admin, what="sign in", expected=(AccountError,),
+    )
 
 
 class UserLoginState(rx.State):
@@ -130,17 +112,12 @@ class SignUpState(rx.State):
             return
         self.busy, self.error = True, ""
         yield
-        try:
-            await asyncio.to_thread(accounts.sign_up, _field(form_data, "email"), _field(form_data, "password"),
-                                    None, self.router.session.client_ip)
-        except (AccountError, MailError) as exc:
-            self.busy, self.error = False, str(exc)
-            yield notify("Sign up Failed", str(exc), level="error")
-            return
-        except Exception:
-            log.exception("sign up failed")
-            self.busy, self.error = False, SOMETHING_WRONG
-            yield notify("Sign up Failed", SOMETHING_WRONG, level="error")
+        _, problem = await call_service(accounts.sign_up, form_field(form_data, "email"),
+                                        form_field(form_data, "password"), None, self.router.session.client_ip,
+                                        what="sign up")
+        if problem:
+            self.busy, self.error = False, problem
+            yield notify("Sign up Failed", problem, level="error")
             return
         self.busy = False
         yield notify("Sign Up Successful!", "Welcome! Please check your email to verify your account.",
@@ -158,15 +135,11 @@ class EmailLinkState(rx.State):
     async def on_load(self):
         self.status, self.message = "working", ""
         token = self.router.url.query_parameters.get("token", "")
-        try:
-            result = await asyncio.to_thread(accounts.confirm_email, token)
-        except AccountError as exc:
-            self.status, self.message = "failed", str(exc)
-            return notify("Confirmation Failed", str(exc), level="error")
-        except Exception:
-            log.exception("email confirmation failed")
-            self.status, self.message = "failed", SOMETHING_WRONG
-            return notify("Confirmation Failed", SOMETHING_WRONG, level="error")
+        result, problem = await call_service(accounts.confirm_email, token, what="email confirmation",
+                                             expected=(AccountError,))
+        if problem:
+            self.status, self.message = "failed", problem
+            return notify("Confirmation Failed", problem, level="error")
         if result.purpose == "change_email":
             # every session of the account ended: sign in again with the new address
             auth = await self.get_state(AuthState)

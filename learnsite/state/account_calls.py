@@ -1,0 +1,32 @@
+"""What the account forms share: reading a form field, and calling an account service off the event loop."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any, Callable
+
+from learnsite.services.accounts import AccountError
+from learnsite.services.mail import MailError
+
+log = logging.getLogger("learnsite.accounts")
+SOMETHING_WRONG = "Something went wrong"
+
+
+def form_field(form_data: dict, name: str) -> str:
+    value = form_data.get(name, "") if isinstance(form_data, dict) else ""
+    return value if isinstance(value, str) else ""
+
+
+async def call_service(
+    fn: Callable[..., Any], *args: Any, what: str, expected: tuple[type[Exception], ...] = (AccountError, MailError)
+) -> tuple[Any, str]:
+    """(result, "") or (None, a message for the person): an expected error speaks for itself;
+    anything else is logged and shown as SOMETHING_WRONG (no detail of the server leaks)."""
+    try:
+        return await asyncio.to_thread(fn, *args), ""
+    except expected as exc:
+        return None, str(exc)
+    except Exception:
+        log.exception("%s failed", what)
+        return None, SOMETHING_WRONG
