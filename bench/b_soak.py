@@ -298,7 +298,7 @@ def run_faults(bench: Bench) -> Result:
         fault_msgs = [t for t in view if t and t.startswith("fault ")]
         if not fault_msgs or fault_msgs != in_order[-len(fault_msgs):]:
             bad_views += 1
-    result.add(f"faults: clients reconnected to the surviving backend / alive at the end",
+    result.add("faults: clients reconnected to the surviving backend / alive at the end",
                f"{out['reconnects']} / {out['alive']} of {FAULT_CLIENTS}", target=f"all {FAULT_CLIENTS} alive",
                ok=out["alive"] == FAULT_CLIENTS and not out["errors"])
     result.add("faults: messages sent / lost / doubled (DB is the truth)",

@@ -7,7 +7,6 @@ from typing import Any, Callable
 
 import reflex as rx
 
-from learnsite import theme
 from learnsite.header import header
 from learnsite.footer import footer
 

@@ -6,7 +6,7 @@ import reflex as rx
 
 from learnsite.popups.all_worksheets import all_worksheets_body
 from learnsite.popups.dialog import popup
-from learnsite.state.popups import AUDIOBOOK_ROWS, PRESENTATION_ROWS, STORYBOOK_ROWS, PopupState
+from learnsite.state.popups import PRESENTATION_ROWS, STORYBOOK_ROWS, PopupState
 
 
 def _row(row) -> rx.Component:

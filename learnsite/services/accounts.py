@@ -20,7 +20,7 @@ from learnsite.db import session_scope
 from learnsite.models import EmailToken, User
 from learnsite.services import mail, passwords, throttle, tokens
 from learnsite.services.public_user import PublicUser
-from learnsite.services.tokens import SessionTokens, TokenError
+from learnsite.services.tokens import SessionTokens
 
 log = logging.getLogger("learnsite.accounts")
 

@@ -96,7 +96,7 @@ class WorksheetBrowserState(rx.State):
                 skill_type=self.skill_filter if self.skill_filter in service.SKILL_TYPES else "",
                 page=self.page, per_page=PER_PAGE, storage=get_storage(),
             )
-        except Exception as exc:  # noqa: BLE001 - shown to the visitor as the spec's error state
+        except Exception:  # noqa: BLE001 - shown to the visitor as the spec's error state
             log.exception("loading worksheets failed")
             self.items, self.total = [], 0
             # the details stay in the log: a database error can name hosts and users

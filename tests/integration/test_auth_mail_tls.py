@@ -4,7 +4,6 @@ with a throwaway certificate the client is told to trust (SSL_CERT_FILE)."""
 import dataclasses
 import datetime
 import ipaddress
-import socket
 import ssl
 
 import pytest

@@ -6,7 +6,7 @@ import pytest
 
 import learnsite.services.worksheets as ws
 from learnsite.state.worksheets import WorksheetPageState
-from tests.unit.auth_fixtures import auth_env, client_tree, run  # noqa: F401
+from tests.unit.auth_fixtures import auth_env, client_tree  # noqa: F401
 
 
 @pytest.fixture

@@ -13,7 +13,6 @@ from learnsite.models import Category, Content
 from learnsite.services import worksheets as ws
 from learnsite.services.storage import LocalStorage
 from learnsite.services.thumbnail import ThumbnailFailed
-from tests.worksheet_pdfs import make_pdf
 
 
 def _create(db_url, storage, pdf, category_id=None, title="Counting Apples", **kw):
