@@ -62,27 +62,11 @@ class Bench:
 
     def pg_database(self) -> str:
         """A new PostgreSQL database of this run (migrated and seeded by prestart), dropped at the end."""
-        import secrets
-
-        import sqlalchemy as sa
-
-        from learnsite.db import get_engine, normalise_url
         from learnsite.migrate import prestart
+        from tests.databases import fresh_postgres_database
 
-        url = sa.make_url(normalise_url(self.postgres_url))
-        name = f"learnsite_bench_{secrets.token_hex(4)}"
-        admin = sa.create_engine(url, isolation_level="AUTOCOMMIT")
-        with admin.connect() as c:
-            c.execute(sa.text(f'CREATE DATABASE "{name}"'))
-
-        def drop():
-            get_engine.cache_clear()
-            with admin.connect() as c:
-                c.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-            admin.dispose()
-
+        db_url, drop = fresh_postgres_database(self.postgres_url, prefix="learnsite_bench")
         self.on_close(drop)
-        db_url = url.set(database=name).render_as_string(hide_password=False)
         prestart(db_url)
         return db_url
 

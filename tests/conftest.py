@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import secrets
 import socket
 import subprocess
 import sys
@@ -15,6 +14,7 @@ import pytest
 import sqlalchemy as sa
 
 from learnsite.config import REPO_ROOT
+from tests.databases import fresh_postgres_database
 
 IN_CI = os.environ.get("CI", "").lower() in {"1", "true", "yes"}
 POSTGRES_URL = os.environ.get("LEARNSITE_TEST_POSTGRES_URL", "")
@@ -43,26 +43,6 @@ def pytest_collection_modifyitems(config, items):
 
 # ---------------------------------------------------------------- databases
 
-def _fresh_postgres_database(base_url: str) -> tuple[str, callable]:
-    from learnsite.db import normalise_url
-
-    url = sa.make_url(normalise_url(base_url))
-    name = f"learnsite_test_{secrets.token_hex(4)}"
-    admin = sa.create_engine(url, isolation_level="AUTOCOMMIT")
-    with admin.connect() as c:
-        c.execute(sa.text(f'CREATE DATABASE "{name}"'))
-
-    def drop():
-        from learnsite.db import get_engine
-
-        get_engine.cache_clear()
-        with admin.connect() as c:
-            c.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        admin.dispose()
-
-    return url.set(database=name).render_as_string(hide_password=False), drop
-
-
 @pytest.fixture(scope="session")
 def _migrated_sqlite(tmp_path_factory) -> str:
     from learnsite.migrate import prestart
@@ -77,7 +57,7 @@ def _migrated_postgres() -> str:
     require_service(POSTGRES_URL, "PostgreSQL")
     from learnsite.migrate import prestart
 
-    url, drop = _fresh_postgres_database(POSTGRES_URL)
+    url, drop = fresh_postgres_database(POSTGRES_URL)
     prestart(url)
     yield url
     drop()
