@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import os
 import random
 import re
 import subprocess
 import sys
-import time
-import urllib.request
 from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import urlparse
@@ -16,7 +13,7 @@ from urllib.parse import urlparse
 import sqlalchemy as sa
 
 from learnsite.config import REPO_ROOT
-from tests.conftest import free_port, wait_hydrated
+from tests.conftest import free_port, stop_process_group, wait_http, wait_hydrated
 
 ENV_ASSET = re.compile(r".*/assets/reflex-env-[^/]*\.js(\?.*)?$")
 
@@ -45,24 +42,13 @@ def backend(app_server, redis_url: str, log_dir: Path):
         cwd=REPO_ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
     )
     try:
-        deadline = time.monotonic() + 90
-        while True:
-            if proc.poll() is not None:
-                raise RuntimeError(f"backend exited: {log_path.read_text()[-3000:]}")
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/ping", timeout=2):
-                    break
-            except Exception:
-                if time.monotonic() > deadline:
-                    raise TimeoutError(log_path.read_text()[-3000:])
-                time.sleep(0.3)
+        try:
+            wait_http(f"http://127.0.0.1:{port}/ping", proc, timeout=90)
+        except (RuntimeError, TimeoutError) as exc:
+            raise type(exc)(f"{exc}: {log_path.read_text()[-3000:]}") from exc
         yield port
     finally:
-        os.killpg(proc.pid, 15)
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, 9)
+        stop_process_group(proc, grace=15)
         log.close()
 
 

@@ -103,7 +103,8 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def _wait_http(url: str, proc: subprocess.Popen, timeout: float) -> None:
+def wait_http(url: str, proc: subprocess.Popen, timeout: float) -> None:
+    """Until `url` answers 200; fails at once if the process exits."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if proc.poll() is not None:
@@ -115,6 +116,15 @@ def _wait_http(url: str, proc: subprocess.Popen, timeout: float) -> None:
         except Exception:
             time.sleep(0.5)
     raise TimeoutError(f"{url} did not answer within {timeout}s")
+
+
+def stop_process_group(proc: subprocess.Popen, grace: float = 20) -> None:
+    """SIGTERM the server's process group; SIGKILL what is left after `grace` seconds."""
+    os.killpg(proc.pid, 15)
+    try:
+        proc.wait(timeout=grace)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, 9)
 
 
 class RunningApp:
@@ -161,18 +171,14 @@ def app_server(tmp_path_factory) -> RunningApp:
         cwd=REPO_ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
     )
     try:
-        _wait_http(f"http://localhost:{port}/ping", proc, timeout=300)
-        _wait_http(f"http://localhost:{port}/", proc, timeout=60)
+        wait_http(f"http://localhost:{port}/ping", proc, timeout=300)
+        wait_http(f"http://localhost:{port}/", proc, timeout=60)
     except Exception:
         proc.kill()
         print(log_path.read_text()[-5000:], file=sys.stderr)
         raise
     yield RunningApp(f"http://localhost:{port}", data_dir, env)
-    os.killpg(proc.pid, 15)
-    try:
-        proc.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        os.killpg(proc.pid, 9)
+    stop_process_group(proc)
     log.close()
 
 
