@@ -211,3 +211,14 @@ def page(context):
 def wait_hydrated(page) -> None:
     """Wait until Reflex has connected its websocket and hydrated state (events work)."""
     page.wait_for_selector('#hydration-marker[data-hydrated="true"]', state="attached", timeout=30000)
+
+
+def open_page(page, path: str) -> None:
+    page.goto(path)
+    wait_hydrated(page)
+
+
+def toast(page, title: str | None = None):
+    """The visible toasts (the site shows one at a time), or those with `title`."""
+    found = page.locator("[data-sonner-toast]")
+    return found if title is None else found.filter(has_text=title)

@@ -5,16 +5,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.conftest import wait_hydrated
-
-
-def open_page(page, path):
-    page.goto(path)
-    wait_hydrated(page)
-
-
-def toast(page, title):
-    return page.locator("[data-sonner-toast]").filter(has_text=title)
+from tests.conftest import open_page, toast
 
 
 def test_activity_page_shows_the_activity_and_a_placeholder_game(page):

@@ -4,18 +4,9 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.conftest import wait_hydrated
+from tests.conftest import open_page, toast
 
 TRANSITIONS = {"slide-horizontal", "slide-vertical", "flip-horizontal", "flip-vertical"}
-
-
-def open_page(page, path):
-    page.goto(path)
-    wait_hydrated(page)
-
-
-def toast(page, title):
-    return page.locator("[data-sonner-toast]").filter(has_text=title)
 
 
 # ---------------------------------------------------------------- presentation

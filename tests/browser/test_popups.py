@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from learnsite.state.popups import ACTIVITY_INFO
-from tests.conftest import wait_hydrated
+from tests.conftest import toast, wait_hydrated
 
 SHOTS = Path("/tmp/shots-home")
 CATEGORIES = {
@@ -35,10 +35,6 @@ def shoot(page, name: str) -> None:
     SHOTS.mkdir(exist_ok=True)
     page.wait_for_timeout(300)  # let the opening animation finish
     page.screenshot(path=str(SHOTS / f"{name}.png"))
-
-
-def toast(page):
-    return page.locator("[data-sonner-toast]")
 
 
 def test_header_navigation_opens_each_category_popup(page):
