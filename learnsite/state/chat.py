@@ -99,13 +99,16 @@ class ChatState(rx.State):
         return None
 
     def _receive(self, rows: list[dict]) -> None:
-        merged = chat.merge_live(self.messages, self.live, rows, LIVE_MAX, WINDOW_MAX, WINDOW_PAGE)
+        # read each var once: every read of a list var hands out a new proxy, so identity only
+        # tells "unchanged" against the very object merge_live was given
+        shown, arrived = self.messages, self.live
+        merged = chat.merge_live(shown, arrived, rows, LIVE_MAX, WINDOW_MAX, WINDOW_PAGE)
         if merged is None:
             return
         window, live, trimmed = merged
-        if window is not self.messages:
+        if window is not shown:  # assigning marks the var dirty: only what changed is sent
             self.messages = window
-        if live is not self.live:
+        if live is not arrived:
             self.live = live
         if trimmed:
             self.older, self.older_more, self.has_earlier = [], False, True

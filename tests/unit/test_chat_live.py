@@ -80,9 +80,11 @@ async def test_a_message_reaches_the_other_viewers_of_its_channel_only(live):
     await run(ChatState.select_channel, c, other)  # Cy looks at another channel
 
     posted = chat.post_message(ann.user.id, first, "hello").as_dict()
+    app.roots["tb"]._clean()
     updated = await chat_live.deliver(chat_live.message_event(posted, "ta"), app)
     assert updated == 1
-    assert [m["content"] for m in b.live] == ["hello"]  # only what Bob lacked is sent again
+    assert [m["content"] for m in b.live] == ["hello"]
+    assert b.dirty_vars == {"live"}  # only what Bob lacked is sent, not the window again
     assert a.live == [] and c.live == []  # the sender updates her own tab; Cy is elsewhere
     assert app.modified == ["tb"]
     # the same push twice shows the message once
