@@ -7,7 +7,7 @@ from starlette.responses import PlainTextResponse
 from starlette.routing import Route
 from starlette.testclient import TestClient
 
-from learnsite.services.files_api import MULTIPART_SLACK, UploadSizeGuard, files_app
+from learnsite.services.files_api import MULTIPART_SLACK, FilesRoute, UploadSizeGuard, files_app
 from tests.worksheet_pdfs import make_pdf
 
 
@@ -67,3 +67,29 @@ def test_upload_guard_stops_undeclared_streams():
     r = client.post("/_upload", content=chunks())  # no Content-Length: chunked
     assert r.status_code == 400 and r.text.startswith("cut after")
     assert int(r.text.split()[-1]) <= 1000 + MULTIPART_SLACK
+
+
+def test_files_route_sends_only_files_to_the_files_app(tmp_path):
+    """/files/... is served here; pages, events and websockets reach the app behind, untouched."""
+    from starlette.routing import WebSocketRoute
+
+    (tmp_path / "worksheets").mkdir()
+    (tmp_path / "worksheets" / "1-a.pdf").write_bytes(make_pdf())
+
+    async def page(request):
+        return PlainTextResponse(f"app saw {request.url.path}")
+
+    async def echo(websocket):
+        await websocket.accept()
+        await websocket.send_text("app: " + await websocket.receive_text())
+        await websocket.close()
+
+    behind = Starlette(routes=[Route("/{path:path}", page), WebSocketRoute("/_event", echo)])
+    client = TestClient(FilesRoute(behind, files=files_app(tmp_path)))
+    assert client.get("/files/worksheets/1-a.pdf").headers["content-type"] == "application/pdf"
+    assert client.get("/files/worksheets/missing.pdf").status_code == 404  # not passed on to the app
+    assert client.get("/worksheet/1").text == "app saw /worksheet/1"
+    assert client.get("/filesystem").text == "app saw /filesystem"
+    with client.websocket_connect("/_event") as ws:
+        ws.send_text("hello")
+        assert ws.receive_text() == "app: hello"
