@@ -14,6 +14,8 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import threading
+from functools import cache
 from pathlib import Path
 
 import learnsite
@@ -39,12 +41,31 @@ def _child_env() -> dict[str, str]:
     return {**os.environ, "PYTHONPATH": os.pathsep.join(paths)}
 
 
+@cache
+def _renderer_slots() -> tuple[int, threading.BoundedSemaphore]:
+    """How many renderers one server process runs at once (each may peak near 3x its PDF): more
+    uploads wait their turn, up to the timeout, then go without a thumbnail rather than exhaust memory."""
+    from learnsite.config import settings  # here, not at import: the child process never loads settings
+
+    return settings.thumbnail_renderers, threading.BoundedSemaphore(settings.thumbnail_renderers)
+
+
 def render_thumbnail(pdf_path: Path, out_path: Path, *, width: int = THUMBNAIL_WIDTH,
                      timeout: float = TIMEOUT_SECONDS) -> int:
     """Write page 1 of the PDF as a PNG `width` pixels wide to out_path; return the child's peak RSS in bytes.
 
     Raises ThumbnailFailed (the child is killed on timeout; out_path may then be partly written).
     """
+    count, slots = _renderer_slots()
+    if not slots.acquire(timeout=timeout):
+        raise ThumbnailFailed(f"{count} thumbnails were rendering for longer than {timeout:g} s")
+    try:
+        return _render(pdf_path, out_path, width, timeout)
+    finally:
+        slots.release()
+
+
+def _render(pdf_path: Path, out_path: Path, width: int, timeout: float) -> int:
     try:
         done = subprocess.run(_command(Path(pdf_path), Path(out_path), width), env=_child_env(),
                               stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,

@@ -69,6 +69,52 @@ def test_child_that_writes_nothing_is_a_failure(tmp_path, monkeypatch):
         render_thumbnail(tmp_path / "a.pdf", tmp_path / "a.png")
 
 
+def test_renderers_at_once_are_bounded(tmp_path, monkeypatch):
+    """At most LEARNSITE_THUMBNAIL_RENDERERS children run at once; a render that waits too long fails clearly."""
+    import threading
+    from concurrent.futures import ThreadPoolExecutor
+
+    slots = threading.BoundedSemaphore(2)
+    monkeypatch.setattr(thumbnail, "_renderer_slots", lambda: (2, slots))
+    running, most = 0, 0
+    lock = threading.Lock()
+
+    def fake_render(pdf_path, out_path, width, timeout):
+        nonlocal running, most
+        with lock:
+            running += 1
+            most = max(most, running)
+        time.sleep(0.3)
+        with lock:
+            running -= 1
+        return 1
+
+    monkeypatch.setattr(thumbnail, "_render", fake_render)
+    with ThreadPoolExecutor(5) as pool:
+        results = list(pool.map(lambda i: render_thumbnail(tmp_path / f"{i}.pdf", tmp_path / f"{i}.png"), range(5)))
+    assert results == [1] * 5 and most == 2
+    # both renderer slots taken for longer than the timeout: this one gives up, it does not pile on
+    slots.acquire()
+    slots.acquire()
+    with pytest.raises(ThumbnailFailed, match=r"2 thumbnails were rendering for longer than 0\.2 s"):
+        render_thumbnail(tmp_path / "a.pdf", tmp_path / "a.png", timeout=0.2)
+
+
+def test_renderer_count_comes_from_the_settings(monkeypatch):
+    from learnsite import config
+
+    monkeypatch.delenv("LEARNSITE_THUMBNAIL_RENDERERS", raising=False)
+    assert config.load_settings().thumbnail_renderers == 2
+    monkeypatch.setenv("LEARNSITE_THUMBNAIL_RENDERERS", "0")
+    assert config.load_settings().thumbnail_renderers == 1  # never none at all
+    thumbnail._renderer_slots.cache_clear()
+    try:
+        count, _ = thumbnail._renderer_slots()
+    finally:
+        thumbnail._renderer_slots.cache_clear()
+    assert count == config.settings.thumbnail_renderers
+
+
 def test_main_refuses_bad_arguments(capsys):
     assert main([]) == 2
     assert main(["a.pdf", "a.png", "wide"]) == 2
