@@ -41,10 +41,12 @@ bench: install chromium
 	@$(VENV)/bin/py-spy --version >/dev/null 2>&1 || $(PY) -m pip install -q py-spy
 	$(PY) -m bench $(BENCH_ARGS)
 
-# Nothing has shipped with the initial schema yet: regenerate it from learnsite/models.py.
+# A new migration from what learnsite/models.py has that the migrations do not:
+# `make migration MSG="what changed"` (review it, then number it after the last one).
 migration: install
-	rm -f alembic/versions/0001_initial_schema.py /tmp/learnsite-migration.db
-	$(VENV)/bin/alembic -x url=sqlite:////tmp/learnsite-migration.db revision --autogenerate -m "initial schema" --rev-id 0001
+	rm -f /tmp/learnsite-migration.db
+	$(VENV)/bin/alembic -x url=sqlite:////tmp/learnsite-migration.db upgrade head
+	$(VENV)/bin/alembic -x url=sqlite:////tmp/learnsite-migration.db revision --autogenerate -m "$(MSG)"
 
 clean:
 	rm -rf .web data
