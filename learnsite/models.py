@@ -120,10 +120,15 @@ class Channel(SQLModel, table=True):
 
 class Message(SQLModel, table=True):
     __tablename__ = "messages"
-    __table_args__ = (sa.Index("ix_messages_channel_created", "channel_id", "created_at", "id"),)
+    __table_args__ = (
+        sa.Index("ix_messages_channel_created", "channel_id", "created_at", "id"),
+        # a page resends a message it got no answer for under the same client_id: stored once
+        sa.Index("uq_messages_user_client", "user_id", "client_id", unique=True),
+    )
 
     id: int | None = Field(default=None, primary_key=True)
     content: str = Field(max_length=4000)
     user_id: int | None = Field(default=None, foreign_key="users.id", ondelete="SET NULL")
     channel_id: int = Field(foreign_key="channels.id", ondelete="CASCADE")
     created_at: datetime = _ts()
+    client_id: str | None = Field(default=None, max_length=64)  # the sending page's id for it, if any

@@ -6,6 +6,7 @@ import reflex as rx
 
 from learnsite.layout import page_title
 from learnsite.state.auth import user_page
+from learnsite.state import chat_outbox
 from learnsite.state.chat import ChatState
 
 HEARTBEAT_MS = 60_000  # catches up on a push lost on the way
@@ -173,6 +174,22 @@ def composer() -> rx.Component:
             class_name="chat-input",
         ),
         rx.button("Send", type="submit", size="3"),
+        # written by the outbox while a message waits for the server's answer (React leaves it empty)
+        rx.el.p(id=chat_outbox.STATUS_ID, role="status", class_name="chat-outbox-status"),
+        # filled in for the outbox (chat_outbox.OUTBOX_JS) as the form is submitted
+        rx.el.input(type="hidden", name="client_id", default_value=""),
+        rx.el.input(type="hidden", name="sender", value=ChatState.my_id.to_string()),
+        rx.el.input(type="hidden", name="channel", value=ChatState.channel_id.to_string()),
+        # pressed by the outbox's timer, never by a person: it hands the unanswered sends over
+        rx.el.button(
+            type="button",
+            id=chat_outbox.FLUSH_BUTTON_ID,
+            on_click=rx.call_script(chat_outbox.PENDING_JS, callback=ChatState.flush_outbox),
+            tab_index=-1,
+            aria_hidden="true",
+            hidden=True,
+        ),
+        id=chat_outbox.FORM_ID,
         on_submit=ChatState.send_message,
         reset_on_submit=True,
         class_name="chat-composer",
@@ -214,7 +231,7 @@ def chat_page() -> rx.Component:
         # a quiet timer: every minute the page catches up on anything a lost push left out
         rx.moment(interval=HEARTBEAT_MS, format="HH:mm:ss", on_change=ChatState.heartbeat, class_name="sr-only",
                   aria_hidden="true"),
-        on_mount=rx.call_script(WATCH_OLDER_JS),
+        on_mount=[rx.call_script(WATCH_OLDER_JS), rx.call_script(chat_outbox.OUTBOX_JS)],
         on_unmount=[ChatState.leave_chat, rx.call_script(UNWATCH_OLDER_JS)],
         class_name="chat-layout",
     )

@@ -29,6 +29,10 @@ class ChatError(Exception):
     """A refusal with a message fit to show the user."""
 
 
+class RateLimited(ChatError):
+    """Too many messages just now: the same message may be sent again in a few seconds."""
+
+
 @dataclass(frozen=True)
 class ChannelView:
     id: int
@@ -185,24 +189,62 @@ def count_messages(channel_id: int, db_url: str | None = None) -> int:
         return s.exec(select(func.count()).select_from(Message).where(Message.channel_id == channel_id)).one()
 
 
-def post_message(sender_id: int | None, channel_id: int, content: str, db_url: str | None = None) -> MessageView:
-    """Store a message from the signed-in user `sender_id` (taken from the session, never the page)."""
+CLIENT_ID_RE = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
+
+
+def clean_client_id(value) -> str | None:
+    """A page's id for its message, or None when it sent none (or nothing usable)."""
+    return value if isinstance(value, str) and CLIENT_ID_RE.match(value) else None
+
+
+def _posted(s: Session, sender_id: int, client_id: str | None) -> Message | None:
+    if client_id is None:
+        return None
+    return s.exec(select(Message).where(Message.user_id == sender_id, Message.client_id == client_id)).first()
+
+
+def post_message(
+    sender_id: int | None,
+    channel_id: int,
+    content: str,
+    db_url: str | None = None,
+    client_id: str | None = None,
+) -> MessageView:
+    """Store a message from the signed-in user `sender_id` (taken from the session, never the page).
+
+    `client_id` is the page's own id for the message: a page that got no answer sends it again
+    under the same id, and gets back the message already stored (not counted again by the rate
+    limit), so a message is stored once however often it is sent.
+    """
     if sender_id is None:
         raise ChatError("Please sign in to chat.")
+    client_id = clean_client_id(client_id)
     text = (content or "").strip()
     if not text:
         raise ChatError("A message cannot be empty.")
     if len(text) > MAX_MESSAGE_CHARS:
         raise ChatError(f"Messages can be at most {MAX_MESSAGE_CHARS:,} characters long (this one has {len(text):,}).")
+    try:
+        return _store(sender_id, channel_id, text, client_id, db_url)
+    except sa.exc.IntegrityError:  # the same resend, committed meanwhile by another process
+        with session_scope(db_url) as s:
+            if (stored := _posted(s, sender_id, client_id)) is None:
+                raise
+            return _views(s, [stored])[0]
+
+
+def _store(sender_id: int, channel_id: int, text: str, client_id: str | None, db_url: str | None) -> MessageView:
     with session_scope(db_url) as s:
-        # Lock the sender's row (PostgreSQL) so concurrent posts by one user count each other;
-        # on SQLite the insert below takes the single write lock before the count.
+        # Lock the sender's row (PostgreSQL) so concurrent posts by one user count (and find) each
+        # other; on SQLite the insert below takes the single write lock before the count.
         sender = s.exec(select(User).where(User.id == sender_id).with_for_update()).first()
         if sender is None:
             raise ChatError("Please sign in to chat.")
+        if (stored := _posted(s, sender_id, client_id)) is not None:
+            return _views(s, [stored])[0]
         if s.get(Channel, channel_id) is None:
             raise ChatError("That channel does not exist.")
-        message = Message(content=text, user_id=sender_id, channel_id=channel_id)
+        message = Message(content=text, user_id=sender_id, channel_id=channel_id, client_id=client_id)
         s.add(message)
         s.flush()
         since = utcnow() - timedelta(seconds=RATE_LIMIT_SECONDS)
@@ -210,7 +252,7 @@ def post_message(sender_id: int | None, channel_id: int, content: str, db_url: s
             select(func.count()).select_from(Message).where(Message.user_id == sender_id, Message.created_at > since)
         ).one()
         if recent > RATE_LIMIT_COUNT:
-            raise ChatError(
+            raise RateLimited(
                 f"You are sending messages too quickly: at most {RATE_LIMIT_COUNT} every "
                 f"{RATE_LIMIT_SECONDS} seconds. Please wait a moment."
             )

@@ -27,7 +27,7 @@ from learnsite import toast
 from learnsite.services import chat, summary
 from learnsite.services.chat import ChatError
 from learnsite.services.summary import SummaryError
-from learnsite.state import chat_live
+from learnsite.state import chat_live, chat_outbox
 from learnsite.state.auth import AuthState
 
 log = logging.getLogger(__name__)
@@ -183,23 +183,60 @@ class ChatState(rx.State):
         user = await AuthState.user_of(self)
         if user is None or not self.channel_id:
             return  # signed out or forged: post nothing
-        text = str((form_data or {}).get("message", ""))
+        form_data = form_data or {}
+        text = str(form_data.get("message", ""))
         if not text.strip():
             return  # SPEC §5: an empty or blank message is not sent
+        client_id = chat.clean_client_id(form_data.get("client_id"))
+        answered = [chat_outbox.done([client_id])] if client_id else []
         try:
-            posted = await asyncio.to_thread(chat.post_message, user.id, self.channel_id, text)
+            posted = await asyncio.to_thread(chat.post_message, user.id, self.channel_id, text, None, client_id)
         except Exception as exc:
             if not isinstance(exc, ChatError):
                 log.exception("sending a message failed")
             # give the text back so nothing typed is lost
             return [
+                *answered,
                 rx.set_value("chat-message-input", text),
                 toast.notify("Error sending message", _message_error(exc), level="error"),
             ]
-        message = posted.as_dict()
+        await self._publish_and_show(posted.as_dict())
+        return answered
+
+    async def _publish_and_show(self, message: dict) -> None:
         await chat_live.publish(chat_live.message_event(message, self._token))
-        await self._catch_up()  # anything this tab had not shown yet, then the new message
-        self._receive([message])
+        if message["channel_id"] == self.channel_id:
+            await self._catch_up()  # anything this tab had not shown yet, then the new message
+            self._receive([message])
+
+    @rx.event
+    async def flush_outbox(self, outbox: str = "[]"):
+        """The page's unanswered sends (see chat_outbox): each is stored once, then answered."""
+        user = await AuthState.user_of(self)
+        if user is None:
+            return
+        answered, refused = [], None
+        for entry in chat_outbox.entries_of(outbox, user.id):
+            try:
+                posted = await asyncio.to_thread(
+                    chat.post_message, user.id, entry.channel_id, entry.text, None, entry.client_id
+                )
+            except chat.RateLimited:  # the rest stays in the outbox: it goes again a few seconds later
+                break
+            except ChatError as exc:
+                answered.append(entry.client_id)
+                refused = (entry.text, str(exc))
+                continue
+            except Exception:  # the database is away: the page tries again later
+                log.exception("sending an outbox message failed")
+                break
+            answered.append(entry.client_id)
+            await self._publish_and_show(posted.as_dict())
+        events = [chat_outbox.done(answered)] if answered else []
+        if refused:
+            text, why = refused
+            events += [rx.set_value("chat-message-input", text), toast.notify("Error sending message", why, level="error")]
+        return events
 
     @rx.event
     async def load_older(self):

@@ -24,8 +24,7 @@ from typing import Any
 import reflex as rx
 from reflex.utils import prerequisites
 
-from learnsite.config import settings
-from learnsite.db import normalise_url
+from learnsite.db import resolve_url
 
 log = logging.getLogger(__name__)
 
@@ -41,7 +40,7 @@ _redis: Any = None
 
 def topic() -> str:
     """Channel ids are per database: two sites sharing one Redis must not hear each other."""
-    tag = hashlib.sha256(normalise_url(settings.db_url).encode()).hexdigest()[:10]
+    tag = hashlib.sha256(resolve_url().encode()).hexdigest()[:10]
     return f"learnsite:{tag}:chat"
 
 

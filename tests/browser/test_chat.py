@@ -12,6 +12,7 @@ from tests import chat_live_support as support
 
 pytestmark = pytest.mark.browser
 SHOTS = "/tmp/shots-chat"
+RESEND_WAIT_MS = 20_000  # the outbox sends again after 4 s; a loaded CI machine may take longer
 FRAMES: dict = {}  # page -> websocket frames it received
 
 
@@ -25,9 +26,11 @@ def people(app_server):
     return found
 
 
-def person(browser, app_server, email, viewport=None):
+def person(browser, app_server, email, viewport=None, websocket=None):
     ctx = browser.new_context(base_url=app_server.url, viewport=viewport or {"width": 1280, "height": 900})
     ctx.set_default_timeout(15000)
+    if websocket:  # stands between the page and the server, frame by frame
+        ctx.route_web_socket(lambda url: "/_event" in url, websocket)
     page = ctx.new_page()
     FRAMES[page] = frames = []
     page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(str(payload))))
@@ -231,3 +234,95 @@ def test_an_event_after_the_session_ended_posts_nothing(ann_and_bob, app_server,
     b.wait_for_timeout(1500)
     assert support.message_count(support.app_db_url(app_server), "sent after the session ended") == 0
     expect(b.get_by_text("sent after the session ended")).to_have_count(0)
+
+
+def lossy_websocket(drop_to_server=None, drop_to_page=None):
+    """A route that loses the first frame each way that `drop_to_server` / `drop_to_page` picks out."""
+    dropped = {"to server": [], "to page": []}
+
+    def route(ws):
+        server = ws.connect_to_server()
+
+        def to_server(message):
+            if drop_to_server and not dropped["to server"] and drop_to_server(str(message)):
+                dropped["to server"].append(message)
+            else:
+                server.send(message)
+
+        def to_page(message):
+            if drop_to_page and not dropped["to page"] and drop_to_page(str(message)):
+                dropped["to page"].append(message)
+            else:
+                ws.send(message)
+
+        ws.on_message(to_server)
+        server.on_message(to_page)
+
+    return route, dropped
+
+
+def wait_until(page, condition, seconds=10):
+    """Let the page (and Playwright's routes) run until condition() holds."""
+    for _ in range(seconds * 10):
+        if condition():
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError("timed out waiting for the page")
+
+
+def outbox(page) -> list:
+    return page.evaluate("JSON.parse(window.localStorage.getItem('learnsite.chat.outbox') || '[]')")
+
+
+def lossy_pair(browser, app_server, people, channel, **drops):
+    route, dropped = lossy_websocket(**drops)
+    ctx_a, a = person(browser, app_server, people["ann"][1], websocket=route)
+    ctx_b, b = person(browser, app_server, people["bob"][1])
+    support.open_channel(a, channel)
+    support.open_channel(b, channel)
+    return (ctx_a, a), (ctx_b, b), dropped
+
+
+def test_a_message_lost_on_the_way_to_the_server_is_sent_again(browser, app_server, people, channel):
+    text = f"lost on the way {support.unique('')}"
+    (ctx_a, a), (ctx_b, b), dropped = lossy_pair(
+        browser, app_server, people, channel, drop_to_server=lambda m: "send_message" in m and text in m)
+    try:
+        send(a, text)
+        a.wait_for_function("JSON.parse(localStorage.getItem('learnsite.chat.outbox') || '[]').length === 1")
+        wait_until(a, lambda: dropped["to server"])
+        assert len(dropped["to server"]) == 1  # the server never heard of it ...
+        assert [e["text"] for e in outbox(a)] == [text]  # ... but the page kept it, and says so
+        expect(a.get_by_role("status").filter(has_text="Sending 1 message...")).to_be_visible()
+        a.screenshot(path=f"{SHOTS}/chat-sending.png")
+        # a few seconds later (RESEND_MS, then the next one-second tick) the page's outbox sends it again
+        expect(messages(b).filter(has_text=text)).to_have_count(1, timeout=RESEND_WAIT_MS)
+        expect(messages(a).filter(has_text=text)).to_have_count(1)
+        a.wait_for_function("JSON.parse(localStorage.getItem('learnsite.chat.outbox') || '[]').length === 0")
+        expect(a.get_by_text("Sending 1 message...")).to_have_count(0)
+        assert support.message_count(support.app_db_url(app_server), text) == 1
+        a.reload()
+        expect(messages(a).filter(has_text=text)).to_have_count(1)
+    finally:
+        ctx_a.close()
+        ctx_b.close()
+
+
+def test_a_message_whose_answer_was_lost_is_not_stored_twice(browser, app_server, people, channel):
+    text = f"answer lost {support.unique('')}"
+    (ctx_a, a), (ctx_b, b), dropped = lossy_pair(
+        browser, app_server, people, channel, drop_to_page=lambda m: "learnsiteOutbox.done" in m)
+    try:
+        send(a, text)
+        expect(messages(b).filter(has_text=text)).to_have_count(1)  # stored and pushed ...
+        wait_until(a, lambda: dropped["to page"])
+        assert len(dropped["to page"]) == 1  # ... but the page never heard back
+        # so it sends the message again; the server knows it and only answers
+        a.wait_for_function("JSON.parse(localStorage.getItem('learnsite.chat.outbox') || '[]').length === 0",
+                            timeout=RESEND_WAIT_MS)
+        expect(messages(a).filter(has_text=text)).to_have_count(1)
+        expect(messages(b).filter(has_text=text)).to_have_count(1)
+        assert support.message_count(support.app_db_url(app_server), text) == 1
+    finally:
+        ctx_a.close()
+        ctx_b.close()

@@ -91,6 +91,47 @@ def test_rate_limit_is_per_user(db_url):
     chat.post_message(ann, cid, "later", db_url=db_url)
 
 
+def test_a_resend_under_the_same_client_id_is_stored_once(db_url):
+    ann = make_user(db_url, "ann@example.com", "Ann Lee")
+    bob = make_user(db_url, "bob@example.com", "Bob Ray")
+    cid = channel_id(db_url)
+    first = chat.post_message(ann, cid, "only once", db_url=db_url, client_id="a1b2c3d4e5f6a7b8")
+    again = chat.post_message(ann, cid, "only once", db_url=db_url, client_id="a1b2c3d4e5f6a7b8")
+    assert again == first
+    # the id is the sender's own: another user's message with the same id is another message
+    bobs = chat.post_message(bob, cid, "mine", db_url=db_url, client_id="a1b2c3d4e5f6a7b8")
+    assert bobs.id != first.id
+    # no id, or an unusable one, means no de-duplication
+    chat.post_message(ann, cid, "twice", db_url=db_url, client_id="<bad id>")
+    chat.post_message(ann, cid, "twice", db_url=db_url)
+    assert [m.content for m in chat.recent_messages(cid, db_url=db_url)] == ["only once", "mine", "twice", "twice"]
+
+
+def test_resends_do_not_count_against_the_rate_limit(db_url):
+    ann = make_user(db_url, "ann@example.com", "Ann Lee")
+    cid = channel_id(db_url)
+    ids = [f"resend-{i:04d}" for i in range(chat.RATE_LIMIT_COUNT)]
+    for client_id in ids:
+        chat.post_message(ann, cid, client_id, db_url=db_url, client_id=client_id)
+    for client_id in ids:  # every one sent again: each answered with what was stored
+        assert chat.post_message(ann, cid, client_id, db_url=db_url, client_id=client_id).content == client_id
+    assert chat.count_messages(cid, db_url=db_url) == chat.RATE_LIMIT_COUNT
+    with pytest.raises(ChatError, match="too quickly"):
+        chat.post_message(ann, cid, "new", db_url=db_url, client_id="resend-new0")
+
+
+def test_concurrent_resends_store_one_message(db_url):
+    from concurrent.futures import ThreadPoolExecutor
+
+    ann = make_user(db_url, "ann@example.com", "Ann Lee")
+    cid = channel_id(db_url)
+    with ThreadPoolExecutor(4) as pool:
+        views = list(pool.map(lambda _: chat.post_message(ann, cid, "raced", db_url=db_url,
+                                                          client_id="race-0123456789"), range(8)))
+    assert len({v.id for v in views}) == 1
+    assert chat.count_messages(cid, db_url=db_url) == 1
+
+
 def test_paging_newest_first_window_then_older(db_url):
     ann = make_user(db_url, "ann@example.com", "Ann Lee")
     cid = channel_id(db_url)
