@@ -15,19 +15,24 @@ def _email_field(field_id: str) -> rx.Component:
                  field_id=field_id)
 
 
+def _login_form(prefix: str, state, busy_text: str) -> rx.Component:
+    """Email, password, the state's error and its Login button (user and admin login alike)."""
+    return form(
+        _email_field(f"{prefix}-email"),
+        field("Password", "password", type_="password", placeholder="Your password",
+              auto_complete="current-password", field_id=f"{prefix}-password"),
+        error_line(state.error),
+        submit_button("Login", busy_text, state.busy),
+        on_submit=state.submit,
+    )
+
+
 @page(route="/login/user", title=page_title("Login"), on_load=UserLoginState.on_load)
 def user_login() -> rx.Component:
     return auth_card(
         "Welcome Back!",
         "Log in to chat and keep learning.",
-        form(
-            _email_field("user-login-email"),
-            field("Password", "password", type_="password", placeholder="Your password",
-                  auto_complete="current-password", field_id="user-login-password"),
-            error_line(UserLoginState.error),
-            submit_button("Login", "Logging in...", UserLoginState.busy),
-            on_submit=UserLoginState.submit,
-        ),
+        _login_form("user-login", UserLoginState, "Logging in..."),
         other_page_line("New here?", "Create an account", "/signup/user"),
         rx.center(rx.link("Back to Home", href="/")),
         icon="log-in",
@@ -64,14 +69,7 @@ def admin_login() -> rx.Component:
             rx.callout(AdminLoginState.not_admin_notice, icon="shield_alert", color_scheme="amber",
                        role="alert", class_name="auth-not-admin"),
         ),
-        form(
-            _email_field("admin-login-email"),
-            field("Password", "password", type_="password", placeholder="Your password",
-                  auto_complete="current-password", field_id="admin-login-password"),
-            error_line(AdminLoginState.error),
-            submit_button("Login", "Verifying...", AdminLoginState.busy),
-            on_submit=AdminLoginState.submit,
-        ),
+        _login_form("admin-login", AdminLoginState, "Verifying..."),
         rx.cond(
             AuthState.signed_in & (AdminLoginState.not_admin_notice != ""),
             rx.center(rx.button("Logout", on_click=AuthState.sign_out, variant="outline")),
