@@ -13,6 +13,7 @@ rate limit (10 per 10 s per user).
 from __future__ import annotations
 
 import asyncio
+import json
 import secrets
 
 from bench import clients as cl
@@ -51,9 +52,21 @@ def chat_ready(u: dict) -> bool:
     return site.var(u, "chat", "loading") is False
 
 
-def send_event(text: str) -> dict:
-    form = {"__reflex_form_data__": [["message", text], ["chat_message_input", text]]}
-    return site.event("chat", "send_message", {"form_data": form}, path="/chat/")
+def send_event(text: str, client_id: str | None = None) -> dict:
+    fields = [["message", text], ["chat_message_input", text]]
+    if client_id:  # what the page's outbox adds (learnsite.state.chat_outbox)
+        fields.append(["client_id", client_id])
+    return site.event("chat", "send_message", {"form_data": {"__reflex_form_data__": fields}}, path="/chat/")
+
+
+def flush_event(entries: list[dict]) -> dict:
+    """The page's outbox handing over its unanswered sends."""
+    return site.event("chat", "flush_outbox", {"outbox": json.dumps(entries)}, path="/chat/")
+
+
+def answered(client_id: str):
+    """The server's answer to a send: it tells the page's outbox to drop the message."""
+    return lambda u: "learnsiteOutbox.done" in str(u.get("events") or "") and client_id in str(u.get("events"))
 
 
 async def connect_chatters(backends: list[str], auths: list[dict]) -> list:

@@ -8,9 +8,9 @@ Round trip = from sending the event frame to receiving the state update that sho
   (each open and each close is one sample), on the home page;
 - worksheet page: the page's on_load (what the page sends on navigating to /worksheet/<id>) ->
   WorksheetPageState.ws_status "found" (reads the worksheet from the database).
-Clients run closed loops (next event when the last one came back), all at once. The three run in
+Clients run closed loops (next event when the last one came back), all at once. The four run in
 turn, PASSES times over, and each one's samples are pooled, so a change in the machine's load during
-the run weighs on all three alike.
+the run weighs on all four alike.
 """
 
 from __future__ import annotations
@@ -33,7 +33,9 @@ def levels(bench: Bench) -> list[tuple[int, int]]:
     return [(1, 200), (50, 20), (200, 6)]
 
 
-PASSES = 3  # bare, popup, worksheet, bare, popup, ...: drift in the machine's load hits all three alike
+# bare, popup, worksheet, bare, popup, ...: drift in the machine's load hits all four alike (one pass at
+# 50 clients lasts about a second: 3 passes left the popup ratio swinging 0.8-1.6x between runs)
+PASSES = 6
 
 
 def bare_step():
@@ -113,7 +115,7 @@ def run(bench: Bench) -> Result:
                 log(f"events: {label}, {n} clients x {rounds} (pass {k + 1})")
                 target = bare if url == bare.url else app
                 with record(bench.profile and k == 0 and n == max(x for x, _ in levels(bench)), [target],
-                            f"events-{label.split()[0]}-{n}", result.notes):
+                            f"events-{label.replace(' ', '-').replace('/', '-')}-{n}", result.notes):
                     samples.setdefault(label, []).extend(asyncio.run(measure(url, auth, n, rounds, step)))
         figures = {label: [percentile(times, q) * 1000 for q in (50, 95, 99)] for label, times in samples.items()}
         b50, b95, b99 = figures["bare counter"]
