@@ -171,6 +171,7 @@ class AuthState(rx.State):
 
     def _sign_in_with(self, session: tokens.SessionTokens) -> None:
         """Keep a fresh session from accounts.sign_in (called by the login forms' states)."""
+        self.admin_access = self.user_access = "checking"  # verdicts were for whoever was here before
         self._store(session)
 
     # ------------------------------------------------------------------ events
@@ -228,26 +229,28 @@ class AuthState(rx.State):
 
     @rx.event
     async def guard_admin(self):
-        """on_load of every /admin page: the page only for a verified admin."""
-        self.admin_access = "checking"
-        yield
+        """on_load of every /admin page: the page only for a verified admin.
+
+        A verdict already granted to this tab stands while it is checked again: flipping it to
+        "checking" first would unmount the page on every reload, firing its on_unmount handlers.
+        """
         user = await AuthState.user_of(self)
         self._show(user)
         if user is not None and user.is_admin:
             self.admin_access = "granted"
             return
+        self.admin_access = "checking"
         yield login_redirect(ADMIN_LOGIN, self._origin())
 
     @rx.event
     async def guard_user(self):
-        """on_load of pages for any signed-in user (/chat)."""
-        self.user_access = "checking"
-        yield
+        """on_load of pages for any signed-in user (/chat); a granted verdict stands as above."""
         user = await AuthState.user_of(self)
         self._show(user)
         if user is not None:
             self.user_access = "granted"
             return
+        self.user_access = "checking"
         yield login_redirect(USER_LOGIN, self._origin())
 
 

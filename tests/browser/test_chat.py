@@ -111,6 +111,19 @@ def test_message_appears_live_for_the_other_person(ann_and_bob):
     b.screenshot(path=f"{SHOTS}/chat-phone.png")
 
 
+def test_reload_keeps_the_open_channel_and_its_messages(ann_and_bob, channel):
+    a, _ = ann_and_bob
+    send(a, "still here after a reload")
+    expect(messages(a).filter(has_text="still here after a reload")).to_have_count(1)
+    for _ in range(2):
+        a.reload()
+        expect(a.get_by_role("heading", name=f"# {channel}")).to_be_visible()
+        expect(messages(a).filter(has_text="still here after a reload")).to_have_count(1)
+    # and the page still follows the channel live
+    send(a, "and live after it")
+    expect(messages(a).filter(has_text="and live after it")).to_have_count(1)
+
+
 def test_blank_message_is_not_sent(ann_and_bob, app_server):
     a, b = ann_and_bob
     send(a, "   ")

@@ -151,6 +151,40 @@ async def test_guard_user_for_chat(auth_env):
     assert auth.user_access == "granted"
 
 
+async def _verdicts_seen(handler, auth, attr) -> list[str]:
+    """The guard's verdict at every point the server would send it to the page."""
+    seen = []
+    async for _ in handler.fn(auth):
+        seen.append(getattr(auth, attr))
+    return seen + [getattr(auth, attr)]
+
+
+async def test_a_granted_verdict_stands_while_it_is_checked_again(auth_env):
+    """A reload re-runs the guard; flipping to "checking" meanwhile would unmount the page."""
+    auth = await _auth(client_tree("/chat"), _user())
+    auth.user_access = "granted"
+    assert set(await _verdicts_seen(AuthState.guard_user, auth, "user_access")) == {"granted"}
+    admin = await _auth(client_tree("/admin/dashboard"), _user("boss@example.com", "bosspass", role="admin"))
+    admin.admin_access = "granted"
+    assert set(await _verdicts_seen(AuthState.guard_admin, admin, "admin_access")) == {"granted"}
+
+
+async def test_a_granted_verdict_is_withdrawn_when_the_session_is_gone(auth_env):
+    session = _user()
+    auth = await _auth(client_tree("/chat"), session)
+    auth.user_access = "granted"
+    accounts.sign_out(session.access_token, session.refresh_token)
+    assert redirect_target(await run(AuthState.guard_user, auth)) == "/login/user?next=/chat"
+    assert auth.user_access == "checking"
+
+
+async def test_signing_in_drops_the_previous_verdicts(auth_env):
+    auth = await _auth(client_tree("/login/user"))
+    auth.admin_access = auth.user_access = "granted"  # left by an admin who was here before
+    auth._sign_in_with(_user())
+    assert auth.admin_access == auth.user_access == "checking"
+
+
 async def test_forged_admin_events_change_nothing(auth_env):
     """Events a non-admin (or nobody) sends straight to admin handlers are refused on the server."""
     _user("boss@example.com", "bosspass", role="admin")
