@@ -186,8 +186,11 @@ def app_server(tmp_path_factory) -> RunningApp:
 def browser():
     if not Path(CHROMIUM).exists():
         pytest.fail(f"Chromium not found at {CHROMIUM}: `make test` installs Debian's chromium")
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
+    # a loaded 2-core CI machine can take more than expect()'s default 5 s to settle a page;
+    # a check that holds still passes at once, one that does not still fails
+    expect.set_options(timeout=10_000)
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield b
