@@ -60,7 +60,7 @@ async def test_signed_out_and_forged_tokens_have_no_user(auth_env):
     auth = await _auth(root)
     assert await AuthState.user_of(root) is None
     claims = tokens.decode_access_token(session.access_token)
-    auth.access_token = jwt.encode({**claims, "role": "admin"}, "guessed-secret", algorithm="HS256")
+    auth.access_token = jwt.encode({**claims, "role": "admin"}, "a guessed secret, long enough for HS256", algorithm="HS256")
     assert await AuthState.user_of(root) is None
     auth.access_token = jwt.encode({**claims, "sub": "999"}, settings.jwt_secret, algorithm="HS256")
     assert await AuthState.user_of(root) is None

@@ -49,7 +49,7 @@ def test_forged_tokens_refused(db_url, user):
     with session_scope(db_url) as s:
         session = tokens.start_session(s, user)
     claims = tokens.decode_access_token(session.access_token)
-    other_secret = jwt.encode({**claims, "role": "admin"}, "not-our-secret", algorithm="HS256")
+    other_secret = jwt.encode({**claims, "role": "admin"}, "not-our-secret, though long enough for HS256", algorithm="HS256")
     unsigned = jwt.encode({**claims, "role": "admin"}, None, algorithm="none")
     other_alg = jwt.encode(claims, settings.jwt_secret, algorithm="HS512")
     with session_scope(db_url) as s:
