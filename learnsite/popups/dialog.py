@@ -54,6 +54,7 @@ def popup(flag: str, title: str | rx.Var, *body: rx.Component, subtitle: str | r
             class_name="popup" + (" popup-wide" if wide else ""),
             data_popup=flag,
             on_close_auto_focus=rx.call_script(RESTORE_FOCUS_JS),
+            on_escape_key_down=PopupState.escape_pressed(flag),
         ),
         open=getattr(PopupState, flag),
         on_open_change=lambda is_open: PopupState.set_open(flag, is_open),

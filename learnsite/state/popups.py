@@ -112,6 +112,17 @@ class PopupState(rx.State):
             setattr(self, flag, bool(is_open))
 
     @rx.event
+    def escape_pressed(self, flag: str):
+        """on_escape_key_down of every popup, sent before its on_open_change.
+
+        A popup already closed here was replaced by the click just before the Escape (the key reached
+        it before the replacement showed, or while it faded out, when Radix reports no close at all):
+        the person meant to close what is on screen, so the replacement closes too.
+        """
+        if flag in FLAGS and not getattr(self, flag):
+            self._close_all()
+
+    @rx.event
     def open_category(self, kind: str):
         """Choosing a category opens its popup and closes Start Learning and All Activities (and any other)."""
         if kind not in CATEGORY_FLAGS:

@@ -210,6 +210,17 @@ def test_activity_popup_from_a_featured_card_and_an_age_group(page):
     expect(page).to_have_url(re.compile(r"/activity/animal-sounds$"))
 
 
+def test_escape_pressed_as_a_popup_is_replaced_leaves_none_open(page):
+    open_home(page)
+    for _ in range(3):  # the Escape lands before the replacement arrives, or as it takes over
+        page.get_by_role("region", name="Learning for Every Age").get_by_role("button", name="Ages 3-4").click()
+        expect(page.get_by_role("dialog", name="Ages 3-4 Activities")).to_be_visible()
+        page.get_by_role("dialog").get_by_role("button", name="About Animal Sounds").click()
+        page.keyboard.press("Escape")  # at once: it may reach the age-group popup the click is replacing
+        page.wait_for_timeout(1000)  # long enough for the replacement to have arrived, if it were to stay
+        expect(page.get_by_role("dialog")).to_have_count(0)
+
+
 def test_start_learning_opens_the_chosen_category(page):
     open_home(page)
     page.get_by_role("button", name="Start Learning Now!").click()
