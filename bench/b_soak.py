@@ -37,6 +37,7 @@ from bench.profiling import record
 from bench.recorder import with_storage
 from bench.session import Bench
 from learnsite.services import chat
+from learnsite.state import chat_outbox
 
 CLIENTS = 100
 FAULT_CLIENTS = 20
@@ -44,7 +45,7 @@ SEND_EVERY = 12.0
 # A killed worker's Redis state locks live on until they expire (Reflex's redis_lock_expiration,
 # 10 s by default): the surviving backend cannot process those tabs' events before that.
 SEEN_WITHIN = 25.0
-RESEND_AFTER = 4.0  # as the page's outbox (learnsite.state.chat_outbox.RESEND_MS)
+RESEND_AFTER = chat_outbox.RESEND_MS / 1000  # as the page's outbox
 
 
 @dataclass

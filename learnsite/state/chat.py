@@ -43,6 +43,12 @@ def _message_error(exc: Exception) -> str:
     return str(exc) if isinstance(exc, (ChatError, SummaryError)) else SERVER_ERROR
 
 
+def _not_sent(text: str, exc: Exception) -> list:
+    """The refusal toast, and the text back in the input so nothing typed is lost."""
+    return [rx.set_value("chat-message-input", text),
+            toast.notify("Error sending message", _message_error(exc), level="error")]
+
+
 def _window(channel_id: int) -> tuple[list[dict], bool]:
     """The newest WINDOW_PAGE messages, and whether any come before them."""
     views = chat.recent_messages(channel_id, limit=WINDOW_PAGE + 1)
@@ -194,12 +200,7 @@ class ChatState(rx.State):
         except Exception as exc:
             if not isinstance(exc, ChatError):
                 log.exception("sending a message failed")
-            # give the text back so nothing typed is lost
-            return [
-                *answered,
-                rx.set_value("chat-message-input", text),
-                toast.notify("Error sending message", _message_error(exc), level="error"),
-            ]
+            return [*answered, *_not_sent(text, exc)]
         await self._publish_and_show(posted.as_dict())
         return answered
 
@@ -225,7 +226,7 @@ class ChatState(rx.State):
                 break
             except ChatError as exc:
                 answered.append(entry.client_id)
-                refused = (entry.text, str(exc))
+                refused = (entry.text, exc)
                 continue
             except Exception:  # the database is away: the page tries again later
                 log.exception("sending an outbox message failed")
@@ -234,8 +235,7 @@ class ChatState(rx.State):
             await self._publish_and_show(posted.as_dict())
         events = [chat_outbox.done(answered)] if answered else []
         if refused:
-            text, why = refused
-            events += [rx.set_value("chat-message-input", text), toast.notify("Error sending message", why, level="error")]
+            events += _not_sent(*refused)
         return events
 
     @rx.event

@@ -8,6 +8,7 @@ from urllib.parse import urlparse
 import pytest
 from playwright.sync_api import expect
 
+from learnsite.state import chat_outbox
 from tests import chat_live_support as support
 
 pytestmark = pytest.mark.browser
@@ -283,8 +284,15 @@ def wait_until(page, condition, seconds=10):
     raise AssertionError("timed out waiting for the page")
 
 
+OUTBOX_JS = f"JSON.parse(window.localStorage.getItem('{chat_outbox.STORAGE_KEY}') || '[]')"
+
+
 def outbox(page) -> list:
-    return page.evaluate("JSON.parse(window.localStorage.getItem('learnsite.chat.outbox') || '[]')")
+    return page.evaluate(OUTBOX_JS)
+
+
+def wait_for_outbox_size(page, size: int, timeout: float | None = None) -> None:
+    page.wait_for_function(f"{OUTBOX_JS}.length === {size}", timeout=timeout)
 
 
 def lossy_pair(browser, app_server, people, channel, **drops):
@@ -302,7 +310,7 @@ def test_a_message_lost_on_the_way_to_the_server_is_sent_again(browser, app_serv
         browser, app_server, people, channel, drop_to_server=lambda m: "send_message" in m and text in m)
     try:
         send(a, text)
-        a.wait_for_function("JSON.parse(localStorage.getItem('learnsite.chat.outbox') || '[]').length === 1")
+        wait_for_outbox_size(a, 1)
         wait_until(a, lambda: dropped["to server"])
         assert len(dropped["to server"]) == 1  # the server never heard of it ...
         assert [e["text"] for e in outbox(a)] == [text]  # ... but the page kept it, and says so
@@ -311,7 +319,7 @@ def test_a_message_lost_on_the_way_to_the_server_is_sent_again(browser, app_serv
         # a few seconds later (RESEND_MS, then the next one-second tick) the page's outbox sends it again
         expect(messages(b).filter(has_text=text)).to_have_count(1, timeout=RESEND_WAIT_MS)
         expect(messages(a).filter(has_text=text)).to_have_count(1)
-        a.wait_for_function("JSON.parse(localStorage.getItem('learnsite.chat.outbox') || '[]').length === 0")
+        wait_for_outbox_size(a, 0)
         expect(a.get_by_text("Sending 1 message...")).to_have_count(0)
         assert support.message_count(support.app_db_url(app_server), text) == 1
         a.reload()
@@ -331,8 +339,7 @@ def test_a_message_whose_answer_was_lost_is_not_stored_twice(browser, app_server
         wait_until(a, lambda: dropped["to page"])
         assert len(dropped["to page"]) == 1  # ... but the page never heard back
         # so it sends the message again; the server knows it and only answers
-        a.wait_for_function("JSON.parse(localStorage.getItem('learnsite.chat.outbox') || '[]').length === 0",
-                            timeout=RESEND_WAIT_MS)
+        wait_for_outbox_size(a, 0, timeout=RESEND_WAIT_MS)
         expect(messages(a).filter(has_text=text)).to_have_count(1)
         expect(messages(b).filter(has_text=text)).to_have_count(1)
         assert support.message_count(support.app_db_url(app_server), text) == 1
