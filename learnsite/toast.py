@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import reflex as rx
 
+from learnsite.safe_text import inert
+
 TOAST_ID = "learnsite-toast"
 
 DEFAULT_MS = 5000
@@ -23,8 +25,10 @@ def notify(
 ) -> rx.event.EventSpec:
     """A toast with a title and a description. level "error" is the spec's destructive toast."""
     props: dict = {"id": TOAST_ID, "close_button": True}
+    if isinstance(title, str):
+        title = inert(title)
     if description:
-        props["description"] = description
+        props["description"] = inert(description) if isinstance(description, str) else description
     # sonner treats Infinity as "never auto-dismiss"
     props["duration"] = duration if duration is not None else float("inf")
     return rx.toast(title, level=_LEVELS[level], **props)
