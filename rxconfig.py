@@ -13,6 +13,11 @@ if settings.redis_url:
     os.environ.setdefault("REFLEX_OPLOCK_ENABLED", "true")
     os.environ.setdefault("REFLEX_OPLOCK_HOLD_TIME", "8000ms")
 
+# A socket.io frame over 512 KiB closes its own socket before it is parsed (Reflex's default: 1 MB).
+# Below that, the event guard (learnsite/guard) refuses, calmly, any event over 256 K characters: the
+# largest real event, a full chat outbox (50 messages of 2,000 characters), is under half of that.
+os.environ.setdefault("REFLEX_SOCKET_MAX_HTTP_BUFFER_SIZE", str(512 * 1024))
+
 config = rx.Config(
     app_name="learnsite",
     db_url=settings.db_url,

@@ -2,8 +2,13 @@
 
 import reflex as rx
 
+from learnsite.guard import boundary, logs
+
+logs.install()  # every log record bounded, before anything logs
+boundary.install()  # every websocket event checked before any handler runs
+
 import learnsite.pages  # noqa: F401  (registers every page)
-from learnsite import theme
+from learnsite import theme  # noqa: E402
 from learnsite.layout import PAGES
 from learnsite.services.files_api import api_transformers
 from learnsite.state import chat_live

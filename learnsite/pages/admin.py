@@ -74,6 +74,8 @@ def admin_account() -> rx.Component:
             form(
                 field("New Email Address", "new_email", type_="email", placeholder="new@example.com",
                       auto_complete="email", field_id="new-email"),
+                field("Current Password", "current_password", type_="password", auto_complete="current-password",
+                      field_id="email-current-password"),
                 rx.button(rx.cond(AccountSettingsState.email_busy, "Updating...", "Update Email"),
                           type="submit", disabled=AccountSettingsState.email_busy),
                 on_submit=AccountSettingsState.change_email,
@@ -85,6 +87,8 @@ def admin_account() -> rx.Component:
             "Change Password",
             "lock",
             form(
+                field("Current Password", "current_password", type_="password", auto_complete="current-password",
+                      field_id="password-current-password"),
                 field("New Password", "new_password", type_="password", auto_complete="new-password",
                       field_id="new-password"),
                 field("Confirm New Password", "confirm_password", type_="password",

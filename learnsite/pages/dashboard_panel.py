@@ -23,19 +23,19 @@ def _chain_js(*events) -> Var:
 
 
 def _on_drop_rejected() -> Var:
-    """Show react-dropzone's own messages; on "Too many files" keep the first file if it is a PDF.
+    """Show what react-dropzone refused (names and error codes); on "Too many files" keep the first file if it is a PDF.
 
     Only names, sizes and messages go to the server, never the rejected file's bytes
     (REFLEX_NOTES: a big rejected file sent over the websocket loses the event).
     """
-    chain = _chain_js(A.drop_rejected(Var("mapped", _var_type=list[dict]), Var("kept", _var_type=str)))
+    chain = _chain_js(A.drop_rejected(Var("mapped", _var_type=list[dict[str, str | int | list[str]]]), Var("kept", _var_type=str)))
     return Var(
         _js_expr=f"""((rejections) => {{
   const first = rejections[0];
   const keep = rejections.length > 1 && !!first && first.errors.every((e) => e.code === "too-many-files");
   if (keep) setFilesById((byId) => ({{...byId, [{UPLOAD_ID!r}]: [first.file]}}));
   const mapped = rejections.slice(0, 10).map((r) => ({{
-    name: r.file.name, size: r.file.size, type: r.file.type, errors: r.errors.map((e) => e.message),
+    name: r.file.name, size: r.file.size, type: r.file.type, errors: r.errors.map((e) => e.code),
   }}));
   const kept = keep ? first.file.name : "";
   ({chain!s})();

@@ -125,13 +125,13 @@ def sign_up(email: str, password: str, url: str | None = None, client_ip: str | 
     email = normalise_email(email)
     _check_password(password, passwords.SIGNUP_TOO_SHORT)
     # Every attempt counts (not only failures): each one costs a bcrypt hash and may send a mail.
-    keys = [f"signup:{email}"] + ([f"signup-client:{client_ip}"] if client_ip else [])
+    keys = {f"signup:{email}": throttle.MAX_FAILURES,
+            f"signup-client:{client_ip or 'unknown'}": throttle.MAX_FAILURES}
     with session_scope(url) as s:
         try:
-            throttle.check(s, keys)
+            throttle.attempt(s, keys)
         except throttle.Throttled as exc:
             raise AccountError(SIGNUP_WAIT) from exc
-        throttle.record_failure(s, keys)
     password_hash = passwords.hash_password(password)
     with session_scope(url) as s:
         existing = _find_user(s, email)
@@ -160,25 +160,31 @@ def sign_in(email: str, password: str, client_ip: str | None = None, url: str | 
     if not (email or "").strip() or not password:
         raise AccountError(MISSING_CREDENTIALS)
     email = normalise_email(email)
-    keys = throttle.keys_for(email, client_ip)
     with session_scope(url) as s:
-        try:
-            throttle.check(s, keys)
-        except throttle.Throttled as exc:
-            raise AccountError(str(exc)) from exc
-        user = _find_user(s, email)
-        # Always one bcrypt check (a dummy hash for unknown emails): timing reveals nothing.
-        ok = passwords.verify_password(password, user.password_hash if user else None)
-        if not ok:
-            throttle.record_failure(s, keys)
-            s.commit()
-            raise AccountError(INVALID_CREDENTIALS)
-        throttle.clear(s, keys[0])
+        user = _checked_password(s, email, password, client_ip, INVALID_CREDENTIALS)
         if user.email_confirmed_at is None:
             raise AccountError(NOT_CONFIRMED)
         if require_admin and user.role != "admin":
             raise AccountError(NOT_ADMIN)
         return tokens.start_session(s, user)
+
+
+def _checked_password(s, email: str, password: str, client_ip: str | None, wrong: str) -> User:
+    """The user whose password this is; every try counts against the throttle before it is checked."""
+    keys = throttle.keys_for(email, client_ip)
+    try:
+        attempt_ids = throttle.attempt(s, keys)
+    except throttle.Throttled as exc:
+        raise AccountError(str(exc)) from exc
+    user = _find_user(s, email)
+    # Always one bcrypt check (a dummy hash for unknown emails): timing reveals nothing.
+    if not passwords.verify_password(password, user.password_hash if user else None):
+        raise AccountError(wrong)
+    throttle.forgive(s, keys, attempt_ids)
+    return user
+
+
+WRONG_CURRENT_PASSWORD = "Your current password is not correct."
 
 
 def refresh(refresh_token: str, url: str | None = None) -> SessionTokens:
@@ -235,13 +241,24 @@ def confirm_email(token: str, url: str | None = None) -> ConfirmResult:
         return ConfirmResult(purpose=row.purpose, email=user.email, role=user.role)
 
 
-def request_email_change(user_id: int, new_email: str, url: str | None = None) -> str:
+def _user_with_current_password(s, user_id: int, current_password: str, client_ip: str | None) -> User:
+    """An open session is not enough to change sign-in details: the current password must be given too
+    (a wrong one counts as a failed sign-in)."""
+    user = s.get(User, user_id)
+    if user is None:
+        raise AccountError("Auth session or user missing")
+    if not current_password:
+        raise AccountError("Please enter your current password.")
+    _checked_password(s, user.email, current_password, client_ip, WRONG_CURRENT_PASSWORD)
+    return user
+
+
+def request_email_change(user_id: int, new_email: str, current_password: str, client_ip: str | None = None,
+                         url: str | None = None) -> str:
     """Mail a confirmation link to the new address; the email changes when it is opened."""
     new_email = normalise_email(new_email)
     with session_scope(url) as s:
-        user = s.get(User, user_id)
-        if user is None:
-            raise AccountError("Auth session or user missing")
+        user = _user_with_current_password(s, user_id, current_password, client_ip)
         if new_email == user.email:
             raise AccountError("That is already your email address.")
         if _find_user(s, new_email) is not None:
@@ -253,14 +270,12 @@ def request_email_change(user_id: int, new_email: str, url: str | None = None) -
     return new_email
 
 
-def change_password(user_id: int, new_password: str, keep_session: str | None = None,
-                    url: str | None = None) -> int:
+def change_password(user_id: int, new_password: str, current_password: str, keep_session: str | None = None,
+                    client_ip: str | None = None, url: str | None = None) -> int:
     """Set a new password and end every other session of the user. Returns how many ended."""
     _check_password(new_password)
     with session_scope(url) as s:
-        user = s.get(User, user_id)
-        if user is None:
-            raise AccountError("Auth session or user missing")
+        user = _user_with_current_password(s, user_id, current_password, client_ip)
         user.password_hash = passwords.hash_password(new_password)
         s.add(user)
         return tokens.revoke_user_sessions(s, user.id, except_sid=keep_session)

@@ -1,4 +1,11 @@
-"""Failed sign-in throttling, per account and per client, shared by every process through the DB."""
+"""Sign-in throttling, shared by every process through the DB.
+
+Each attempt is recorded first, in its own committed transaction, and only then counted: of N parallel
+attempts, the k-th to commit sees at least k rows, so no more than the limit ever reach a password check.
+The lock-out is per account *and* client (one guessing client cannot lock the owner out from elsewhere,
+nor other accounts behind the same address); a client address has a separate, higher ceiling (many
+families can share one proxy), and so does an account across all addresses (guessing spread over many).
+"""
 
 from __future__ import annotations
 
@@ -9,7 +16,9 @@ from sqlmodel import Session, select
 
 from learnsite.models import LoginAttempt
 
-MAX_FAILURES = 5
+MAX_FAILURES = 5  # per account and client
+MAX_PER_CLIENT = 50  # per client address, all accounts
+MAX_PER_ACCOUNT = 30  # per account, all addresses
 WINDOW = timedelta(minutes=1)
 WAIT_MESSAGE = "Too many failed sign-in attempts. Please wait a minute and try again."
 
@@ -19,36 +28,50 @@ class Throttled(Exception):
         super().__init__(message)
 
 
-def keys_for(email: str, client_ip: str | None) -> list[str]:
-    keys = [f"email:{email.strip().lower()}"]
-    if client_ip:
-        keys.append(f"client:{client_ip}")
-    return keys
+def keys_for(email: str, client_ip: str | None) -> dict[str, int]:
+    """The counters one sign-in attempt adds to, each with its limit."""
+    email = email.strip().lower()
+    client = client_ip or "unknown"
+    return {f"pair:{email}|{client}": MAX_FAILURES, f"client:{client}": MAX_PER_CLIENT,
+            f"email:{email}": MAX_PER_ACCOUNT}
 
 
 def _now() -> datetime:
     return datetime.now(timezone.utc)
 
 
-def check(s: Session, keys: list[str], now: datetime | None = None) -> None:
-    """Raise Throttled when any key has MAX_FAILURES failures inside the window."""
+def record_attempt(s: Session, keys: dict[str, int], now: datetime | None = None) -> list[int]:
+    """Record one attempt under every key and commit it; returns the new rows' ids."""
+    at = now or _now()
+    rows = [LoginAttempt(key=key[:400], at=at) for key in keys]
+    s.add_all(rows)
+    # keep the table small: old rows mean nothing any more
+    s.execute(sa.delete(LoginAttempt).where(LoginAttempt.at < at - 10 * WINDOW))
+    s.commit()
+    return [row.id for row in rows]
+
+
+def check(s: Session, keys: dict[str, int], now: datetime | None = None) -> None:
+    """Raise Throttled when a key has more attempts in the window than its limit (this one included)."""
     since = (now or _now()) - WINDOW
-    for key in keys:
+    for key, limit in keys.items():
         count = s.exec(
             select(sa.func.count()).select_from(LoginAttempt)
-            .where(LoginAttempt.key == key, LoginAttempt.at > since)
+            .where(LoginAttempt.key == key[:400], LoginAttempt.at > since)
         ).one()
-        if count >= MAX_FAILURES:
+        if count > limit:
             raise Throttled()
 
 
-def record_failure(s: Session, keys: list[str], now: datetime | None = None) -> None:
-    at = now or _now()
-    for key in keys:
-        s.add(LoginAttempt(key=key[:400], at=at))
-    # keep the table small: old rows mean nothing any more
-    s.execute(sa.delete(LoginAttempt).where(LoginAttempt.at < at - 10 * WINDOW))
+def attempt(s: Session, keys: dict[str, int], now: datetime | None = None) -> list[int]:
+    """Record, then check: Throttled when over a limit. Returns the attempt's row ids (see forgive)."""
+    ids = record_attempt(s, keys, now)
+    check(s, keys, now)
+    return ids
 
 
-def clear(s: Session, key: str) -> None:
-    s.execute(sa.delete(LoginAttempt).where(LoginAttempt.key == key))
+def forgive(s: Session, keys: dict[str, int], attempt_ids: list[int]) -> None:
+    """A right password: this attempt does not count, nor do the earlier failures of the same pair."""
+    s.execute(sa.delete(LoginAttempt).where(LoginAttempt.id.in_(attempt_ids)))
+    pair = next(iter(keys))
+    s.execute(sa.delete(LoginAttempt).where(LoginAttempt.key == pair[:400]))

@@ -29,7 +29,8 @@ class AccountSettingsState(rx.State):
         self.email_busy, self.email_error = True, ""
         yield
         _, problem = await call_service(accounts.request_email_change, admin.id,
-                                        form_field(form_data, "new_email"), what="email change")
+                                        form_field(form_data, "new_email"), form_field(form_data, "current_password"),
+                                        self.router.session.client_ip, what="email change")
         if problem:
             self.email_busy, self.email_error = False, problem
             yield notify("Failed to Update Email", problem, level="error")
@@ -58,7 +59,9 @@ class AccountSettingsState(rx.State):
         yield
         auth = await self.get_state(AuthState)
         keep = tokens.session_id_of(auth.access_token)
-        _, problem = await call_service(accounts.change_password, admin.id, new, keep, what="password change",
+        _, problem = await call_service(accounts.change_password, admin.id, new,
+                                        form_field(form_data, "current_password"), keep,
+                                        self.router.session.client_ip, what="password change",
                                         expected=(AccountError,))
         if problem:
             self.password_busy, self.password_error = False, problem

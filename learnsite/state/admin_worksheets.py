@@ -25,6 +25,13 @@ log = logging.getLogger(__name__)
 UPLOAD_ID = "worksheet-pdf"
 LIST_PER_PAGE = 10
 NOT_ADMIN = ("Not Allowed", "Only administrators can manage worksheets.")
+# react-dropzone's error codes -> the words it would show (REFLEX_NOTES), for the accept/max settings of the page
+_DROP_ERRORS = {
+    "file-invalid-type": "File type must be one of application/pdf, .pdf",
+    "too-many-files": "Too many files",
+    "file-too-large": f"File is larger than {settings.max_upload_bytes} bytes",
+    "": "That file can't be used.",
+}
 
 
 def _row(view: service.WorksheetView) -> dict[str, str]:
@@ -116,50 +123,67 @@ class AdminWorksheetState(rx.State):
 
     # ------------------------------------------------------------ form fields
 
-    @rx.event
-    def set_title(self, value: str):
-        self.title = str(value)[: service.TITLE_MAX]
+    # Each setter keeps only a bounded value, and only in a tab that the admin guard has let in: any
+    # client can send these events, and whatever a tab keeps is stored with its state.
+
+    async def _admin_tab(self) -> bool:
+        return (await self.get_state(AuthState)).admin_access == "granted"
+
+    def _category_choice(self, value: str) -> str:
+        return value if any(c["id"] == value for c in self.categories) else ""
 
     @rx.event
-    def set_description(self, value: str):
-        self.description = str(value)[: service.DESCRIPTION_MAX]
+    async def set_title(self, value: str):
+        if await self._admin_tab():
+            self.title = value[: service.TITLE_MAX]
 
     @rx.event
-    def set_category_id(self, value: str):
-        self.category_id = str(value)
+    async def set_description(self, value: str):
+        if await self._admin_tab():
+            self.description = value[: service.DESCRIPTION_MAX]
 
     @rx.event
-    def set_subject(self, value: str):
-        self.subject = str(value)
+    async def set_category_id(self, value: str):
+        if await self._admin_tab():
+            self.category_id = self._category_choice(value)
 
     @rx.event
-    def set_skill_type(self, value: str):
-        self.skill_type = str(value)
+    async def set_subject(self, value: str):
+        if await self._admin_tab():
+            self.subject = value if value in SUBJECT_LABELS else ""
+
+    @rx.event
+    async def set_skill_type(self, value: str):
+        if await self._admin_tab():
+            self.skill_type = value if value in SKILL_LABELS else ""
 
     @rx.event
     def files_dropped(self):
         self.drop_messages, self.kept_note = [], ""
 
     @rx.event
-    def drop_rejected(self, rejections: list[dict], kept: str = ""):
-        """react-dropzone's own messages, already reduced to names and messages in the browser."""
+    async def drop_rejected(self, rejections: list[dict[str, str | int | list[str]]], kept: str = ""):
+        """react-dropzone's rejections, reduced in the browser to names and error codes: the messages shown
+        are our own (one per known code), never text the client sent; only in an admin's tab."""
+        if not await self._admin_tab():
+            return None
         messages = []
         for r in rejections[:10]:
-            if not isinstance(r, dict):
-                continue
-            name = str(r.get("name", ""))[:200]
-            errors = [str(e)[:200] for e in (r.get("errors") or [])[:5]]
-            messages.append(f"{name}: {', '.join(errors)}" if name else ", ".join(errors))
+            name = r.get("name")
+            name = name[:200] if isinstance(name, str) else ""
+            codes = r.get("errors")
+            reasons = [_DROP_ERRORS.get(c, _DROP_ERRORS[""]) for c in codes[:5]] if isinstance(codes, list) else []
+            reasons = list(dict.fromkeys(reasons)) or [_DROP_ERRORS[""]]
+            messages.append(f"{name}: {', '.join(reasons)}" if name else ", ".join(reasons))
         self.drop_messages = messages
-        self.kept_note = f"Only the first file was kept: {str(kept)[:200]}" if kept else ""
+        self.kept_note = f"Only the first file was kept: {kept[:200]}" if kept else ""
         return notify("Files not Accepted", "\n".join(messages) or "That file can't be used.", level="error")
 
     @rx.event
-    def upload_progress(self, progress: dict):
-        try:
-            self.progress = max(0, min(100, round(float(progress.get("progress", 0)) * 100)))
-        except (TypeError, ValueError, AttributeError):
-            pass
+    def upload_progress(self, progress: dict[str, float | int | None]):
+        fraction = progress.get("progress")
+        if isinstance(fraction, (int, float)):
+            self.progress = max(0, min(100, round(fraction * 100)))
 
     def _clear_form(self):
         self.title = self.description = self.category_id = self.subject = self.skill_type = ""
@@ -249,24 +273,29 @@ class AdminWorksheetState(rx.State):
         self.edit_id = ""
 
     @rx.event
-    def set_edit_title(self, value: str):
-        self.edit_title = str(value)[: service.TITLE_MAX]
+    async def set_edit_title(self, value: str):
+        if await self._admin_tab():
+            self.edit_title = value[: service.TITLE_MAX]
 
     @rx.event
-    def set_edit_description(self, value: str):
-        self.edit_description = str(value)[: service.DESCRIPTION_MAX]
+    async def set_edit_description(self, value: str):
+        if await self._admin_tab():
+            self.edit_description = value[: service.DESCRIPTION_MAX]
 
     @rx.event
-    def set_edit_category_id(self, value: str):
-        self.edit_category_id = str(value)
+    async def set_edit_category_id(self, value: str):
+        if await self._admin_tab():
+            self.edit_category_id = self._category_choice(value)
 
     @rx.event
-    def set_edit_subject(self, value: str):
-        self.edit_subject = str(value)
+    async def set_edit_subject(self, value: str):
+        if await self._admin_tab():
+            self.edit_subject = value if value in SUBJECT_LABELS else ""
 
     @rx.event
-    def set_edit_skill_type(self, value: str):
-        self.edit_skill_type = str(value)
+    async def set_edit_skill_type(self, value: str):
+        if await self._admin_tab():
+            self.edit_skill_type = value if value in SKILL_LABELS else ""
 
     @rx.event
     async def save_edit(self):

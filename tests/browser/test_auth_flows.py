@@ -173,7 +173,8 @@ def test_account_settings_rules_and_dashboard_logout(page, app_server):
     page.wait_for_url(re.compile(r"/admin/account/?$"))
     expect(page.get_by_text("Administrator", exact=True)).to_be_visible()
 
-    def change_password(new: str, confirm: str) -> None:
+    def change_password(new: str, confirm: str, current: str = "boss-password") -> None:
+        page.locator("#password-current-password").fill(current)
         page.get_by_label("New Password", exact=True).fill(new)
         page.get_by_label("Confirm New Password").fill(confirm)
         page.get_by_role("button", name="Update Password").click()
@@ -184,12 +185,16 @@ def test_account_settings_rules_and_dashboard_logout(page, app_server):
     change_password("abc", "abc")
     expect(page.get_by_text("Password Too Short", exact=True)).to_be_visible()
     expect(page.get_by_text("Your new password must be at least 6 characters long.")).to_be_visible()
+    change_password("new-password-1", "new-password-1", current="not-my-password")
+    expect(page.get_by_text("Failed to Update Password", exact=True)).to_be_visible()
+    expect(page.get_by_text("Your current password is not correct.")).to_be_visible()
     change_password("new-password-1", "new-password-1")
     expect(page.get_by_text("Password Updated Successfully!", exact=True)).to_be_visible()
     expect(page.get_by_text("Your password has been changed.")).to_be_visible()
 
     new_address = unique("boss-new")
     page.get_by_label("New Email Address").fill(new_address)
+    page.locator("#email-current-password").fill("new-password-1")
     page.get_by_role("button", name="Update Email").click()
     expect(page.get_by_text("Email Update Initiated", exact=True)).to_be_visible()
     expect(page.get_by_text("Please check your new email address for a confirmation link.")).to_be_visible()

@@ -92,7 +92,7 @@ async def test_confirmation_mail_over_smtp(smtp):
 async def test_email_change_mail_over_smtp(smtp):
     inbox, _ = smtp
     boss = accounts.create_user("boss@example.com", "bosspass", role="admin", confirmed=True)
-    accounts.request_email_change(boss.id, "chief@example.com")
+    accounts.request_email_change(boss.id, "chief@example.com", "bosspass")
     (_, rcpt, msg), = inbox.messages
     assert rcpt == ["chief@example.com"]
     events = await _follow(_link(msg))

@@ -124,10 +124,12 @@ def test_email_change_flow(auth_env):
     session = accounts.sign_in("boss@example.com", "bosspass")
     accounts.create_user("kid@example.com", "secret1", confirmed=True)
     with pytest.raises(AccountError, match="cannot be used"):
-        accounts.request_email_change(boss.id, "kid@example.com")
+        accounts.request_email_change(boss.id, "kid@example.com", "bosspass")
     with pytest.raises(AccountError, match="already your email"):
-        accounts.request_email_change(boss.id, "BOSS@example.com")
-    accounts.request_email_change(boss.id, "Chief@Example.com")
+        accounts.request_email_change(boss.id, "BOSS@example.com", "bosspass")
+    with pytest.raises(AccountError, match="current password is not correct"):
+        accounts.request_email_change(boss.id, "Chief@Example.com", "not-my-password")
+    accounts.request_email_change(boss.id, "Chief@Example.com", "bosspass")
     (mail_file,) = _mails(auth_env)
     assert email.message_from_bytes(mail_file.read_bytes())["To"] == "chief@example.com"
     assert accounts.sign_in("boss@example.com", "bosspass")  # nothing changed until the link is opened

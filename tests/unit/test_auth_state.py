@@ -227,7 +227,11 @@ async def test_admin_password_change_rules_and_other_sessions_end(auth_env):
     assert _hash_of("boss@example.com") == before
 
     events = await run(AccountSettingsState.change_password, state,
-                       {"new_password": "newpass1", "confirm_password": "newpass1"})
+                       {"new_password": "newpass1", "confirm_password": "newpass1", "current_password": "wrong-one"})
+    assert "Failed to Update Password" in toasts(events) and "current password is not correct" in toasts(events)
+    assert _hash_of("boss@example.com") == before
+    events = await run(AccountSettingsState.change_password, state,
+                       {"new_password": "newpass1", "confirm_password": "newpass1", "current_password": "bosspass"})
     assert "Password Updated Successfully!" in toasts(events)
     assert "Your password has been changed." in toasts(events)
     assert await AuthState.admin_of(root) is not None  # this session lives on
@@ -243,6 +247,9 @@ async def test_admin_email_change_sends_confirmation(auth_env):
     events = await run(AccountSettingsState.change_email, state, {"new_email": "not-an-email"})
     assert "Failed to Update Email" in toasts(events)
     events = await run(AccountSettingsState.change_email, state, {"new_email": "New.Boss@Example.com"})
+    assert "Failed to Update Email" in toasts(events) and "current password" in toasts(events)
+    events = await run(AccountSettingsState.change_email, state,
+                       {"new_email": "New.Boss@Example.com", "current_password": "bosspass"})
     assert "Email Update Initiated" in toasts(events)
     assert "Please check your new email address for a confirmation link." in toasts(events)
     mails = list(auth_env.outbox_dir.iterdir())

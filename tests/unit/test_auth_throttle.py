@@ -1,43 +1,81 @@
+"""Sign-in throttling: attempts are recorded before they are checked; the lock-out is per account and client."""
+
+from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timedelta, timezone
+from unittest import mock
 
 import pytest
 
 from learnsite.db import session_scope
-from learnsite.services import accounts, throttle
+from learnsite.services import accounts, passwords, throttle
 from learnsite.services.accounts import AccountError
 
 
 def test_throttle_counts_within_window(db_url):
     keys = throttle.keys_for("A@x.org", "10.0.0.1")
-    assert keys == ["email:a@x.org", "client:10.0.0.1"]
+    assert list(keys) == ["pair:a@x.org|10.0.0.1", "client:10.0.0.1", "email:a@x.org"]
     now = datetime.now(timezone.utc)
     with session_scope(db_url) as s:
-        for _ in range(throttle.MAX_FAILURES - 1):
-            throttle.record_failure(s, keys, now=now)
-        throttle.check(s, keys, now=now)  # 4 failures: still allowed
-        throttle.record_failure(s, keys, now=now)
+        for _ in range(throttle.MAX_FAILURES):
+            throttle.attempt(s, keys, now=now)  # the 5th is still allowed
         with pytest.raises(throttle.Throttled, match="wait"):
-            throttle.check(s, keys, now=now)
+            throttle.attempt(s, keys, now=now)
         # a minute later the window has passed
-        throttle.check(s, keys, now=now + throttle.WINDOW + timedelta(seconds=1))
+        throttle.attempt(s, keys, now=now + throttle.WINDOW + timedelta(seconds=1))
 
 
-def test_sign_in_throttled_per_account(db_url):
+def test_lock_out_is_per_account_and_client(db_url):
     accounts.create_user("kid@example.com", "secret1", confirmed=True, url=db_url)
-    for i in range(throttle.MAX_FAILURES):
+    accounts.create_user("mum@example.com", "secret2", confirmed=True, url=db_url)
+    for _ in range(throttle.MAX_FAILURES):
         with pytest.raises(AccountError, match="Invalid login credentials"):
-            accounts.sign_in("kid@example.com", "wrong-pass", client_ip=f"10.0.0.{i}", url=db_url)
-    # even the right password waits now, from any client
-    with pytest.raises(AccountError, match="wait"):
-        accounts.sign_in("kid@example.com", "secret1", client_ip="10.9.9.9", url=db_url)
-
-
-def test_sign_in_throttled_per_client(db_url):
-    accounts.create_user("kid@example.com", "secret1", confirmed=True, url=db_url)
-    for i in range(throttle.MAX_FAILURES):
-        with pytest.raises(AccountError):
-            accounts.sign_in(f"nobody{i}@example.com", "whatever1", client_ip="10.0.0.7", url=db_url)
+            accounts.sign_in("kid@example.com", "wrong-pass", client_ip="10.0.0.7", url=db_url)
     with pytest.raises(AccountError, match="wait"):
         accounts.sign_in("kid@example.com", "secret1", client_ip="10.0.0.7", url=db_url)
-    # another client is not affected
-    assert accounts.sign_in("kid@example.com", "secret1", client_ip="10.0.0.8", url=db_url).user.email == "kid@example.com"
+    # the owner elsewhere, and other accounts behind the same address, are not locked out
+    assert accounts.sign_in("kid@example.com", "secret1", client_ip="10.9.9.9", url=db_url)
+    assert accounts.sign_in("mum@example.com", "secret2", client_ip="10.0.0.7", url=db_url)
+
+
+def test_a_client_address_has_a_higher_ceiling_of_its_own(db_url):
+    accounts.create_user("kid@example.com", "secret1", confirmed=True, url=db_url)
+    with mock.patch.object(throttle, "MAX_PER_CLIENT", 8):
+        for i in range(8):
+            with pytest.raises(AccountError, match="Invalid login credentials"):
+                accounts.sign_in(f"nobody{i}@example.com", "whatever1", client_ip="10.0.0.8", url=db_url)
+        with pytest.raises(AccountError, match="wait"):
+            accounts.sign_in("kid@example.com", "secret1", client_ip="10.0.0.8", url=db_url)
+    assert accounts.sign_in("kid@example.com", "secret1", client_ip="10.0.0.9", url=db_url)
+
+
+def test_a_right_password_clears_its_pair(db_url):
+    accounts.create_user("kid@example.com", "secret1", confirmed=True, url=db_url)
+    for _ in range(throttle.MAX_FAILURES - 1):
+        with pytest.raises(AccountError):
+            accounts.sign_in("kid@example.com", "oops-typo", client_ip="10.0.0.1", url=db_url)
+    assert accounts.sign_in("kid@example.com", "secret1", client_ip="10.0.0.1", url=db_url)
+    for _ in range(throttle.MAX_FAILURES - 1):  # a fresh allowance after a success
+        with pytest.raises(AccountError, match="Invalid login credentials"):
+            accounts.sign_in("kid@example.com", "oops-typo", client_ip="10.0.0.1", url=db_url)
+
+
+def test_parallel_attempts_get_no_more_password_checks_than_the_limit(db_url):
+    accounts.create_user("kid@example.com", "secret1", confirmed=True, url=db_url)
+    checks = []
+    real_verify = passwords.verify_password
+
+    def counted(password, hashed):
+        checks.append(1)
+        return real_verify(password, hashed)
+
+    def guess(i: int):
+        try:
+            accounts.sign_in("kid@example.com", f"guess-{i}", client_ip="10.0.0.5", url=db_url)
+        except AccountError as exc:
+            return str(exc)
+
+    with mock.patch.object(passwords, "verify_password", counted):
+        with ThreadPoolExecutor(max_workers=20) as pool:
+            answers = list(pool.map(guess, range(20)))
+    assert len(checks) <= throttle.MAX_FAILURES
+    assert sum("wait" in a for a in answers) >= 20 - throttle.MAX_FAILURES

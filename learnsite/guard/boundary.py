@@ -1,0 +1,190 @@
+"""The one guard every websocket event passes before any handler runs.
+
+Installed by learnsite.learnsite at import, before the app's socket server exists: it wraps Reflex 0.10.1's
+`EventNamespace.on_event` (the only door from a client's websocket to the handlers). An event is passed on
+only when payload.check_event and payload.check_arguments accept it against the handler it names. A refused
+event is answered with the person's generic message (at most one per tab every few seconds) and one short
+log line that never quotes the payload (at most a few per tab a minute); no handler runs, no traceback.
+Reflex's own text paths for malformed data (which log the data in full, twice) are never reached.
+"""
+
+from __future__ import annotations
+
+import inspect
+import logging
+import time
+from collections import OrderedDict
+
+from learnsite.guard.payload import MAX_DEPTH, Refused, check_arguments, check_event
+
+log = logging.getLogger("learnsite.guard")
+
+# Reflex's own handlers that the pages never send; `setvar` would reach any `set_*` method by name.
+BLOCKED_HANDLERS = frozenset({"setvar"})
+NOTICE_EVERY_S = 5.0
+LOG_PER_MINUTE = 5
+_TRACKED_SOCKETS = 10_000
+
+
+class _PerSocket:
+    """Bounded memory of when each socket was last told and logged (oldest sockets forgotten first)."""
+
+    def __init__(self) -> None:
+        self._seen: OrderedDict[str, list[float]] = OrderedDict()
+
+    def entry(self, sid: str) -> list[float]:
+        item = self._seen.pop(sid, None) or [0.0, 0.0, 0.0]  # last notice, log window start, logs in window
+        self._seen[sid] = item
+        while len(self._seen) > _TRACKED_SOCKETS:
+            self._seen.popitem(last=False)
+        return item
+
+
+_seen = _PerSocket()
+
+
+def _signature(handler) -> tuple[dict, list[tuple[str, bool]]]:
+    cached = getattr(handler, "_learnsite_signature", None)
+    if cached is None:
+        params = list(inspect.signature(handler.fn).parameters.values())[1:]  # without self
+        if any(p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD) for p in params):
+            raise Refused("handler takes *args or **kwargs")
+        hints = handler._type_hints
+        if hints is None:
+            hints = _resolved_hints(handler.fn)
+        cached = (dict(hints), [(p.name, p.default is not p.empty) for p in params])
+        object.__setattr__(handler, "_learnsite_signature", cached)
+    return cached
+
+
+def _resolved_hints(fn) -> dict:
+    import typing
+
+    try:
+        return typing.get_type_hints(fn)
+    except Exception:  # noqa: BLE001  (an unresolvable annotation: nothing is passed to it)
+        return {}
+
+
+def resolve_handler(name: str):
+    """The EventHandler an event's name points at, or Refused."""
+    from reflex.state import State
+
+    state_path, _, handler_name = name.rpartition(".")
+    if not state_path or handler_name in BLOCKED_HANDLERS:
+        raise Refused("no such event")
+    try:
+        state_cls = State.get_class_substate(state_path)
+    except Exception:  # noqa: BLE001  (an unknown state path)
+        raise Refused("no such state") from None
+    handler = state_cls.event_handlers.get(handler_name)
+    if handler is None:
+        raise Refused("no such event")
+    return handler
+
+
+def check(data) -> None:
+    """Refused unless `data` is an event some page could have sent: known handler, arguments as annotated."""
+    name, payload, _ = check_event(data)
+    handler = resolve_handler(name)
+    hints, params = _signature(handler)
+    check_arguments(handler.fn, payload, hints, params)
+
+
+def _short(text: str, limit: int = 120) -> str:
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+async def _refuse(namespace, sid: str, reason: str, event_name: object) -> None:
+    now = time.monotonic()
+    entry = _seen.entry(sid)
+    if now - entry[1] > 60:
+        entry[1], entry[2] = now, 0
+    entry[2] += 1
+    if entry[2] <= LOG_PER_MINUTE:
+        shown = _short(event_name.rpartition(".")[2]) if isinstance(event_name, str) else "?"
+        log.warning("refused an event (%s) from socket %s: %s", shown, _short(sid, 24), _short(reason))
+    elif entry[2] == LOG_PER_MINUTE + 1:
+        log.warning("socket %s: further refused events this minute are not logged", _short(sid, 24))
+    token = namespace.sid_to_token.get(sid)
+    if token is None or now - entry[0] < NOTICE_EVERY_S:
+        return
+    entry[0] = now
+    try:
+        await namespace.emit_update(_notice(), token)
+    except Exception:  # noqa: BLE001  (the socket is gone: nobody waits for the notice)
+        pass
+
+
+def _notice():
+    from reflex.event import Event
+    from reflex.state import StateUpdate
+
+    from learnsite.toast import notify
+
+    spec = notify("Something went wrong", "Please try again.", level="error")
+    return StateUpdate(events=Event.from_event_type(spec))
+
+
+# What a frame nested beyond any real event parses to: an event without a name, which check() refuses.
+_TOO_DEEP = ["event", {"name": None}]
+
+
+def _guard_loads(loads):
+    """Frames nested beyond any real event are never parsed (the parser would recurse thousands deep and
+    socket.io would log the error with a traceback); they become an event that the guard refuses."""
+
+    def guarded(data, **kwargs):
+        text = data if isinstance(data, str) else bytes(data).decode("utf-8", "replace")
+        if text.count("[") + text.count("{") > MAX_DEPTH * 64 and _too_deep(text):
+            return list(_TOO_DEEP)
+        return loads(data, **kwargs)
+
+    return guarded
+
+
+def _too_deep(text: str) -> bool:
+    depth = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            if depth > MAX_DEPTH + 8:
+                return True
+        elif ch in "]}":
+            depth -= 1
+    return False
+
+
+def install() -> None:
+    """Wrap Reflex's event door once (idempotent)."""
+    import reflex.app as reflex_app
+
+    namespace_cls = reflex_app.EventNamespace
+    if getattr(namespace_cls.on_event, "_learnsite_guarded", False):
+        return
+    original = namespace_cls.on_event
+
+    async def on_event(self, sid, data):
+        try:
+            check(data)
+        except Refused as exc:
+            await _refuse(self, sid, str(exc), data.get("name") if isinstance(data, dict) else None)
+            return None
+        except Exception as exc:  # noqa: BLE001  (the guard itself must never let a payload through or raise)
+            await _refuse(self, sid, f"unreadable event ({type(exc).__name__})", None)
+            return None
+        return await original(self, sid, data)
+
+    on_event._learnsite_guarded = True
+    namespace_cls.on_event = on_event
+    reflex_app._sio_loads = _guard_loads(reflex_app._sio_loads)

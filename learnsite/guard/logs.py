@@ -1,0 +1,41 @@
+"""Every log record is cut to a bounded length, whoever writes it (Reflex, socket.io, the servers, us).
+
+Installed as the logging record factory, so it holds for loggers configured later too: a record's message
+(and its formatted traceback) longer than MAX_RECORD_CHARS is cut, with the number of characters cut said.
+"""
+
+from __future__ import annotations
+
+import logging
+import traceback
+
+MAX_RECORD_CHARS = 2048
+_installed = False
+
+
+def _cut(text: str) -> str:
+    if len(text) <= MAX_RECORD_CHARS:
+        return text
+    return f"{text[:MAX_RECORD_CHARS]}... [{len(text) - MAX_RECORD_CHARS} characters cut]"
+
+
+def install() -> None:
+    global _installed
+    if _installed:
+        return
+    _installed = True
+    make_record = logging.getLogRecordFactory()
+
+    def bounded_record(*args, **kwargs) -> logging.LogRecord:
+        record = make_record(*args, **kwargs)
+        try:
+            message = record.getMessage()
+        except Exception:  # noqa: BLE001  (a record whose args do not fit its format: keep it as it is)
+            return record
+        if len(message) > MAX_RECORD_CHARS:
+            record.msg, record.args = _cut(message), None
+        if record.exc_info and record.exc_info[0] is not None and not record.exc_text:
+            record.exc_text = _cut("".join(traceback.format_exception(*record.exc_info)).rstrip("\n"))
+        return record
+
+    logging.setLogRecordFactory(bounded_record)

@@ -1,0 +1,190 @@
+"""Checks of an event's data against bounds and its handler's annotations. Plain Python: no Reflex here.
+
+Every public handler of every State is callable by any client with any payload, so the event is checked
+before it reaches the handler: its whole size, its nesting, and each argument against the handler's
+annotation (a str is a str of bounded length without NUL or lone surrogates, numbers are finite, lists
+and dicts are bounded, a Literal is one of its values, missing and extra arguments are refused).
+"""
+
+from __future__ import annotations
+
+import math
+import types
+import typing
+from typing import Any, Callable, Literal, Union
+
+MAX_EVENT_UNITS = 256 * 1024  # the chat outbox (50 messages of 2,000 characters) is the largest real event
+MAX_DEPTH = 12  # the deepest real event: the tracing canvas's strokes inside the event's payload
+MAX_TEXT = 2000  # a str argument, unless its handler allows more (allow_text)
+MAX_ITEMS = 2000  # entries of a list or dict argument
+MAX_NAME = 300  # an event's name: state path and handler
+MAX_ABS_INT = 2**53  # the largest integer JavaScript can hold exactly
+MAX_ABS_FLOAT = 1e15
+
+_TEXT_LIMITS_ATTR = "__learnsite_text_limits__"
+
+
+class Refused(Exception):
+    """An event the boundary does not pass on. The message is for the log: it never quotes the payload."""
+
+
+def allow_text(**limits: int) -> Callable:
+    """Let named str arguments of a handler be longer than MAX_TEXT (put it under @rx.event)."""
+
+    def mark(fn: Callable) -> Callable:
+        setattr(fn, _TEXT_LIMITS_ATTR, {**getattr(fn, _TEXT_LIMITS_ATTR, {}), **limits})
+        return fn
+
+    return mark
+
+
+def text_limits(fn: Callable) -> dict[str, int]:
+    return getattr(fn, _TEXT_LIMITS_ATTR, {})
+
+
+def check_text(value: str, limit: int = MAX_TEXT) -> None:
+    if len(value) > limit:
+        raise Refused(f"text of {len(value)} characters (limit {limit})")
+    if "\x00" in value:
+        raise Refused("NUL in text")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise Refused("lone surrogate in text") from None
+
+
+def check_json(value: Any, depth: int = 0, text_limit: int = MAX_EVENT_UNITS) -> int:
+    """Walk plain JSON data; returns its size in units (characters of text, 8 per other value)."""
+    if depth > MAX_DEPTH:
+        raise Refused(f"nested deeper than {MAX_DEPTH}")
+    if isinstance(value, str):
+        check_text(value, text_limit)
+        return len(value) + 2
+    if value is None or isinstance(value, bool):
+        return 8
+    if isinstance(value, int):
+        if abs(value) > MAX_ABS_INT:
+            raise Refused("integer out of range")
+        return 8
+    if isinstance(value, float):
+        if not math.isfinite(value) or abs(value) > MAX_ABS_FLOAT:
+            raise Refused("number not finite or out of range")
+        return 8
+    if isinstance(value, (list, tuple)):
+        if len(value) > MAX_EVENT_UNITS // 8:
+            raise Refused("list too long")
+        return 8 + sum(check_json(v, depth + 1, text_limit) for v in value)
+    if isinstance(value, dict):
+        if len(value) > MAX_EVENT_UNITS // 8:
+            raise Refused("dict too large")
+        size = 8
+        for k, v in value.items():
+            if not isinstance(k, str):
+                raise Refused("non-text key")
+            check_text(k, MAX_NAME)
+            size += len(k) + check_json(v, depth + 1, text_limit)
+        return size
+    raise Refused(f"not JSON data: {type(value).__name__}")
+
+
+def check_event(data: Any) -> tuple[str, dict, dict]:
+    """The raw event of a websocket frame -> (name, payload, router_data), or Refused."""
+    if not isinstance(data, dict):
+        raise Refused(f"event data is a {type(data).__name__}, not an object")
+    size = check_json(data)
+    if size > MAX_EVENT_UNITS:
+        raise Refused(f"event of {size} units (limit {MAX_EVENT_UNITS})")
+    name, payload, router_data = data.get("name"), data.get("payload", {}), data.get("router_data", {})
+    if not isinstance(name, str) or not 0 < len(name) <= MAX_NAME:
+        raise Refused("event without a valid name")
+    if not isinstance(payload, dict) or not isinstance(router_data, dict):
+        raise Refused("payload or router data is not an object")
+    return name, payload, router_data
+
+
+def check_arguments(fn: Callable, payload: dict, hints: dict[str, Any], params: list[tuple[str, bool]]) -> None:
+    """payload against a handler's parameters [(name, has_default)] and their annotations."""
+    names = {name for name, _ in params}
+    extra = [k for k in payload if k not in names]
+    if extra:
+        raise Refused(f"{len(extra)} unexpected argument(s)")
+    missing = [name for name, has_default in params if not has_default and name not in payload]
+    if missing:
+        raise Refused(f"missing argument(s): {', '.join(missing)}")
+    limits = text_limits(fn)
+    for name, value in payload.items():
+        if name not in hints:
+            raise Refused(f"argument {name} has no annotation")
+        try:
+            check_value(value, hints[name], limits.get(name, MAX_TEXT))
+        except Refused as exc:
+            raise Refused(f"argument {name}: {exc}") from None
+
+
+def check_value(value: Any, hint: Any, text_limit: int = MAX_TEXT, depth: int = 0) -> None:
+    """One argument against its annotation."""
+    if depth > MAX_DEPTH:
+        raise Refused(f"nested deeper than {MAX_DEPTH}")
+    if hint is Any or hint is object:
+        check_json(value, depth, max(text_limit, MAX_TEXT))
+        return
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin is Union or origin is types.UnionType:
+        errors = []
+        for option in args:
+            try:
+                check_value(value, option, text_limit, depth)
+                return
+            except Refused as exc:
+                errors.append(str(exc))
+        raise Refused(" / ".join(errors[:2]))
+    if origin is Literal:
+        if not any(type(value) is type(a) and value == a for a in args):
+            raise Refused("not one of the allowed values")
+        return
+    if hint is type(None):
+        if value is not None:
+            raise Refused("expected nothing")
+        return
+    if hint is str:
+        if not isinstance(value, str):
+            raise Refused(f"expected text, got {type(value).__name__}")
+        check_text(value, text_limit)
+        return
+    if hint is bool:
+        if not isinstance(value, bool):
+            raise Refused(f"expected true/false, got {type(value).__name__}")
+        return
+    if hint is int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise Refused(f"expected an integer, got {type(value).__name__}")
+        if abs(value) > MAX_ABS_INT:
+            raise Refused("integer out of range")
+        return
+    if hint is float:
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise Refused(f"expected a number, got {type(value).__name__}")
+        if not math.isfinite(value) or abs(value) > MAX_ABS_FLOAT:
+            raise Refused("number not finite or out of range")
+        return
+    container = origin or hint
+    if container in (list, tuple, set, frozenset):
+        if not isinstance(value, list):
+            raise Refused(f"expected a list, got {type(value).__name__}")
+        if len(value) > MAX_ITEMS:
+            raise Refused(f"list of {len(value)} items (limit {MAX_ITEMS})")
+        item = args[0] if args else Any
+        for v in value:
+            check_value(v, item, text_limit, depth + 1)
+        return
+    if container is dict:
+        if not isinstance(value, dict):
+            raise Refused(f"expected an object, got {type(value).__name__}")
+        if len(value) > MAX_ITEMS:
+            raise Refused(f"object of {len(value)} entries (limit {MAX_ITEMS})")
+        item = args[1] if len(args) == 2 else Any
+        for k, v in value.items():
+            check_text(k, MAX_NAME)
+            check_value(v, item, text_limit, depth + 1)
+        return
+    raise Refused(f"no websocket argument can be a {getattr(hint, '__name__', hint)!s}")
