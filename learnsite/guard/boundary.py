@@ -41,6 +41,20 @@ class _PerSocket:
 
 
 _seen = _PerSocket()
+_reports = _PerSocket()
+# Reflex's page reports its own errors to the server log through this handler: a few a minute per socket
+# are kept (they help find bugs), the rest are refused so that no client can fill the log with them.
+REPORTS_PER_MINUTE = 5
+_REPORT_HANDLER = "handle_frontend_exception"
+
+
+def _within_report_budget(sid: str) -> bool:
+    now = time.monotonic()
+    entry = _reports.entry(sid)
+    if now - entry[1] > 60:
+        entry[1], entry[2] = now, 0
+    entry[2] += 1
+    return entry[2] <= REPORTS_PER_MINUTE
 
 
 def _signature(handler) -> tuple[dict, list[tuple[str, bool]]]:
@@ -83,12 +97,51 @@ def resolve_handler(name: str):
     return handler
 
 
+def is_upload_handler(name: str) -> bool:
+    """Whether /_upload may call the handler `name`: one that takes uploaded files (and nothing else can)."""
+    from reflex_components_core.core._upload import UploadChunkIterator, UploadFile
+
+    try:
+        hints, _ = _signature(resolve_handler(name))
+    except Refused:
+        return False
+    upload_types = {UploadChunkIterator, list[UploadFile]}
+    return any(hint in upload_types for hint in hints.values())
+
+
+MAX_STORED_VALUE = 4096  # a cookie or localStorage value the page sends back (tokens are under 1 KB)
+
+
+def _check_client_storage(payload: dict) -> None:
+    """Reflex's hydrate_and_load / update_vars_internal take {"<state path>.<var>_rx_state_": value}: each key
+    must name a client-storage var (cookie, localStorage) of a real State, each value be short text."""
+    from reflex.state import State
+
+    for key, value in (payload.get("vars") or {}).items():
+        state_name, _, var_name = key.rpartition(".")
+        try:
+            state_cls = State.get_class_substate(state_name)
+        except Exception:  # noqa: BLE001  (an unknown state path)
+            raise Refused("stored value for no such state") from None
+        if not state_cls._is_client_storage(var_name.removesuffix("_rx_state_")):
+            raise Refused("stored value for a var the browser does not keep")
+        if not isinstance(value, str) or len(value) > MAX_STORED_VALUE:
+            raise Refused("stored value is not short text")
+
+
+# Reflex's own handlers whose arguments say less than what they accept
+_INTERNAL_CHECKS = {"hydrate_and_load": _check_client_storage, "update_vars_internal": _check_client_storage}
+
+
 def check(data) -> None:
     """Refused unless `data` is an event some page could have sent: known handler, arguments as annotated."""
     name, payload, _ = check_event(data)
     handler = resolve_handler(name)
     hints, params = _signature(handler)
     check_arguments(handler.fn, payload, hints, params)
+    extra_check = _INTERNAL_CHECKS.get(name.rpartition(".")[2])
+    if extra_check is not None:
+        extra_check(payload)
 
 
 def _short(text: str, limit: int = 120) -> str:
@@ -174,9 +227,11 @@ def install() -> None:
         return
     original = namespace_cls.on_event
 
-    async def on_event(self, sid, data):
+    async def on_event(self, sid, data=None):
         try:
             check(data)
+            if data["name"].endswith(f".{_REPORT_HANDLER}") and not _within_report_budget(sid):
+                raise Refused("too many error reports this minute")
         except Refused as exc:
             await _refuse(self, sid, str(exc), data.get("name") if isinstance(data, dict) else None)
             return None

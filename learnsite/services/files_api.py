@@ -17,23 +17,31 @@ from starlette.responses import FileResponse, PlainTextResponse
 from starlette.routing import Route
 
 from learnsite.config import settings
+from learnsite.guard import boundary
 from learnsite.services.storage import LOCAL_URL_PREFIX, LocalStorage, StorageError
 
 SERVED = {"worksheets": (".pdf", "application/pdf"), "thumbnails": (".png", "image/png")}
 MULTIPART_SLACK = 64 * 1024  # form boundaries, headers and the event-args field
 
 
+MAX_NAME_BYTES = 255  # what a file system holds in one name
+
+
+def _not_found() -> PlainTextResponse:
+    return PlainTextResponse("Not Found", status_code=404)
+
+
 async def serve_file(request):
     folder, name = request.path_params["folder"], request.path_params["name"]
     suffix, media_type = SERVED.get(folder, ("", ""))
-    if not suffix or not name.endswith(suffix):
-        return PlainTextResponse("Not Found", status_code=404)
+    if not suffix or not name.endswith(suffix) or "\x00" in name or len(name.encode("utf-8", "replace")) > MAX_NAME_BYTES:
+        return _not_found()
     try:
         path = LocalStorage(request.app.state.files_root).path_of(f"{folder}/{name}")
-    except StorageError:
-        return PlainTextResponse("Not Found", status_code=404)
-    if not path.is_file():
-        return PlainTextResponse("Not Found", status_code=404)
+        if not path.is_file():
+            return _not_found()
+    except (StorageError, ValueError, OSError):  # a key no stored file can have
+        return _not_found()
     return FileResponse(
         path, media_type=media_type,
         headers={"Cache-Control": "public, max-age=3600", "X-Content-Type-Options": "nosniff",
@@ -67,17 +75,24 @@ class FilesRoute:
 
 
 class UploadSizeGuard:
-    """Refuse /_upload bodies larger than the limit: by Content-Length up front, else while streaming."""
+    """Refuse /_upload bodies larger than the limit (by Content-Length up front, else while streaming), and
+    requests naming a handler that takes no uploaded files (400, before any body is read)."""
 
     def __init__(self, app, limit: int | None = None):
         self.app = app
         self.limit = (limit if limit is not None else settings.max_upload_bytes)
 
     async def __call__(self, scope, receive, send):
-        if scope["type"] != "http" or not self.limit or not scope["path"].endswith("/_upload"):
+        if scope["type"] != "http" or not scope["path"].endswith("/_upload"):
+            return await self.app(scope, receive, send)
+        headers = dict(scope.get("headers") or [])
+        handler = headers.get(b"reflex-event-handler", b"").decode("utf-8", "replace")
+        if scope.get("method") == "POST" and handler and not boundary.is_upload_handler(handler):
+            return await PlainTextResponse("Not an upload", status_code=400)(scope, receive, send)
+        if not self.limit:
             return await self.app(scope, receive, send)
         allowed = self.limit + MULTIPART_SLACK
-        length = dict(scope.get("headers") or []).get(b"content-length")
+        length = headers.get(b"content-length")
         if length and length.isdigit() and int(length) > allowed:
             response = PlainTextResponse(f"File is larger than {self.limit} bytes", status_code=413)
             return await response(scope, receive, send)

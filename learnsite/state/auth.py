@@ -42,6 +42,7 @@ token. Display vars (signed_in, user_*) are for the page only: never trust them 
 from __future__ import annotations
 
 import asyncio
+import posixpath
 import time
 from typing import Any, Callable
 from urllib.parse import quote, urlsplit
@@ -52,6 +53,7 @@ import reflex as rx
 
 from learnsite.services import accounts, tokens
 from learnsite.services.public_user import PublicUser
+from learnsite.safe_text import inert
 from learnsite.toast import notify
 
 log = logging.getLogger("learnsite.auth")
@@ -67,19 +69,25 @@ ADMIN_HOME = "/admin/dashboard"
 
 
 def safe_next(value: str | None, default: str = "/") -> str:
-    """A same-site path to go back to after login; anything else (//host, scheme:, \\) is refused."""
+    """A same-site path to go back to after login, normalised (no "..", no "//"); anything else (//host,
+    scheme:, \\, control characters, markup) is refused."""
     if not value or not isinstance(value, str) or len(value) > 500:
         return default
-    if not value.startswith("/") or value.startswith("//") or "\\" in value:
+    if not value.startswith("/") or value.startswith("//") or "\\" in value or "<" in value or ">" in value:
         return default
     parts = urlsplit(value)
-    if parts.scheme or parts.netloc or any(ord(c) < 32 for c in value):
+    if parts.scheme or parts.netloc or any(ord(c) < 32 or ord(c) == 127 for c in value):
         return default
-    return value
+    path = posixpath.normpath(parts.path)
+    if path.startswith("//"):
+        path = "/" + path.lstrip("/")
+    if parts.path.endswith("/") and path != "/":
+        path += "/"
+    return path + (f"?{parts.query}" if parts.query else "")
 
 
 def login_redirect(login_route: str, origin: str) -> rx.event.EventSpec:
-    return rx.redirect(f"{login_route}?next={quote(safe_next(origin), safe='/')}")
+    return rx.redirect(inert(f"{login_route}?next={quote(safe_next(origin), safe='/')}"))
 
 
 class AuthState(rx.State):
@@ -211,7 +219,7 @@ class AuthState(rx.State):
             return notify("Sign out Failed", str(exc) or "Something went wrong", level="error")
         self._forget()
         return [notify("Logged Out", "You have been successfully logged out.", level="success"),
-                rx.redirect(after)]
+                rx.redirect(inert(after))]
 
     @rx.event
     async def sign_out(self):

@@ -23,6 +23,9 @@ from typing import Any
 
 import reflex as rx
 
+from learnsite.guard.payload import allow_text
+from learnsite.safe_text import inert
+
 from learnsite import toast
 from learnsite.services import chat, summary
 from learnsite.services.chat import ChatError
@@ -45,7 +48,7 @@ def _message_error(exc: Exception) -> str:
 
 def _not_sent(text: str, exc: Exception) -> list:
     """The refusal toast, and the text back in the input so nothing typed is lost."""
-    return [rx.set_value("chat-message-input", text),
+    return [rx.set_value("chat-message-input", inert(text)),
             toast.notify("Error sending message", _message_error(exc), level="error")]
 
 
@@ -211,6 +214,7 @@ class ChatState(rx.State):
             self._receive([message])
 
     @rx.event
+    @allow_text(outbox=chat_outbox.MAX_OUTBOX_CHARS)
     async def flush_outbox(self, outbox: str = "[]"):
         """The page's unanswered sends (see chat_outbox): each is stored once, then answered."""
         user = await AuthState.user_of(self)

@@ -23,6 +23,8 @@ from dataclasses import dataclass
 
 import reflex as rx
 
+from learnsite.safe_text import inert
+
 from learnsite.services import chat
 
 FORM_ID = "chat-composer"
@@ -33,6 +35,8 @@ STORAGE_KEY = "learnsite.chat.outbox"
 RESEND_MS = 4000
 MAX_AGE_MS = 24 * 3600 * 1000
 MAX_ENTRIES = 50  # kept in the browser
+# what flush_outbox accepts: every entry at its longest, with room for its JSON
+MAX_OUTBOX_CHARS = MAX_ENTRIES * (chat.MAX_MESSAGE_CHARS * 2 + 200)
 FLUSH_MAX = 20  # taken by one flush
 
 OUTBOX_JS = f"""
@@ -105,7 +109,7 @@ PENDING_JS = "window.learnsiteOutbox ? window.learnsiteOutbox.pending() : '[]'"
 
 def done(client_ids: list[str]) -> rx.event.EventSpec:
     """Tell the page these sends were answered: they leave its outbox."""
-    return rx.call_script(f"window.learnsiteOutbox && window.learnsiteOutbox.done({json.dumps(client_ids)})")
+    return rx.call_script(inert(f"window.learnsiteOutbox && window.learnsiteOutbox.done({json.dumps(client_ids)})"))
 
 
 @dataclass(frozen=True)

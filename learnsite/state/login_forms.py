@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import reflex as rx
 
+from learnsite.safe_text import inert
+
 from learnsite.services import accounts
 from learnsite.services.accounts import AccountError
 from learnsite.state.account_calls import call_service, form_field
@@ -31,7 +33,7 @@ class UserLoginState(rx.State):
         """Signed-in users have nothing to do here: send them on."""
         self.busy, self.error = False, ""
         if await AuthState.user_of(self):
-            return rx.redirect(self._next())
+            return rx.redirect(inert(self._next()))
 
     @rx.event
     async def submit(self, form_data: dict):
@@ -48,7 +50,7 @@ class UserLoginState(rx.State):
         auth._sign_in_with(session)
         self.busy = False
         yield notify("Login Successful!", "Welcome back! Get ready to learn and play!", level="success")
-        yield rx.redirect(self._next())
+        yield rx.redirect(inert(self._next()))
 
 
 class AdminLoginState(rx.State):
@@ -68,7 +70,7 @@ class AdminLoginState(rx.State):
         if user is None:
             return
         if user.is_admin:
-            return rx.redirect(self._next())
+            return rx.redirect(inert(self._next()))
         self.not_admin_notice = (
             f"You are signed in as {user.email}, which is not an administrator account, so the admin "
             "pages stay closed. Log out, then sign in here with an administrator account."
@@ -95,7 +97,7 @@ class AdminLoginState(rx.State):
         auth._sign_in_with(session)
         self.not_admin_notice = ""
         yield notify("Login Successful!", "Welcome back! Get ready to learn and play!", level="success")
-        yield rx.redirect(self._next())
+        yield rx.redirect(inert(self._next()))
 
 
 class SignUpState(rx.State):

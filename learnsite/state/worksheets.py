@@ -91,7 +91,8 @@ class WorksheetBrowserState(rx.State):
             views, total = await asyncio.to_thread(
                 service.list_worksheets,
                 search=self.search[:100],
-                category_id=int(self.category_filter) if self.category_filter.isdigit() else None,
+                category_id=int(self.category_filter) if self.category_filter.isdigit()
+                and len(self.category_filter) < 10 else None,
                 subject=self.subject_filter if self.subject_filter in service.SUBJECTS else "",
                 skill_type=self.skill_filter if self.skill_filter in service.SKILL_TYPES else "",
                 page=self.page, per_page=PER_PAGE, storage=get_storage(),
@@ -116,22 +117,23 @@ class WorksheetBrowserState(rx.State):
 
     @rx.event
     def set_search(self, value: str):
-        self.search = str(value)[:100]
+        self.search = value[:100]
         return self._refilter()
 
+    # A filter keeps only one of its choices (any client can send any value, and the tab stores it).
     @rx.event
     def set_category_filter(self, value: str):
-        self.category_filter = str(value)
+        self.category_filter = value if any(c["id"] == value for c in self.categories) else ALL
         return self._refilter()
 
     @rx.event
     def set_subject_filter(self, value: str):
-        self.subject_filter = str(value)
+        self.subject_filter = value if value in service.SUBJECTS else ALL
         return self._refilter()
 
     @rx.event
     def set_skill_filter(self, value: str):
-        self.skill_filter = str(value)
+        self.skill_filter = value if value in service.SKILL_TYPES else ALL
         return self._refilter()
 
     @rx.event

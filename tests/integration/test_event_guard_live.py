@@ -1,0 +1,172 @@
+"""The event guard on a running server (granian, as `make run` serves, and uvicorn, as the bench runs):
+every public handler of every State gets the adversarial set, as a visitor and as a signed-in user."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from bench.wsclient import ReflexClient
+from learnsite.config import REPO_ROOT
+from tests import guard_fuzz
+from tests.conftest import free_port, stop_process_group, wait_http
+
+ROOT = "reflex___state____state"
+AUTH = f"{ROOT}.learnsite___state___auth____auth_state"
+STATE_FILE_CAP = 64 * 1024
+
+
+def _hydrate(vars_: dict | None = None) -> dict:
+    return {"event": {"name": f"{ROOT}.hydrate_and_load", "payload": {"vars": vars_ or {}},
+                      "router_data": {"pathname": "/", "query": {}, "asPath": "/"}}}
+
+
+def _ping_seconds(url: str) -> float:
+    started = time.perf_counter()
+    with urllib.request.urlopen(f"{url}/ping", timeout=1) as r:
+        r.read()
+    return time.perf_counter() - started
+
+
+def _rss(pid: int) -> int:
+    with open(f"/proc/{pid}/status") as f:
+        return next(int(line.split()[1]) * 1024 for line in f if line.startswith("VmRSS:"))
+
+
+def _server_pid(port: int) -> int:
+    """The process listening on `port` (granian's worker or uvicorn)."""
+    out = subprocess.run(["ss", "-ltnpH", f"sport = :{port}"], capture_output=True, text=True).stdout
+    pids = [int(part.split("pid=")[1].split(",")[0]) for part in out.split() if "pid=" in part]
+    return max(pids)
+
+
+@pytest.fixture(scope="module")
+def uvicorn_url(app_server, tmp_path_factory):
+    """One more backend process of the built app, served by uvicorn (with wsproto, as the bench's)."""
+    port = free_port()
+    env = {**app_server.env, "REFLEX_ENV_MODE": "prod", "__REFLEX_SKIP_COMPILE": "true"}
+    log_path = tmp_path_factory.mktemp("uvicorn") / "server.log"
+    log = open(log_path, "w")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "uvicorn", "--factory", "learnsite.learnsite:app", "--host", "127.0.0.1",
+         "--port", str(port), "--ws", "wsproto"],
+        cwd=REPO_ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+    )
+    wait_http(f"http://127.0.0.1:{port}/ping", proc, timeout=120)
+    yield f"http://127.0.0.1:{port}", log_path
+    stop_process_group(proc, grace=15)
+    log.close()
+
+
+def _signed_in_vars(app_server) -> dict:
+    from learnsite.services import accounts
+
+    email = f"fuzz-{time.monotonic_ns()}@example.com"
+    app_server.create_user(email, "fuzz-password")
+    db_url = f"sqlite:///{Path(app_server.data_dir) / 'learnsite.db'}"
+    tokens = accounts.sign_in(email, "fuzz-password", url=db_url)
+    return {f"{AUTH}.access_token_rx_state_": tokens.access_token,
+            f"{AUTH}.refresh_token_rx_state_": tokens.refresh_token}
+
+
+async def _fuzz(url: str, vars_: dict, handlers: list[guard_fuzz.Handler]) -> dict:
+    stats = {"events": 0, "slow_pings": [], "reconnects": 0}
+    client = ReflexClient(url)
+    await client.connect(_hydrate(vars_))
+    frames = [(h.event_name, f) for h in handlers for f in guard_fuzz.adversarial_frames(h)]
+    frames += [("malformed", f) for f in guard_fuzz.malformed_frames()]
+    last = None
+    for name, frame in frames:
+        if not client.alive:
+            stats["reconnects"] += 1
+            stats.setdefault("closed_after", []).append(last)
+            client = ReflexClient(url)
+            await client.connect(_hydrate(vars_))
+        await client.ws.send(frame)
+        stats["events"] += 1
+        last = name
+        if stats["events"] % 25 == 0:
+            await asyncio.sleep(0.05)
+            seconds = await asyncio.to_thread(_ping_seconds, url)
+            if seconds > 1:
+                stats["slow_pings"].append((name, seconds))
+    await asyncio.sleep(1)
+    stats["alive_at_end"] = client.alive
+    await client.close()
+    return stats
+
+
+@pytest.mark.parametrize("server", ["granian", "uvicorn"])
+def test_every_handler_answers_adversarial_events_calmly(server, app_server, uvicorn_url):
+    url, log_path = (app_server.url, Path(app_server.data_dir) / "server.log") if server == "granian" else uvicorn_url
+    log_before = log_path.stat().st_size
+    started = time.time()
+    signed_in = _signed_in_vars(app_server)
+    handlers = guard_fuzz.handlers()
+    assert len(handlers) > 100  # every State's handlers, not a hand-picked few
+    for identity in ({}, signed_in):
+        stats = asyncio.run(_fuzz(url, identity, handlers))
+        assert stats["slow_pings"] == [], stats["slow_pings"][:5]
+        assert stats["reconnects"] == 0, stats.get("closed_after")
+        assert stats["alive_at_end"]
+        assert _ping_seconds(url) < 1
+    time.sleep(1)
+    grown = log_path.read_bytes()[log_before:].decode("utf-8", "replace")
+    assert "Traceback" not in grown, grown[grown.index("Traceback") - 500:][:3000]
+    refusals = [line for line in grown.splitlines() if line.startswith("refused an event")]
+    assert refusals and not any(guard_fuzz.TAG in line or len(line) > 300 for line in refusals)
+    assert guard_fuzz.BIG[:1000] not in grown
+    # a few KB of log per refused event at most (most refusals are not logged at all: rate-limited)
+    assert len(grown.encode()) < 2 * stats["events"] * 2048, len(grown)
+    states = [p for p in (REPO_ROOT / ".states").glob("*") if p.stat().st_mtime >= started - 1]
+    assert all(p.stat().st_size < STATE_FILE_CAP for p in states), max(p.stat().st_size for p in states)
+
+
+def test_a_frame_over_the_socket_limit_closes_only_its_own_socket(app_server):
+    async def run():
+        big = ReflexClient(app_server.url)
+        other = ReflexClient(app_server.url)
+        await big.connect(_hydrate())
+        await other.connect(_hydrate())
+        await big.ws.send(guard_fuzz.frame({"name": "x.y", "payload": {"v": "z" * 700_000}}))
+        await asyncio.sleep(1)
+        assert other.alive
+        assert _ping_seconds(app_server.url) < 1
+        await big.close()
+        await other.close()
+
+    asyncio.run(run())
+
+
+def test_twenty_tabs_of_big_values_leave_memory_flat(app_server):
+    port = int(app_server.url.rsplit(":", 1)[1])
+    pid = _server_pid(port)
+
+    setters = [h for h in guard_fuzz.handlers() if h.event_name.rsplit(".", 1)[1].startswith("set_")
+               and h.params and h.params[0][1] is str]
+    assert setters
+
+    async def tabs():
+        for _ in range(20):
+            tab = ReflexClient(app_server.url)
+            await tab.connect(_hydrate())
+            for h in setters:
+                for value in ("q" * 200_000, "r" * 900):
+                    await tab.emit({"name": h.event_name, "payload": {h.params[0][0]: value},
+                                    "router_data": {"pathname": "/", "query": {}, "asPath": "/"}})
+            await asyncio.sleep(0.2)
+            await tab.close()
+
+    asyncio.run(tabs())  # warm-up: the first tabs load code and caches
+    before = _rss(pid)
+    asyncio.run(tabs())
+    time.sleep(1)
+    grown = _rss(pid) - before
+    assert grown < 20 * 1024 * 1024, f"server grew {grown / 2**20:.1f} MiB"
