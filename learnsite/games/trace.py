@@ -26,6 +26,7 @@ MAX_FAR_SHARE = 0.15  # at most this share of the ink may be off the letter
 MAX_LENGTH_FACTOR, LENGTH_SLACK = 1.8, 40  # ink length at most 1.8 x the letter's + 40 units
 MAX_STROKES, MAX_POINTS = 20, 300
 MIN_COORD, MAX_COORD = -10, 110
+LENGTH_STEP = 5.0  # ink length is measured over points this far apart (finger jitter does not count)
 STEP = 3.0  # the ink is resampled this finely before it is compared
 
 
@@ -170,9 +171,9 @@ def _guide(letter: str) -> tuple[tuple[tuple[tuple[int, int], ...], ...], tuple[
 def _arrow(line: tuple[tuple[int, int], ...]) -> dict:
     """Where the direction arrow of a stroke sits (a little after its start) and where it points."""
     points = _along([(float(x), float(y)) for x, y in line], 6)
-    at = points[min(2, len(points) - 1)]
-    ahead = points[min(3, len(points) - 1)]
-    before = points[min(1, len(points) - 2)]
+    at = points[min(3, len(points) - 1)]  # ~18 units in: clear of the start dot
+    ahead = points[min(4, len(points) - 1)]
+    before = points[min(2, len(points) - 2)]
     return {"x": round(at[0]), "y": round(at[1]), "angle": _angle(before, ahead)}
 
 
@@ -225,6 +226,17 @@ def _clean(strokes: object) -> list[list[Point]] | None:
     return out or None
 
 
+def _thinned(line: list[Point], step: float) -> list[Point]:
+    """The polyline without points closer than `step` to the last kept one (ends kept)."""
+    out = [line[0]]
+    for p in line[1:-1]:
+        if math.dist(p, out[-1]) >= step:
+            out.append(p)
+    if len(line) > 1:
+        out.append(line[-1])
+    return out
+
+
 def _resampled(line: list[Point]) -> list[Point]:
     out = [line[0]]
     for a, b in zip(line, line[1:]):
@@ -246,7 +258,7 @@ def check_trace(letter: str, strokes: list[list[list[int]]]) -> bool:
     guide_strokes, checkpoints = _guide(key)
     guide = [[(float(x), float(y)) for x, y in line] for line in guide_strokes]
 
-    ink_length = sum(_length(line) for line in ink)
+    ink_length = sum(_length(_thinned(line, LENGTH_STEP)) for line in ink)  # a shaky hand is not a scribble
     if ink_length > MAX_LENGTH_FACTOR * sum(_length(line) for line in guide) + LENGTH_SLACK:
         return False  # scribbling over everything
 
