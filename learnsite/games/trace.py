@@ -1,4 +1,4 @@
-"""Letter Tracing: stroke guides for letters and digits, and the server's check of a child's trace.
+"""Letter Tracing: stroke guides for letters (A-Z, a-z) and digits, and the server's check of a child's trace.
 
 Plain Python, no Reflex. Everything lives in a 0..100 box, y growing downwards. The three writing
 lines are TOP (capitals, ascenders), MIDDLE (x-height) and BASE; descenders reach below BASE.
@@ -99,8 +99,43 @@ _DIGITS: dict[str, list[list[Point]]] = {
     "9": [_join(_arc(50, 30, 22, 20, 0, 360), (72, B))],
 }
 
-_STROKES: dict[str, list[list[Point]]] = {**_UPPER, **_DIGITS}
-LETTERS: tuple[str, ...] = tuple(string.ascii_uppercase + string.digits)
+# Lower case sits between MIDDLE and BASE; ascenders reach TOP, descenders go down to 98.
+D = 98
+_XC, _XR, _XRY = 62.5, 17, 17.5  # the x-height circle: centre y, radii
+_DOT = 4  # an i or j dot is a tiny stroke: a tap covers it
+
+_LOWER: dict[str, list[list[Point]]] = {
+    "a": [_join(_arc(48, _XC, _XR, _XRY, 20, 360), (65, M), (65, B))],
+    "b": [_join((30, T), (30, B), (30, _XC), _arc(47, _XC, _XR, _XRY, 180, -180))],
+    "c": [_arc(50, _XC, _XR, _XRY, 40, 320)],
+    "d": [_join(_arc(48, _XC, _XR, _XRY, 20, 360), (65, T), (65, B))],
+    "e": [_join((32, _XC), (66, _XC), _arc(49, _XC, _XR, _XRY, 0, 320))],
+    "f": [_join(_arc(60, 24, 12, 14, 30, 180), (48, B)), _line((34, M), (64, M))],
+    "g": [_join(_arc(48, _XC, _XR, _XRY, 20, 360), (65, M), (65, 88), _arc(50, 88, 15, 10, 0, -180))],
+    "h": [_join((30, T), (30, B), (30, 62), _arc(47, 62, _XR, _XRY, 180, 0), (64, B))],
+    "i": [_line((50, M), (50, B)), _line((50, 28), (50, 28 + _DOT))],
+    "j": [_join((56, M), (56, 88), _arc(44, 88, 12, 10, 0, -170)), _line((56, 28), (56, 28 + _DOT))],
+    "k": [_line((30, T), (30, B)), _line((64, M), (30, 66), (66, B))],
+    "l": [_line((50, T), (50, B))],
+    "m": [_join((24, M), (24, B), (24, 60), _arc(37, 60, 13, 15, 180, 0), (50, B), (50, 60),
+                _arc(63, 60, 13, 15, 180, 0), (76, B))],
+    "n": [_join((30, M), (30, B), (30, 62), _arc(47, 62, _XR, _XRY, 180, 0), (64, B))],
+    "o": [_arc(50, _XC, _XR, _XRY, 90, 450)],
+    "p": [_join((30, M), (30, D), (30, _XC), _arc(47, _XC, _XR, _XRY, 180, -180))],
+    "q": [_join(_arc(48, _XC, _XR, _XRY, 20, 360), (65, M), (65, D))],
+    "r": [_join((32, M), (32, B), (32, 62), _arc(48, 60, 16, 14, 180, 30))],
+    "s": [_join(_arc(50, 53.75, 15, 8.75, 30, 270), _arc(50, 71.25, 16, 8.75, 90, -150))],
+    "t": [_line((50, 20), (50, B)), _line((36, M), (64, M))],
+    "u": [_join((30, M), (30, 63), _arc(47, 63, _XR, _XR, 180, 360), (64, M), (64, B))],
+    "v": [_line((28, M), (50, B), (72, M))],
+    "w": [_line((18, M), (33, B), (50, 55), (67, B), (82, M))],
+    "x": [_line((30, M), (70, B)), _line((70, M), (30, B))],
+    "y": [_line((30, M), (50, B)), _line((70, M), (38, D))],
+    "z": [_line((30, M), (70, M), (30, B), (70, B))],
+}
+
+_STROKES: dict[str, list[list[Point]]] = {**_UPPER, **_LOWER, **_DIGITS}
+LETTERS: tuple[str, ...] = tuple(string.ascii_uppercase + string.ascii_lowercase + string.digits)
 
 
 # ---------------------------------------------------------------- geometry
@@ -146,6 +181,11 @@ def _rounded(line: list[Point]) -> list[tuple[int, int]]:
     return [(round(x), round(y)) for x, y in line]
 
 
+def _deduped(points: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Without a point equal to the one before (a stroke that goes back up the way it came down)."""
+    return [p for i, p in enumerate(points) if i == 0 or p != points[i - 1]]
+
+
 def _angle(a: Point, b: Point) -> int:
     """Direction from a to b in screen degrees (0 = right, 90 = down)."""
     return round(math.degrees(math.atan2(b[1] - a[1], b[0] - a[0]))) % 360
@@ -163,7 +203,7 @@ def _normal(letter: str) -> str | None:
 def _guide(letter: str) -> tuple[tuple[tuple[tuple[int, int], ...], ...], tuple[tuple[tuple[int, int], ...], ...]]:
     """(strokes, checkpoints per stroke), all in integer coordinates."""
     strokes = tuple(tuple(_rounded(line)) for line in _STROKES[letter])
-    checkpoints = tuple(tuple(_rounded(_along([(float(x), float(y)) for x, y in line], CHECKPOINT_SPACING)))
+    checkpoints = tuple(tuple(_deduped(_rounded(_along([(float(x), float(y)) for x, y in line], CHECKPOINT_SPACING))))
                         for line in strokes)
     return strokes, checkpoints
 

@@ -22,8 +22,8 @@ def follow(letter: str, jitter: float = 0, offset: tuple[int, int] = (0, 0), see
              for x, y in trace._along(s, spacing)] for s in strokes]
 
 
-def test_upper_case_and_digits_have_guides():
-    assert set("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789") <= set(LETTERS)
+def test_upper_case_lower_case_and_digits_have_guides():
+    assert set(LETTERS) == set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
 
 
 @pytest.mark.parametrize("letter", LETTERS)
@@ -56,7 +56,7 @@ def test_lines_are_the_three_writing_lines():
     assert letter_guide("A")["lines"] == {"top": 10, "middle": 45, "base": 80}
 
 
-@pytest.mark.parametrize("letter", ["a", "AB", "", "é", "?", 5, None])
+@pytest.mark.parametrize("letter", ["AB", "", "é", "?", " ", "\u0410", 5, None])
 def test_no_guide_for_unknown_letters(letter):
     with pytest.raises(ValueError):
         letter_guide(letter)
