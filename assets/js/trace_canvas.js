@@ -30,9 +30,11 @@ const CSS = `
 .trace-ink-dot { fill: #7c3aed; opacity: 0.85; }
 .trace-pen { fill: #f97316; stroke: #fff; stroke-width: 1; }
 .trace-controls { display: flex; flex-wrap: wrap; justify-content: center; gap: 8px; }
-.trace-button { min-height: 44px; min-width: 44px; padding: 8px 16px; border-radius: 999px; border: 2px solid #7c3aed;
+.trace-button { min-height: 44px; min-width: 88px; padding: 8px 16px; border-radius: 999px; border: 2px solid #7c3aed;
   background: #fff; color: #5b21b6; font: inherit; font-weight: 800; cursor: pointer; }
 .trace-button[aria-pressed="true"] { background: #ede9fe; }
+.trace-steps-toggle { min-height: 44px; padding: 6px 14px; font-size: 0.95rem; border-style: dashed; }
+.trace-steps-toggle[aria-pressed="true"] { border-style: solid; }
 .trace-button:disabled { opacity: 0.6; cursor: default; }
 .trace-done { background: #7c3aed; color: #fff; }
 .trace-status { min-height: 1.4em; margin: 0; color: #374151; text-align: center; }
@@ -209,6 +211,8 @@ export function TraceCanvas({ guide, resetKey, disabled, onDone, id }) {
 
   return h("div", { className: "trace-canvas", id },
     h("style", null, CSS),
+    h("button", { type: "button", className: "trace-button trace-steps-toggle", "aria-pressed": stepMode,
+                  onClick: toggleStepMode, disabled }, "Trace for me step by step"),
     h("svg", {
       ref: svg, viewBox: VIEW, className: "trace-board" + (stepMode ? " trace-board-steps" : ""),
       role: stepMode ? "application" : "img", "aria-label": howTo, tabIndex: stepMode ? 0 : -1,
@@ -229,8 +233,6 @@ export function TraceCanvas({ guide, resetKey, disabled, onDone, id }) {
     h("div", { className: "trace-controls" },
       h("button", { type: "button", className: "trace-button", onClick: () => clear("Cleared. Try again!"),
                     disabled }, "Clear"),
-      h("button", { type: "button", className: "trace-button", "aria-pressed": stepMode,
-                    onClick: toggleStepMode, disabled }, "Trace for me step by step"),
       h("button", { type: "button", className: "trace-button trace-done", onClick: done, disabled }, "Done")),
     h("p", { className: "trace-status", role: "status", "aria-live": "polite" }, announce));
 }
