@@ -6,6 +6,16 @@ start dots, arrows) under the child's ink; mouse, touch and pen draw (pointer ev
 to checkpoint. "Done" calls on_done with the ink sampled to at most 300 integer points in the 0..100 box,
 at most 20 strokes: list[list[list[int]]], ready for `learnsite.games.trace.check_trace` on the server.
 Changing `reset_key` (e.g. the round number) clears the ink.
+
+Use on a page (the guide is public: the dotted letter is the task, not its answer):
+
+    trace_canvas(GameState.trace_guide, on_done=GameState.submit_trace,
+                 reset_key=GameState.round_no.to_string(), disabled=GameState.checking)
+
+    # in the state: trace_guide: dict = {} (set from letter_guide(letter) when a round starts), and
+    @rx.event
+    async def submit_trace(self, strokes: list[list[list[int]]]):
+        ok = check_trace(self._letter, strokes)   # False for anything malformed or oversized
 """
 
 from __future__ import annotations
