@@ -132,3 +132,19 @@ class Message(SQLModel, table=True):
     channel_id: int = Field(foreign_key="channels.id", ondelete="CASCADE")
     created_at: datetime = _ts()
     client_id: str | None = Field(default=None, max_length=64)  # the sending page's id for it, if any
+
+
+class ActivityStars(SQLModel, table=True):
+    """A signed-in player's best result (1-3 stars) in one catalogue activity."""
+
+    __tablename__ = "activity_stars"
+    __table_args__ = (
+        sa.UniqueConstraint("user_id", "activity_id", name="uq_activity_stars_user_activity"),
+        sa.CheckConstraint("best_stars BETWEEN 1 AND 3", name="ck_activity_stars_range"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    user_id: int = Field(foreign_key="users.id", ondelete="CASCADE")
+    activity_id: str = Field(max_length=80)
+    best_stars: int
+    updated_at: datetime = _ts()

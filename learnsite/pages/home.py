@@ -7,6 +7,7 @@ from learnsite.catalogue.home import AGE_GROUPS, CATEGORIES, FEATURED, age_group
 from learnsite.catalogue.types import AgeGroup, Category, Featured
 from learnsite.layout import page
 from learnsite.state.popups import PopupState
+from learnsite.state.stars import StarsState, stars_badge
 
 TEASERS = (
     ("shield-check", "Safe & Ad-Free", "No adverts, no trackers, nothing from other websites. Just learning."),
@@ -89,6 +90,7 @@ def featured_card(item: Featured) -> rx.Component:
                    background=item.color),
             rx.el.h3(rx.el.a(item.title, href=f"/activity/{item.id}", class_name="stretched"),
                      class_name="card-title"),
+            stars_badge(item.id),
             align="center",
             spacing="2",
         ),
@@ -150,7 +152,7 @@ def call_to_action() -> rx.Component:
     )
 
 
-@page(route="/", title=PopupState.host_title, on_load=PopupState.load_home)
+@page(route="/", title=PopupState.host_title, on_load=[PopupState.load_home, StarsState.load_stars])
 def home() -> rx.Component:
     return rx.box(
         hero(),

@@ -9,6 +9,7 @@ from learnsite.catalogue.home import AGE_GROUPS
 from learnsite.catalogue.types import AgeGroup
 from learnsite.popups.dialog import coming_soon_buttons, popup
 from learnsite.state.popups import PopupState
+from learnsite.state.stars import StarsState, stars_badge
 
 
 def play_link(name: str | rx.Var, activity_id: str | rx.Var) -> rx.Component:
@@ -23,6 +24,7 @@ def _group_body(group: AgeGroup) -> rx.Component:
             rx.el.li(
                 rx.box(rx.icon("star", size=18, aria_hidden="true"), class_name="item-tile", background=group.color),
                 rx.text(name, as_="span", weight="bold", class_name="item-name"),
+                stars_badge(activity_id),
                 rx.icon_button(rx.icon("info", size=16, aria_hidden="true"), variant="ghost", radius="full",
                                aria_label=f"About {name}", on_click=PopupState.open_activity(activity_id)),
                 play_link(name, activity_id),
@@ -31,6 +33,7 @@ def _group_body(group: AgeGroup) -> rx.Component:
             for activity_id, name in group.popup_activities
         ],
         class_name="popup-list",
+        on_mount=StarsState.load_stars,
     )
 
 

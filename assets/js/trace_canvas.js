@@ -1,0 +1,240 @@
+// Letter Tracing canvas (wrapped by components/trace_canvas.py). Plain JS, no JSX, no dependencies but React.
+//
+// Draws a letter's dotted guide (three writing lines, start dots, arrows) under the child's ink.
+// Mouse, touch and pen draw through pointer events; "Trace for me step by step" lets a keyboard
+// move the pen from checkpoint to checkpoint. "Done" sends the ink, sampled to at most MAX_POINTS
+// integer points in the guide's 0..100 box, to onDone(strokes): the server decides.
+import { createElement as h, useCallback, useEffect, useRef, useState } from "react";
+
+const MAX_POINTS = 300;
+const MAX_STROKES = 20;
+const MIN_STEP = 1.2; // box units between two captured points
+const MAX_CAPTURE = 4000; // captured points kept before sampling (a long scribble stops growing)
+const VIEW = "-4 -4 108 108";
+
+const CSS = `
+.trace-canvas { display: flex; flex-direction: column; align-items: center; gap: 10px; width: 100%; }
+.trace-board { display: block; width: 100%; max-width: 360px; aspect-ratio: 1; background: #fff; border: 3px solid #ede9fe;
+  border-radius: 18px; box-sizing: border-box; cursor: crosshair; user-select: none; -webkit-user-select: none; }
+.trace-board-steps { cursor: pointer; }
+.trace-line { stroke: #a78bfa; stroke-width: 0.6; }
+.trace-line-middle { stroke: #c4b5fd; stroke-dasharray: 2 2; }
+.trace-line-base { stroke: #7c3aed; stroke-width: 0.8; }
+.trace-guide { fill: none; stroke: #7c8595; stroke-width: 2.8; stroke-linecap: round; stroke-linejoin: round;
+  stroke-dasharray: 0.01 4.6; }
+.trace-arrow { fill: #c2410c; }
+.trace-start { pointer-events: none; }
+.trace-start circle { fill: #15803d; stroke: #fff; stroke-width: 0.8; }
+.trace-start text { fill: #fff; font: 800 5px system-ui, sans-serif; pointer-events: none; }
+.trace-ink { fill: none; stroke: #7c3aed; stroke-width: 4; stroke-linecap: round; stroke-linejoin: round; opacity: 0.85; }
+.trace-ink-dot { fill: #7c3aed; opacity: 0.85; }
+.trace-pen { fill: #f97316; stroke: #fff; stroke-width: 1; }
+.trace-controls { display: flex; flex-wrap: wrap; justify-content: center; gap: 8px; }
+.trace-button { min-height: 44px; min-width: 88px; padding: 8px 16px; border-radius: 999px; border: 2px solid #7c3aed;
+  background: #fff; color: #5b21b6; font: inherit; font-weight: 800; cursor: pointer; }
+.trace-button[aria-pressed="true"] { background: #ede9fe; }
+.trace-steps-toggle { min-height: 44px; padding: 6px 14px; font-size: 0.95rem; border-style: dashed; }
+.trace-steps-toggle[aria-pressed="true"] { border-style: solid; }
+.trace-button:disabled { opacity: 0.6; cursor: default; }
+.trace-done { background: #7c3aed; color: #fff; }
+.trace-status { min-height: 1.4em; margin: 0; color: #374151; text-align: center; }
+`;
+
+const clamp = (v) => Math.max(-10, Math.min(110, v));
+const dist = (a, b) => Math.hypot(a[0] - b[0], a[1] - b[1]);
+
+// Fewer points by dropping those closer than `step` to the last kept one (stroke ends always kept).
+function thin(stroke, step) {
+  if (stroke.length <= 2) return stroke.slice();
+  const out = [stroke[0]];
+  for (let i = 1; i < stroke.length - 1; i++) {
+    if (dist(stroke[i], out[out.length - 1]) >= step) out.push(stroke[i]);
+  }
+  out.push(stroke[stroke.length - 1]);
+  return out;
+}
+
+export function sampleStrokes(strokes) {
+  const kept = strokes.filter((s) => s.length > 0).slice(0, MAX_STROKES);
+  let step = 2;
+  let out = kept.map((s) => thin(s, step));
+  while (out.reduce((n, s) => n + s.length, 0) > MAX_POINTS && step < 200) {
+    step *= 1.3;
+    out = kept.map((s) => thin(s, step));
+  }
+  while (out.reduce((n, s) => n + s.length, 0) > MAX_POINTS) out.pop();
+  return out.map((s) => s.map(([x, y]) => [Math.round(clamp(x)), Math.round(clamp(y))]));
+}
+
+const path = (stroke) => stroke.map(([x, y], i) => `${i ? "L" : "M"}${x} ${y}`).join(" ");
+
+function Guide({ guide }) {
+  const lines = guide.lines || { top: 10, middle: 45, base: 80 };
+  const parts = [
+    h("line", { key: "top", x1: 0, x2: 100, y1: lines.top, y2: lines.top, className: "trace-line" }),
+    h("line", { key: "mid", x1: 0, x2: 100, y1: lines.middle, y2: lines.middle,
+                className: "trace-line trace-line-middle" }),
+    h("line", { key: "base", x1: 0, x2: 100, y1: lines.base, y2: lines.base, className: "trace-line trace-line-base" }),
+  ];
+  (guide.strokes || []).forEach((stroke, i) => {
+    parts.push(h("path", { key: `s${i}`, d: path(stroke), className: "trace-guide" }));
+  });
+  (guide.arrows || []).forEach((a, i) => {
+    parts.push(h("path", { key: `a${i}`, d: "M-4 -3.4 L4 0 L-4 3.4 Z", className: "trace-arrow",
+                           transform: `translate(${a.x} ${a.y}) rotate(${a.angle})` }));
+  });
+  return h("g", { "aria-hidden": "true" }, parts);
+}
+
+// Numbered start dots, drawn over the ink so they stay visible.
+// A start shared with an earlier stroke (A, M, N) moves a little along its own stroke so both numbers show.
+function StartDots({ guide }) {
+  const starts = guide.starts || [];
+  const arrows = guide.arrows || [];
+  const shown = starts.map((p, i) => {
+    if (!starts.slice(0, i).some((q) => dist(p, q) < 8)) return p;
+    const a = ((arrows[i] && arrows[i].angle) || 0) * Math.PI / 180;
+    return [p[0] + 9 * Math.cos(a), p[1] + 9 * Math.sin(a)];
+  });
+  return h("g", { "aria-hidden": "true", className: "trace-start" },
+    shown.map(([x, y], i) => h("g", { key: i },
+      h("circle", { cx: x, cy: y, r: 4.4 }),
+      h("text", { x, y: y + 0.2, textAnchor: "middle", dominantBaseline: "central" }, String(i + 1)))));
+}
+
+export function TraceCanvas({ guide, resetKey, disabled, onDone, id }) {
+  const [strokes, setStrokes] = useState([]);
+  const [stepMode, setStepMode] = useState(false);
+  const [announce, setAnnounce] = useState("");
+  const drawing = useRef(null); // pointer id while a finger/pen/mouse is down
+  const step = useRef({ stroke: 0, point: 0 }); // the keyboard pen's next checkpoint
+  const svg = useRef(null);
+  const captured = useRef(0);
+  const g = guide || {};
+  const checkpoints = g.checkpoints || [];
+  const letter = g.letter || "";
+
+  const clear = useCallback((message) => {
+    setStrokes([]);
+    captured.current = 0;
+    step.current = { stroke: 0, point: 0 };
+    drawing.current = null;
+    setAnnounce(message || "");
+  }, []);
+
+  useEffect(() => { clear(""); }, [resetKey, letter, clear]);
+
+  const toBox = (e) => {
+    const r = svg.current.getBoundingClientRect();
+    const scale = 108 / r.width;
+    return [clamp((e.clientX - r.left) * scale - 4), clamp((e.clientY - r.top) * (108 / r.height) - 4)];
+  };
+
+  const onPointerDown = (e) => {
+    if (disabled || stepMode || e.button > 0) return;
+    if (strokes.length >= MAX_STROKES || captured.current >= MAX_CAPTURE) return;
+    e.preventDefault();
+    svg.current.setPointerCapture?.(e.pointerId);
+    drawing.current = e.pointerId;
+    captured.current += 1;
+    setStrokes((s) => [...s, [toBox(e)]]);
+  };
+  const onPointerMove = (e) => {
+    if (drawing.current !== e.pointerId || captured.current >= MAX_CAPTURE) return;
+    e.preventDefault();
+    const p = toBox(e);
+    setStrokes((s) => {
+      const last = s[s.length - 1];
+      if (!last || dist(last[last.length - 1], p) < MIN_STEP) return s;
+      captured.current += 1;
+      return [...s.slice(0, -1), [...last, p]];
+    });
+  };
+  const onPointerUp = (e) => {
+    if (drawing.current === e.pointerId) drawing.current = null;
+  };
+
+  const totalSteps = checkpoints.reduce((n, s) => n + s.length, 0);
+  const stepsDone = () => {
+    let n = 0;
+    for (let i = 0; i < step.current.stroke; i++) n += checkpoints[i].length;
+    return n + step.current.point;
+  };
+
+  const allDone = () => (checkpoints.length === 1 ? "The stroke is traced. Press Done."
+                                                 : `All ${checkpoints.length} strokes are traced. Press Done.`);
+
+  // The keyboard pen: each press draws to the next checkpoint; a new stroke starts at its start dot.
+  const stepForward = () => {
+    const { stroke, point } = step.current;
+    if (stroke >= checkpoints.length) {
+      setAnnounce(allDone());
+      return;
+    }
+    const p = checkpoints[stroke][point];
+    setStrokes((s) => (point === 0 ? [...s, [p]] : [...s.slice(0, -1), [...s[s.length - 1], p]]));
+    const last = point + 1 >= checkpoints[stroke].length;
+    step.current = last ? { stroke: stroke + 1, point: 0 } : { stroke, point: point + 1 };
+    if (last && stroke + 1 >= checkpoints.length) {
+      setAnnounce(allDone());
+    } else if (last) {
+      setAnnounce(`Stroke ${stroke + 1} done. Next: stroke ${stroke + 2} of ${checkpoints.length}.`);
+    } else {
+      setAnnounce(`Stroke ${stroke + 1} of ${checkpoints.length}: step ${point + 1} of ${checkpoints[stroke].length}.`);
+    }
+  };
+
+  const onKeyDown = (e) => {
+    if (disabled || !stepMode) return;
+    if (["ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp", "Enter", " "].includes(e.key)) {
+      e.preventDefault();
+      stepForward();
+    }
+  };
+
+  const toggleStepMode = () => {
+    const on = !stepMode;
+    clear(on ? "Step by step: press an arrow key or Enter on the letter (or tap it) to draw the next bit."
+             : "Draw with your finger, pen or mouse.");
+    setStepMode(on);
+    if (on) setTimeout(() => svg.current?.focus(), 0);
+  };
+
+  const done = () => {
+    if (disabled) return;
+    onDone?.(sampleStrokes(strokes));
+  };
+
+  const howTo = stepMode
+    ? `Trace the ${letter}. Press an arrow key or Enter to draw the next bit. ${stepsDone()} of ${totalSteps} steps done.`
+    : `Trace the ${letter} with your finger, pen or mouse. Start at dot 1 and follow the arrows.`;
+
+  return h("div", { className: "trace-canvas", id },
+    h("style", null, CSS),
+    h("button", { type: "button", className: "trace-button trace-steps-toggle", "aria-pressed": stepMode,
+                  onClick: toggleStepMode, disabled }, "Trace for me step by step"),
+    h("svg", {
+      ref: svg, viewBox: VIEW, className: "trace-board" + (stepMode ? " trace-board-steps" : ""),
+      role: stepMode ? "application" : "img", "aria-label": howTo, tabIndex: stepMode ? 0 : -1,
+      style: { touchAction: "none" },
+      onPointerDown, onPointerMove, onPointerUp, onPointerCancel: onPointerUp, onKeyDown,
+      onClick: () => { if (stepMode && !disabled) stepForward(); },
+    },
+      h(Guide, { guide: g }),
+      strokes.map((s, i) => s.length === 1
+        ? h("circle", { key: i, cx: s[0][0], cy: s[0][1], r: 2.2, className: "trace-ink-dot" })
+        : h("path", { key: i, d: path(s), className: "trace-ink" })),
+      h(StartDots, { guide: g }),
+      stepMode && step.current.stroke < checkpoints.length
+        ? h("circle", { cx: checkpoints[step.current.stroke][step.current.point][0],
+                        cy: checkpoints[step.current.stroke][step.current.point][1],
+                        r: 3, className: "trace-pen" })
+        : null),
+    h("div", { className: "trace-controls" },
+      h("button", { type: "button", className: "trace-button", onClick: () => clear("Cleared. Try again!"),
+                    disabled }, "Clear"),
+      h("button", { type: "button", className: "trace-button trace-done", onClick: done, disabled }, "Done")),
+    h("p", { className: "trace-status", role: "status", "aria-live": "polite" }, announce));
+}
+
+export default TraceCanvas;

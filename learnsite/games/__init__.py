@@ -1,0 +1,1 @@
+"""Learning games: kinds, content and sessions (issue 11)."""

@@ -1,0 +1,70 @@
+"""A signed-in player's best stars per activity, and the small "★★☆" badge that shows them.
+
+Visitors have no stars and see no badge; nothing here asks anyone to sign in.
+
+For the games state, after a finish the server has scored:
+
+    stars_state = await self.get_state(StarsState)
+    best = await stars_state._set_best(activity_id, stars)   # None for a visitor or a refusal
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+import reflex as rx
+
+from learnsite.services import stars
+from learnsite.state.auth import AuthState
+
+log = logging.getLogger("learnsite.stars")
+
+_BADGES = {1: "★☆☆", 2: "★★☆", 3: "★★★"}
+
+
+class StarsState(rx.State):
+    # {activity_id: 1..3}, at most the 19 catalogue activities; empty for a visitor
+    best: dict[str, int] = {}
+
+    @rx.event
+    async def load_stars(self):
+        """The signed-in player's best stars (nothing for a visitor)."""
+        user = await AuthState.user_of(self)
+        if user is None:
+            self.best = {}
+            return
+        try:
+            self.best = await asyncio.to_thread(stars.best_stars, user.id)
+        except Exception:  # the database is away: show no stars rather than an error
+            log.exception("could not load stars")
+
+    async def _set_best(self, activity_id: str, count: int) -> int | None:
+        """Save a finished game's stars for the signed-in player (the best is kept); the best now stored.
+
+        Not an event: only server code that scored the game calls it. None for a visitor, an unknown
+        activity or stars outside 1..3.
+        """
+        user = await AuthState.user_of(self)
+        if user is None:
+            return None
+        try:
+            best = await asyncio.to_thread(stars.record_best, user.id, activity_id, count)
+        except ValueError:
+            return None
+        self.best = {**self.best, activity_id: best}
+        return best
+
+
+def stars_badge(activity_id: str | rx.Var) -> rx.Component:
+    """ "★★☆" with "2 of 3 stars" for screen readers, only for a signed-in player who has some."""
+    count = StarsState.best[activity_id].to(int)
+    return rx.cond(
+        AuthState.signed_in & StarsState.best.contains(activity_id),
+        rx.el.span(
+            rx.match(count, *[(n, text) for n, text in _BADGES.items()], ""),
+            role="img",
+            aria_label=rx.match(count, *[(n, f"{n} of 3 stars") for n in _BADGES], ""),
+            class_name="star-badge",
+        ),
+    )

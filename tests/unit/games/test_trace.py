@@ -1,0 +1,178 @@
+"""Letter Tracing: every guide is sound, a trace along the guide passes, wrong traces and bad input fail."""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import time
+
+import pytest
+
+from learnsite.games import trace
+from learnsite.games.trace import LETTERS, check_trace, letter_guide
+
+
+def follow(letter: str, jitter: float = 0, offset: tuple[int, int] = (0, 0), seed: int = 0) -> list:
+    """A child's trace along the guide: every stroke in order, sampled like the canvas (<= 300 points)."""
+    rnd = random.Random(seed)
+    strokes = [[(float(x), float(y)) for x, y in s] for s in letter_guide(letter)["strokes"]]
+    spacing = max(3.0, sum(trace._length(s) for s in strokes) / 250)
+    return [[[round(x + offset[0] + rnd.uniform(-jitter, jitter)), round(y + offset[1] + rnd.uniform(-jitter, jitter))]
+             for x, y in trace._along(s, spacing)] for s in strokes]
+
+
+def test_upper_case_lower_case_and_digits_have_guides():
+    assert set(LETTERS) == set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+
+
+@pytest.mark.parametrize("letter", LETTERS)
+def test_every_guide_is_sound(letter):
+    guide = letter_guide(letter)
+    assert json.loads(json.dumps(guide)) == guide  # JSON-able as is
+    assert guide["letter"] == letter and guide["radius"] == trace.RADIUS
+    assert len(guide["strokes"]) == len(guide["starts"]) == len(guide["checkpoints"]) == len(guide["arrows"]) >= 1
+    for stroke, start, cps, arrow in zip(guide["strokes"], guide["starts"], guide["checkpoints"], guide["arrows"]):
+        assert len(stroke) >= 2 and start == stroke[0]
+        assert all(0 <= v <= 100 and isinstance(v, int) for p in stroke for v in p)
+        assert cps[0] == stroke[0] and cps[-1] == stroke[-1] and len(cps) >= 2
+        line = [tuple(map(float, p)) for p in stroke]
+        for cp in cps:  # checkpoints lie on their stroke (integer rounding only)
+            assert trace._distance_to_strokes(tuple(map(float, cp)), [line]) <= 1.0
+        for a, b in zip(cps, cps[1:]):  # spread along it, none skipped by a finger-sized circle
+            assert 0 < math.dist(a, b) <= trace.CHECKPOINT_SPACING + 1
+        assert trace._distance_to_strokes((arrow["x"], arrow["y"]), [line]) <= 1.5
+        assert 0 <= arrow["angle"] < 360
+
+
+def test_arrows_point_the_way_the_stroke_goes():
+    t = letter_guide("T")
+    assert t["arrows"][0]["angle"] == 90  # the down stroke points down
+    assert t["arrows"][1]["angle"] == 0  # the bar goes left to right
+    assert 135 < letter_guide("O")["arrows"][0]["angle"] < 225  # round letters start leftwards (counter-clockwise)
+
+
+def test_lines_are_the_three_writing_lines():
+    assert letter_guide("A")["lines"] == {"top": 10, "middle": 45, "base": 80}
+
+
+@pytest.mark.parametrize("letter", ["AB", "", "é", "?", " ", "\u0410", 5, None])
+def test_no_guide_for_unknown_letters(letter):
+    with pytest.raises(ValueError):
+        letter_guide(letter)
+    assert check_trace(letter, follow("A")) is False
+
+
+@pytest.mark.parametrize("letter", LETTERS)
+def test_a_trace_along_the_guide_passes(letter):
+    ink = follow(letter)
+    assert sum(len(s) for s in ink) <= trace.MAX_POINTS
+    assert check_trace(letter, ink) is True
+
+
+@pytest.mark.parametrize("letter", LETTERS)
+@pytest.mark.parametrize("offset", [(0, 0), (6, 0), (0, -6), (-4, 4)])
+def test_a_wobbly_trace_near_the_guide_passes(letter, offset):
+    for seed in range(2):
+        assert check_trace(letter, follow(letter, jitter=3, offset=offset, seed=seed)) is True
+
+
+def test_the_keyboard_trace_through_the_checkpoints_passes():
+    for letter in LETTERS:
+        assert check_trace(letter, letter_guide(letter)["checkpoints"]) is True
+
+
+@pytest.mark.parametrize("letter", LETTERS)
+def test_strokes_drawn_backwards_fail(letter):
+    assert check_trace(letter, [s[::-1] for s in follow(letter)]) is False
+
+
+def test_strokes_in_the_wrong_order_fail():
+    assert check_trace("T", follow("T")[::-1]) is False  # the bar first, then the down stroke
+    assert check_trace("H", follow("H")[::-1]) is False
+
+
+@pytest.mark.parametrize("letter", LETTERS)
+def test_half_a_letter_fails(letter):
+    ink = follow(letter)
+    if len(ink) > 1:
+        partial = ink[:-1]  # the last stroke missing
+    else:
+        partial = [ink[0][: len(ink[0]) // 2]]  # the first half of the only stroke
+    assert check_trace(letter, partial) is False
+
+
+def test_a_different_letter_fails():
+    for traced, asked in [("O", "I"), ("L", "7"), ("X", "O"), ("1", "A"), ("S", "Z"), ("M", "W"), ("C", "D")]:
+        assert check_trace(asked, follow(traced)) is False, (traced, asked)
+
+
+def scribble(step: int) -> list:
+    """Back-and-forth lines over the whole box: ink over every checkpoint, in every order."""
+    rows, ink, stroke = range(0, 101, step), [], []
+    for i, y in enumerate(rows):
+        stroke += [[0, y], [100, y]] if i % 2 == 0 else [[100, y], [0, y]]
+    ink.append(stroke)
+    return ink
+
+
+@pytest.mark.parametrize("letter", LETTERS)
+def test_scribbling_over_everything_fails(letter):
+    for step in (5, 10, 20):
+        assert check_trace(letter, scribble(step)) is False
+
+
+def test_a_scribble_along_the_letter_fails():
+    """Rubbing back and forth along the guide: the ink is on the letter but far too long."""
+    ink = follow("L")
+    rub = [ink[0] + ink[0][::-1] + ink[0] + ink[0][::-1] + ink[0], ink[1] + ink[1][::-1] + ink[1]]
+    assert sum(len(s) for s in rub) <= trace.MAX_POINTS
+    assert check_trace("L", rub) is False
+
+
+@pytest.mark.parametrize("ink", [[], [[]], [[], []], [[[50, 10]]], [[[50, 10], [50, 12]]]])
+def test_empty_and_tiny_traces_fail(ink):
+    assert check_trace("A", ink) is False
+
+
+def test_ink_far_from_the_letter_fails():
+    ink = follow("I") + [[[90, 95], [95, 50], [90, 5], [5, 5], [5, 95]]]
+    assert check_trace("I", ink) is False
+
+
+@pytest.mark.parametrize("ink", [
+    [[[0, 0]] * 10] * 21,  # too many strokes
+    [[[50, 10 + i % 70] for i in range(301)]],  # too many points
+    [[[50, 10]] * 150, [[50, 80]] * 151],  # too many points over two strokes
+    [[[50, 111], [50, 80]]],  # outside the box
+    [[[-11, 10], [50, 80]]],
+    [[[50.5, 10], [50, 80]]],  # not integers
+    [[[True, 10], [50, 80]]],
+    [[["50", 10], [50, 80]]],
+    [[[50, 10, 3], [50, 80]]],
+    [[[50], [50, 80]]],
+    [[50, 10, 50, 80]],
+    "A",
+    None,
+    {"strokes": []},
+    [[[float("nan"), 10]]],
+    [[[10**100, 10]]],
+])
+def test_malformed_or_oversized_input_is_refused_calmly(ink):
+    assert check_trace("A", ink) is False
+
+
+def test_huge_input_is_refused_quickly():
+    huge = [[[50, 10]] * 100_000] * 1000
+    started = time.perf_counter()
+    assert check_trace("A", huge) is False
+    assert check_trace("A", [[[50, 10], [50, 80]]] * 10_000) is False
+    assert time.perf_counter() - started < 0.1
+
+
+def test_the_largest_accepted_input_is_checked_quickly():
+    ink = [[[(i * 7) % 100, (i * 13) % 100] for i in range(15)] for _ in range(20)]
+    started = time.perf_counter()
+    check_trace("W", ink)
+    check_trace("8", follow("8"))
+    assert time.perf_counter() - started < 0.2
