@@ -46,6 +46,8 @@
     main.setAttribute("aria-disabled", missing ? "true" : "false");
     if (note) note.hidden = !missing;
     if (note && missing) note.textContent = NO_VOICE;
+    var speeds = q("[data-read-speeds]");
+    if (speeds) speeds.hidden = missing; // no speed to choose without a voice
   }
 
   function whenVoicesReady(then) {

@@ -31,7 +31,7 @@ def read_aloud_controls() -> rx.Component:
                 rx.el.button("Slow", type="button", class_name="read-speed", aria_pressed="false", data_read_speed="slow"),
                 rx.el.button("Normal", type="button", class_name="read-speed", aria_pressed="true",
                              data_read_speed="normal"),
-                role="group", aria_label="Reading speed", class_name="read-speeds",
+                role="group", aria_label="Reading speed", class_name="read-speeds", data_read_speeds="true",
             ),
             class_name="read-aloud-row",
         ),

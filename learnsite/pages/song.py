@@ -64,7 +64,7 @@ def song_body() -> rx.Component:
             class_name="player-controls",
         ),
         lyrics(),
-        rx.el.button(on_click=S.song_ended, type="button", hidden=True, tab_index=-1, aria_hidden="true",
+        rx.el.button(on_click=S.song_ended, type="button", hidden=True, tab_index=-1, aria_label="Song ended",
                      data_song_ended="true"),
         back_home_link(),
         rx.script(src=PLAYER_JS),

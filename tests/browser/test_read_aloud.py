@@ -140,9 +140,19 @@ def test_without_an_on_device_voice_it_says_so_and_reads_nothing(page):
     button.focus()
     page.keyboard.press("Enter")
     expect(page.get_by_role("status")).to_have_text("Reading aloud needs a voice on this device.")
+    expect(page.get_by_role("button", name="Slow", exact=True)).to_be_hidden()
     page.wait_for_timeout(500)
     assert speech(page)["spoken"] == []
     expect(button).to_have_attribute("aria-pressed", "false")
+
+
+def test_a_browser_without_speech_synthesis_is_told_the_same(page):
+    page.add_init_script("Object.defineProperty(window, 'speechSynthesis', {value: undefined, configurable: true})")
+    open_page(page, "/storybook/jungle-friends")
+    expect(read_button(page)).to_be_disabled()
+    expect(page.get_by_text("Reading aloud needs a voice on this device.")).to_be_visible()
+    page.get_by_role("button", name="Next", exact=True).click()  # the book itself still works
+    expect(page.get_by_text("Page 2 / 5")).to_be_visible()
 
 
 def test_timing_fallback_moves_word_by_word_without_boundary_events(page):

@@ -5,7 +5,6 @@ headless; the clicks are real clicks anyway."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
@@ -16,15 +15,12 @@ from tests.conftest import CHROMIUM, CHROMIUM_ARGS, open_page, toast
 
 
 @pytest.fixture(scope="module")
-def audio_browser():
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"Chromium not found at {CHROMIUM}")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, "--autoplay-policy=no-user-gesture-required"])
-        yield b
-        b.close()
+def audio_browser(browser):
+    """A second Chromium from the session's Playwright (one sync Playwright per process), audio allowed."""
+    b = browser.browser_type.launch(executable_path=CHROMIUM,
+                                    args=[*CHROMIUM_ARGS, "--autoplay-policy=no-user-gesture-required"])
+    yield b
+    b.close()
 
 
 @pytest.fixture
