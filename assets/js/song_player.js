@@ -12,7 +12,7 @@
   if (window.learnsiteSong) return;
 
   var REST_PERCENT = 45; // SPEC: the bar rests at 45% and goes to 100% while the song plays
-  var ctx = null, master = null, t0 = 0, song = null, playing = false, timer = 0;
+  var ctx = null, master = null, analyser = null, t0 = 0, song = null, playing = false, timer = 0;
   var wallStart = 0, wallPaused = 0; // the clock when there is no Web Audio at all
 
   function player() { return document.querySelector("[data-song-player]"); }
@@ -57,6 +57,9 @@
     master = ctx.createGain();
     master.gain.value = 0.5;
     master.connect(ctx.destination);
+    analyser = ctx.createAnalyser(); // lets tests (and the curious) hear which note is sounding
+    analyser.fftSize = 8192;
+    master.connect(analyser);
     t0 = ctx.currentTime + 0.08;
     song.melody.forEach(function (n) { note(n[0], n[1], n[2], "triangle", 0.5); });
     (song.bass || []).forEach(function (n) { note(n[0], n[1], n[2], "sine", 0.35); });
@@ -122,6 +125,7 @@
     clearInterval(timer);
     if (ctx) { try { ctx.close(); } catch (e) { /* already closed */ } }
     ctx = null;
+    analyser = null;
     var wasPlaying = playing;
     playing = false;
     if (song) draw(0);
@@ -145,5 +149,16 @@
     /* for tests and the curious: the AudioContext state ("running", "suspended") or "none" */
     audioState: function () { return ctx ? ctx.state : "none"; },
     position: position,
+    /* the loudest frequency between 200 and 2000 Hz now (the melody; the bass stays below), or 0 */
+    peakHz: function () {
+      if (!ctx || !analyser) return 0;
+      var bins = new Float32Array(analyser.frequencyBinCount), hz = ctx.sampleRate / analyser.fftSize;
+      analyser.getFloatFrequencyData(bins);
+      var best = -Infinity, at = 0;
+      for (var i = Math.ceil(200 / hz); i < Math.min(bins.length, 2000 / hz); i++) {
+        if (bins[i] > best) { best = bins[i]; at = i; }
+      }
+      return best > -80 ? at * hz : 0;
+    },
   };
 })();

@@ -195,6 +195,34 @@ def test_pause_resume_stop_and_slow_speed(page):
     expect(page.get_by_text("Page 1 / 6")).to_be_visible()
 
 
+def test_turning_the_page_by_hand_reads_the_new_page(page):
+    install_fake_speech(page, voices=(LOCAL,), word_ms=400)
+    open_page(page, "/storybook/the-brave-knight")
+    read_button(page).click()
+    page.wait_for_function("window.__speech.lit.length >= 1")
+    page.keyboard.press("ArrowRight")  # the book's own keys, while it reads
+    expect(page.get_by_text("Page 2 / 6")).to_be_visible()
+    page.wait_for_function("window.__speech.spoken.length >= 2")
+    assert speech(page)["spoken"][1]["text"] == page_text("the-brave-knight", 1)
+    expect(read_button(page)).to_have_attribute("aria-pressed", "true")
+    expect(page.get_by_text("Page 2 / 6")).to_be_visible()  # no extra turn
+
+
+def test_reduced_motion_keeps_the_highlight_still(browser, app_server):
+    context = browser.new_context(base_url=app_server.url, reduced_motion="reduce")
+    try:
+        page = context.new_page()
+        install_fake_speech(page, voices=(LOCAL,), word_ms=400)
+        open_page(page, "/storybook/the-magical-forest")
+        read_button(page).click()
+        page.wait_for_function("window.__speech.lit.length >= 1")
+        now = page.locator(".read-word-now")
+        expect(now).to_have_count(1)
+        assert now.evaluate("e => getComputedStyle(e).transitionDuration") == "0s"
+    finally:
+        context.close()
+
+
 def test_leaving_the_page_stops_reading(page):
     install_fake_speech(page, voices=(LOCAL,), word_ms=400)
     open_page(page, "/storybook/the-brave-knight")

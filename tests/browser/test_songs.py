@@ -69,6 +69,27 @@ def test_play_runs_the_audio_and_pause_suspends_it(song_page):
     assert bar_value(page) >= held
 
 
+def test_the_notes_heard_are_the_tune(song_page):
+    """The Alphabet Song opens C C G G (Twinkle, Twinkle): middle C (262 Hz) for 1.25 s, then G (392 Hz)."""
+    page = song_page
+    open_page(page, "/song/the-alphabet-song")
+    page.get_by_role("button", name="Play").click()
+    heard = page.evaluate("""async () => {
+      const s = window.learnsiteSong, out = {c: [], g: []};
+      while (s.position() < 2.3) {
+        const t = s.position(), hz = s.peakHz();
+        if (t > 0.3 && t < 1.1 && hz) out.c.push(hz);
+        if (t > 1.5 && t < 2.3 && hz) out.g.push(hz);
+        await new Promise(r => setTimeout(r, 50));
+      }
+      return out;
+    }""")
+    assert heard["c"] and heard["g"]
+    middle = lambda xs: sorted(xs)[len(xs) // 2]
+    assert middle(heard["c"]) == pytest.approx(261.6, abs=8)
+    assert middle(heard["g"]) == pytest.approx(392.0, abs=8)
+
+
 def test_lyric_highlight_follows_the_song_clock(song_page):
     page = song_page
     open_page(page, "/song/days-of-the-week")
