@@ -28,7 +28,8 @@ def read_aloud_controls() -> rx.Component:
                     label_props={"data_read_pause_label": "true"}),
             _button("Stop", "square", hidden=True, data_read_stop="true"),
             rx.el.div(
-                rx.el.button("Slow", type="button", class_name="read-speed", aria_pressed="false", data_read_speed="slow"),
+                rx.el.button("Slow", type="button", class_name="read-speed", aria_pressed="false",
+                             data_read_speed="slow"),
                 rx.el.button("Normal", type="button", class_name="read-speed", aria_pressed="true",
                              data_read_speed="normal"),
                 role="group", aria_label="Reading speed", class_name="read-speeds", data_read_speeds="true",
