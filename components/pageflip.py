@@ -96,6 +96,11 @@ def flip_book(*pages: rx.Component, id: str, **props) -> rx.Component:
     return HTMLFlipBook.create(*pages, id=id, **{**SPEC_PROPS, **props})
 
 
+def flip_object_script(book_id: str) -> str:
+    """JavaScript giving the mounted book's PageFlip object (undefined before it exists)."""
+    return f"refs['{format_ref(book_id)}']?.current?.pageFlip()"
+
+
 def flip_script(book_id: str, method: str) -> str:
     """JavaScript calling pageFlip().<method>() on the mounted book (a no-op before it exists)."""
-    return f"refs['{format_ref(book_id)}']?.current?.pageFlip()?.{method}()"
+    return f"{flip_object_script(book_id)}?.{method}()"

@@ -11,16 +11,18 @@ from learnsite.catalogue.library import FLIPBOOKS
 from learnsite.catalogue.types import Flipbook
 from learnsite.layout import page, page_title
 from learnsite.pages.content_parts import back_home_link, loaded_switch, not_found
-from learnsite.state.flipbook import BOOK_ID
+from learnsite.pages.read_aloud import read_aloud_controls, static_words
+from learnsite.state.flipbook import BOOK_ID, EXPOSE_BOOK_JS
 from learnsite.state.flipbook import FlipbookState as S
 
 
 def book_page(number: int, count: int, image: str, alt: str, text: str) -> rx.Component:
+    """Page `number` (1-based); its words are spans the read-aloud script lights up."""
     hard = number in (1, count)  # covers are stiff pages
     return rx.el.div(
         rx.el.div(
             rx.el.img(src=image, alt=alt, class_name="flip-picture", width="400", height="300", draggable=False),
-            rx.el.p(text, class_name="flip-text"),
+            rx.el.p(*static_words(text), class_name="flip-text", data_read_text="true", data_read_page=str(number - 1)),
             rx.el.span(f"{number}", class_name="flip-number", aria_hidden="true"),
             class_name="flip-page-inner",
         ),
@@ -54,7 +56,7 @@ def controls() -> rx.Component:
         rx.el.p("Page ", S.page_index + 1, " of ", S.total, class_name="content-counter", aria_live="polite"),
         rx.el.button(rx.el.span("Next", class_name="nav-label"), rx.icon("chevron-right", size=22, aria_hidden="true"),
                      on_click=rx.call_script(flip_script(BOOK_ID, "flipNext")), disabled=S.next_disabled,
-                     type="button", aria_label="Next page", class_name="content-button"),
+                     type="button", aria_label="Next page", class_name="content-button", data_read_next="true"),
         class_name="content-nav",
     )
 
@@ -62,11 +64,14 @@ def controls() -> rx.Component:
 def viewer() -> rx.Component:
     return rx.el.article(
         rx.match(S.flipbook_id, *[(book.id, static_book(book)) for book in FLIPBOOKS], rx.fragment()),
+        read_aloud_controls(),
         controls(),
         rx.el.p("Tip: use the arrow keys or drag a page corner to turn the page.", class_name="content-hint desktop-hint"),
         back_home_link(),
         rx.window_event_listener(on_key_down=S.key_pressed),
+        on_mount=rx.call_script(EXPOSE_BOOK_JS),
         class_name="flipbook-page",
+        data_read_aloud_root="flipbook",
     )
 
 

@@ -1,4 +1,4 @@
-"""/song/{id}: spinning album art and a progress bar while "playing" (a visual demo, no audio)."""
+"""/song/{id}: spinning album art, a progress bar, the lyrics, and the tune itself (assets/js/song_player.js)."""
 
 import reflex as rx
 
@@ -6,6 +6,11 @@ from learnsite import toast
 from learnsite.layout import page, page_title
 from learnsite.pages.content_parts import back_home_link, loaded_switch, not_found
 from learnsite.state.media import SongState as S
+
+PLAYER_JS = "/js/song_player.js"
+# fixed strings only: no text from the page goes into a script
+IS_PLAYING_JS = "!!(window.learnsiteSong && window.learnsiteSong.isPlaying())"
+STOP_JS = "window.learnsiteSong && window.learnsiteSong.stop()"
 
 
 def _icon(name: str) -> rx.Component:
@@ -16,6 +21,20 @@ def control(label, icon, on_click, main: bool = False, **props) -> rx.Component:
     return rx.el.button(_icon(icon) if isinstance(icon, str) else icon, on_click=on_click,
                         type="button", aria_label=label, title=label,
                         class_name="player-button player-main" if main else "player-button", **props)
+
+
+def lyrics() -> rx.Component:
+    """The words, one line each; the script marks the line being sung (class is-sung, aria-current)."""
+    return rx.el.section(
+        rx.el.h2("Sing along", class_name="song-lyrics-title"),
+        rx.el.ol(
+            rx.foreach(S.lyrics, lambda line, i: rx.el.li(line, class_name="song-line", data_song_line=i)),
+            class_name="song-lines",
+        ),
+        rx.el.p("Tune: ", S.tune_name, class_name="song-tune"),
+        class_name="song-lyrics",
+        aria_label="Lyrics",
+    )
 
 
 def song_body() -> rx.Component:
@@ -34,16 +53,24 @@ def song_body() -> rx.Component:
             aria_label="Song progress",
             aria_valuemin=0,
             aria_valuemax=100,
-            aria_valuenow=rx.cond(S.playing, 100, 45),
+            aria_valuenow=45,  # the player script moves it with the music
         ),
         rx.el.div(
             control("Rewind", "rewind", toast.coming_soon()),
-            control(rx.cond(S.playing, "Pause", "Play"), rx.cond(S.playing, _icon("pause"), _icon("play")), S.toggle_play,
-                    main=True, aria_pressed=S.playing),
+            control(rx.cond(S.playing, "Pause", "Play"), rx.cond(S.playing, _icon("pause"), _icon("play")),
+                    rx.call_script(IS_PLAYING_JS, callback=S.set_playing),
+                    main=True, aria_pressed=S.playing, data_song_toggle="true"),
             control("Fast Forward", "fast-forward", toast.coming_soon()),
             class_name="player-controls",
         ),
+        lyrics(),
+        rx.el.button(on_click=S.song_ended, type="button", hidden=True, tab_index=-1, aria_label="Song ended",
+                     data_song_ended="true"),
         back_home_link(),
+        rx.script(src=PLAYER_JS),
+        on_unmount=rx.call_script(STOP_JS),
+        data_song_player="true",
+        data_song=S.tune_json,
         class_name=rx.cond(S.playing, "content-card song-page is-playing", "content-card song-page"),
     )
 

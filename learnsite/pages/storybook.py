@@ -4,22 +4,24 @@ import reflex as rx
 
 from learnsite.layout import page, page_title
 from learnsite.pages.content_parts import back_home_link, loaded_switch, not_found
+from learnsite.pages.read_aloud import read_aloud_controls, spoken_words
 from learnsite.state.storybook import StorybookState as S
 
 
-def nav_button(label: str, icon: str, on_click, disabled) -> rx.Component:
+def nav_button(label: str, icon: str, on_click, disabled, **props) -> rx.Component:
     return rx.el.button(rx.icon(icon, size=22, aria_hidden="true"), rx.el.span(label, class_name="nav-label"),
                         on_click=on_click, disabled=disabled, type="button", aria_label=label,
-                        class_name="content-button")
+                        class_name="content-button", **props)
 
 
 def book_view() -> rx.Component:
     return rx.el.article(
         rx.el.h1(S.title, class_name="content-title"),
+        read_aloud_controls(),
         rx.el.div(
             rx.el.section(
                 rx.el.img(src=S.image, alt=S.image_alt, class_name="story-picture", width="400", height="300"),
-                rx.el.p(S.text, class_name="story-text"),
+                rx.el.p(spoken_words(S.words), class_name="story-text", data_read_text="true"),
                 key=S.page_index,
                 class_name=S.animation_class,
                 data_transition=S.transition,
@@ -30,12 +32,13 @@ def book_view() -> rx.Component:
         rx.el.div(
             nav_button("Previous", "chevron-left", S.previous_page, S.is_first),
             rx.el.p("Page ", S.page_index + 1, " / ", S.total, class_name="content-counter"),
-            nav_button("Next", "chevron-right", S.next_page, S.is_last),
+            nav_button("Next", "chevron-right", S.next_page, S.is_last, data_read_next="true"),
             class_name="content-nav",
         ),
         back_home_link(),
         rx.window_event_listener(on_key_down=S.key_pressed),
         class_name="content-card storybook-page",
+        data_read_aloud_root="storybook",
     )
 
 

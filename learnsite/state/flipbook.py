@@ -3,10 +3,12 @@
 import reflex as rx
 
 from learnsite.catalogue.library import FLIPBOOKS, find
-from components.pageflip import flip_script
+from components.pageflip import flip_object_script, flip_script
 from learnsite.state.content_lookup import route_id
 
 BOOK_ID = "flipbook-book"  # the id (and so the ref) of the book on the page
+# lets assets/js/read_aloud.js ask the book which pages are open (refs live inside Reflex's module)
+EXPOSE_BOOK_JS = f"window.learnsiteFlipBook = () => {flip_object_script(BOOK_ID)}"
 
 
 class FlipbookState(rx.State):

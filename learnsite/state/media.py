@@ -1,8 +1,11 @@
-"""Video and song page state: which built-in item, and whether the song demo is playing (SPEC §4)."""
+"""Video and song page state: which built-in item, and whether the song is playing (SPEC §4).
+
+The sound itself is made in the browser (assets/js/song_player.js); `playing` follows it."""
 
 import reflex as rx
 
 from learnsite.catalogue.library import SONGS, VIDEOS, find
+from learnsite.catalogue import songs
 from learnsite.state.content_lookup import route_id
 
 
@@ -49,6 +52,31 @@ class SongState(rx.State):
     @rx.event
     def toggle_play(self):
         self.playing = not self.playing
+
+    @rx.event
+    def set_playing(self, playing: bool):
+        """The page's player says whether the tune is playing now (it starts and pauses in the click)."""
+        if isinstance(playing, bool):
+            self.playing = playing
+
+    @rx.event
+    def song_ended(self):
+        self.playing = False
+
+    @rx.var
+    def lyrics(self) -> list[str]:
+        tune = songs.tune_for(self.song_id)
+        return [line.text for line in tune.lines] if tune else []
+
+    @rx.var
+    def tune_name(self) -> str:
+        tune = songs.tune_for(self.song_id)
+        return tune.tune_name if tune else ""
+
+    @rx.var
+    def tune_json(self) -> str:
+        tune = songs.tune_for(self.song_id)
+        return songs.tune_json(tune) if tune else ""
 
     @rx.var
     def found(self) -> bool:

@@ -92,5 +92,10 @@ class StorybookState(rx.State):
         return p.text if p else ""
 
     @rx.var
+    def words(self) -> list[str]:
+        """The page's text word by word, for the read-aloud highlight."""
+        return self.text.split()
+
+    @rx.var
     def animation_class(self) -> str:
         return f"story-page anim-{self.transition} dir-{self.direction}"

@@ -46,10 +46,9 @@ def test_song_play_toggles_spinning_art_and_progress(page):
     page.get_by_role("button", name="Play").click()
     expect(page.get_by_role("button", name="Pause")).to_have_attribute("aria-pressed", "true")
     expect(art).to_have_class(re.compile(r"\bspinning\b"))
-    expect(bar).to_have_attribute("aria-valuenow", "100")
-    spin = art.evaluate("e => getComputedStyle(e).animationDuration")
-    grow = page.locator(".song-progress-fill").evaluate("e => getComputedStyle(e).transitionDuration")
-    assert (spin, grow) == ("10s", "30s")
+    assert art.evaluate("e => getComputedStyle(e).animationDuration") == "10s"
+    # the bar leaves 45% for 100% on the song's own 30 s clock (tests/browser/test_songs.py follows it)
+    page.wait_for_function("Number(document.querySelector('[role=progressbar]').getAttribute('aria-valuenow')) > 46")
 
     page.get_by_role("button", name="Pause").click()
     expect(page.get_by_role("button", name="Play")).to_be_visible()

@@ -1,0 +1,316 @@
+/* "Read to me" for storybooks and flipbooks: reads the page shown with the browser's own speech synthesis,
+ * lights up each word as it is spoken, turns the page with the page's own Next button (so the viewer's rules
+ * hold: bounds, no wrap, its transition) and stops at the end.
+ *
+ * Privacy: only voices with localService === true are used; a network voice would send the story off the
+ * device. With no local voice the button says so and nothing is spoken.
+ * Words: the page renders each word as [data-word] inside [data-read-text]. Chrome's Google voices and
+ * Android send no `boundary` events, so a timer estimated from the text and the rate moves the highlight
+ * until (unless) a real boundary event arrives.
+ * The page calls window.learnsiteReadAloud.mount() / .stop() with fixed strings; a flipbook page also sets
+ * window.learnsiteFlipBook() to give its page-flip object.
+ */
+(function () {
+  "use strict";
+  if (window.learnsiteReadAloud) return;
+
+  var RATES = { slow: 0.7, normal: 1.0 };
+  var MS_PER_CHAR = 62; // ~ 175 words a minute at rate 1
+  var NO_VOICE = "Reading aloud needs a voice on this device.";
+  var synth = window.speechSynthesis || null;
+  var voice = null, voicesKnown = false, speed = "normal", session = null, sessionSeq = 0;
+
+  function root() { return document.querySelector("[data-read-aloud-root]"); }
+  function controls() { return document.querySelector("[data-read-aloud]"); }
+  function q(sel) { var c = controls(); return c ? c.querySelector(sel) : null; }
+  function reducedMotion() { return window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches; }
+
+  /* ------------------------------------------------------------ voices (local only) */
+  function pickVoice() {
+    var all = [];
+    try { all = synth ? synth.getVoices() || [] : []; } catch (e) { all = []; }
+    var local = all.filter(function (v) { return v && v.localService === true; });
+    var english = local.filter(function (v) { return /^en([-_]|$)/i.test(v.lang || ""); });
+    var choice = english.filter(function (v) { return v.default; })[0] || english[0] || null;
+    if (all.length) voicesKnown = true;
+    voice = choice;
+    return choice;
+  }
+
+  function status(text) { var s = q("[data-read-status]"); if (s) s.textContent = text; }
+
+  function showAvailability() {
+    var main = q("[data-read-toggle]"), note = q("[data-read-novoice]");
+    if (!main) return;
+    var missing = !synth || (voicesKnown && !voice);
+    main.setAttribute("aria-disabled", missing ? "true" : "false");
+    if (note) note.hidden = !missing;
+    if (note && missing) note.textContent = NO_VOICE;
+    var speeds = q("[data-read-speeds]");
+    if (speeds) speeds.hidden = missing; // no speed to choose without a voice
+  }
+
+  function whenVoicesReady(then) {
+    if (!synth) { then(); return; }
+    if (pickVoice() || voicesKnown) { then(); return; }
+    var done = false;
+    function finish() { if (done) return; done = true; pickVoice(); voicesKnown = true; showAvailability(); then(); }
+    synth.addEventListener("voiceschanged", function once() { synth.removeEventListener("voiceschanged", once); finish(); });
+    setTimeout(finish, 2500); // some browsers never fire voiceschanged when there are no voices
+  }
+
+  /* ------------------------------------------------------------ pages */
+  function kind() { var r = root(); return r ? r.getAttribute("data-read-aloud-root") : ""; }
+
+  function flipBook() {
+    try { return window.learnsiteFlipBook ? window.learnsiteFlipBook() : null; } catch (e) { return null; }
+  }
+
+  /* The [data-read-text] blocks on show now, in reading order. */
+  function visibleTexts() {
+    var r = root();
+    if (!r) return [];
+    if (kind() !== "flipbook") return Array.prototype.slice.call(r.querySelectorAll("[data-read-text]"), 0, 1);
+    var pf = flipBook(), count = r.querySelectorAll("[data-read-page]").length;
+    var index = pf ? pf.getCurrentPageIndex() : 0, pages = [index];
+    if (pf && pf.getOrientation && pf.getOrientation() === "landscape" && index > 0) {
+      var left = index % 2 === 1 ? index : index - 1; // covers stand alone; then spreads (1,2), (3,4), ...
+      pages = [left, left + 1];
+    }
+    return pages.filter(function (i) { return i >= 0 && i < count; }).map(function (i) {
+      return r.querySelector('[data-read-page="' + i + '"]');
+    }).filter(Boolean);
+  }
+
+  function pageKey() {
+    if (kind() === "flipbook") { var pf = flipBook(); return pf ? "p" + pf.getCurrentPageIndex() : ""; }
+    return visibleTexts()[0] || null; // the storybook remounts its page element on every turn
+  }
+
+  /* ------------------------------------------------------------ highlight */
+  function clearHighlight() {
+    document.querySelectorAll(".read-word-now").forEach(function (w) { w.classList.remove("read-word-now"); });
+  }
+  function light(words, i) {
+    clearHighlight();
+    if (words[i]) words[i].classList.add("read-word-now");
+  }
+
+  function wordDelay(word, rate) {
+    var ms = (word.length + 1) * MS_PER_CHAR;
+    if (/[.!?]["')]*$/.test(word)) ms += 350; else if (/[,;:]["')]*$/.test(word)) ms += 200;
+    return ms / rate;
+  }
+
+  /* ------------------------------------------------------------ speaking */
+  function speak(s, el, done) {
+    var words = Array.prototype.slice.call(el.querySelectorAll("[data-word]"));
+    if (!words.length) { done(); return; }
+    var text = "", starts = [];
+    words.forEach(function (w) { starts.push(text.length); text += w.textContent + " "; });
+    var u = new window.SpeechSynthesisUtterance(text.trim());
+    var rate = RATES[speed];
+    u.voice = voice;
+    u.lang = voice.lang;
+    u.rate = rate;
+    var me = ++s.utterances, boundary = false, current = -1, timer = 0, started = false;
+    var live = function () { return session === s && s.utterances === me; };
+
+    function step(i) { // the timing fallback: one word after another
+      if (!live() || boundary || i >= words.length) return;
+      current = i;
+      light(words, i);
+      s.fallback = { next: i + 1, wait: wordDelay(words[i].textContent, rate), at: performance.now() };
+      timer = setTimeout(function () { step(i + 1); }, s.fallback.wait);
+    }
+    function begin() {
+      if (started || !live()) return;
+      started = true;
+      step(0);
+    }
+    s.pauseFallback = function () {
+      clearTimeout(timer);
+      if (s.fallback) s.fallback.wait = Math.max(0, s.fallback.wait - (performance.now() - s.fallback.at));
+    };
+    s.resumeFallback = function () {
+      if (!started || boundary || !s.fallback) return;
+      s.fallback.at = performance.now();
+      var next = s.fallback.next;
+      timer = setTimeout(function () { step(next); }, s.fallback.wait);
+    };
+
+    u.onstart = begin;
+    u.onboundary = function (e) {
+      if (!live() || (e.name && e.name !== "word")) return;
+      boundary = true;
+      clearTimeout(timer);
+      var i = 0;
+      while (i + 1 < starts.length && starts[i + 1] <= e.charIndex) i++;
+      if (i !== current) { current = i; light(words, i); }
+    };
+    u.onend = function () {
+      if (!live()) return;
+      clearTimeout(timer);
+      clearHighlight();
+      done();
+    };
+    u.onerror = function (e) {
+      if (!live()) return;
+      clearTimeout(timer);
+      if (e && (e.error === "interrupted" || e.error === "canceled")) return;
+      end("Reading stopped.");
+    };
+    s.utterance = u; // keep a reference: Chrome may drop events of an utterance it garbage-collects
+    synth.speak(u);
+    setTimeout(begin, 1200); // no start event (some engines): highlight anyway
+  }
+
+  function readPage(s) {
+    if (session !== s) return;
+    s.key = pageKey();
+    var texts = visibleTexts(), i = 0;
+    (function next() {
+      if (session !== s) return;
+      if (i < texts.length) { speak(s, texts[i++], next); return; }
+      turn(s);
+    })();
+  }
+
+  function turn(s) {
+    var nextButton = document.querySelector("[data-read-next]");
+    if (!nextButton || nextButton.disabled) { end("The end. Reading finished."); return; }
+    var before = pageKey(), waited = 0;
+    s.turning = true;
+    nextButton.click();
+    var poll = setInterval(function () {
+      if (session !== s) { clearInterval(poll); return; }
+      waited += 100;
+      if (pageKey() !== before) {
+        clearInterval(poll);
+        // let the page's own transition finish before reading on
+        setTimeout(function () { s.turning = false; readPage(s); }, reducedMotion() ? 150 : kind() === "flipbook" ? 1100 : 700);
+      } else if (waited > 8000) {
+        clearInterval(poll);
+        end("Reading stopped.");
+      }
+    }, 100);
+  }
+
+  /* The child turned the page while we read: read the new page from its start. */
+  function watch(s) {
+    s.watch = setInterval(function () {
+      if (session !== s) { clearInterval(s.watch); return; }
+      if (!root()) { stop(); return; } // the page is gone
+      if (s.turning || s.paused) return;
+      if (pageKey() !== s.key) {
+        s.utterances++;
+        synth.cancel();
+        clearHighlight();
+        readPage(s);
+      }
+    }, 300);
+  }
+
+  /* ------------------------------------------------------------ controls */
+  function setActive(active, paused) {
+    var main = q("[data-read-toggle]"), pause = q("[data-read-pause]"), stopBtn = q("[data-read-stop]");
+    if (main) main.setAttribute("aria-pressed", active ? "true" : "false");
+    if (pause) {
+      pause.hidden = !active;
+      var label = paused ? "Resume" : "Pause";
+      var text = pause.querySelector("[data-read-pause-label]");
+      if (text) text.textContent = label;
+      pause.setAttribute("aria-label", label);
+    }
+    if (stopBtn) stopBtn.hidden = !active;
+    var c = controls();
+    if (c) c.classList.toggle("is-reading", !!active);
+  }
+
+  function showSpeed() {
+    document.querySelectorAll("[data-read-speed]").forEach(function (b) {
+      b.setAttribute("aria-pressed", b.getAttribute("data-read-speed") === speed ? "true" : "false");
+    });
+  }
+
+  function start() {
+    whenVoicesReady(function () {
+      pickVoice();
+      showAvailability();
+      if (!synth || !voice) { status(NO_VOICE); return; }
+      stop(true);
+      var s = { id: ++sessionSeq, utterances: 0, paused: false, turning: false };
+      session = s;
+      setActive(true, false);
+      status(speed === "slow" ? "Reading aloud, slowly." : "Reading aloud.");
+      watch(s);
+      readPage(s);
+    });
+  }
+
+  function end(message) {
+    var s = session;
+    session = null;
+    if (s) { s.utterances++; clearInterval(s.watch); if (s.pauseFallback) s.pauseFallback(); }
+    try { if (synth) synth.cancel(); } catch (e) { /* nothing to cancel */ }
+    clearHighlight();
+    setActive(false, false);
+    if (message) status(message);
+  }
+
+  function stop(quiet) { end(quiet === true || !session ? "" : "Stopped reading."); }
+
+  function pauseOrResume() {
+    var s = session;
+    if (!s) return;
+    if (!s.paused) {
+      s.paused = true;
+      synth.pause();
+      if (s.pauseFallback) s.pauseFallback();
+      setActive(true, true);
+      status("Paused.");
+    } else {
+      s.paused = false;
+      synth.resume();
+      if (s.resumeFallback) s.resumeFallback();
+      setActive(true, false);
+      status("Reading aloud.");
+    }
+  }
+
+  function setSpeed(value) {
+    if (!RATES[value] || value === speed) return;
+    speed = value;
+    showSpeed();
+    var s = session;
+    if (s && !s.paused && !s.turning) { // read the page again at the new speed
+      s.utterances++;
+      synth.cancel();
+      clearHighlight();
+      readPage(s);
+    }
+  }
+
+  document.addEventListener("click", function (e) {
+    var t = e.target instanceof Element ? e.target.closest("[data-read-toggle],[data-read-pause],[data-read-stop],[data-read-speed]") : null;
+    if (!t || !controls() || !controls().contains(t)) return;
+    if (t.hasAttribute("data-read-toggle")) {
+      if (t.getAttribute("aria-disabled") === "true") { status(NO_VOICE); return; }
+      if (session) stop(); else start();
+    } else if (t.hasAttribute("data-read-pause")) pauseOrResume();
+    else if (t.hasAttribute("data-read-stop")) stop();
+    else setSpeed(t.getAttribute("data-read-speed"));
+  });
+  window.addEventListener("pagehide", function () { stop(true); });
+  if (synth && synth.addEventListener) synth.addEventListener("voiceschanged", function () { pickVoice(); showAvailability(); });
+
+  function mount() {
+    showSpeed();
+    setActive(!!session, session && session.paused);
+    if (!synth) { voicesKnown = true; showAvailability(); return; }
+    whenVoicesReady(showAvailability);
+  }
+
+  window.learnsiteReadAloud = { mount: mount, stop: function () { stop(true); }, voiceName: function () { return voice ? voice.name : ""; } };
+  if (document.readyState !== "loading") mount(); else document.addEventListener("DOMContentLoaded", mount);
+})();

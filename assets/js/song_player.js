@@ -1,0 +1,164 @@
+/* The song page's sound: plays the tune in [data-song] (JSON from learnsite/catalogue/songs.py) with the
+ * Web Audio API, and moves the progress bar (45% -> 100% over the song's 30 s, SPEC) and the sung lyric
+ * line from the same clock. Nothing is fetched: every note is synthesised here.
+ *
+ * The sound starts inside the real click on [data-song-toggle] (a capture listener): browsers let an
+ * AudioContext run only from a user gesture, and Reflex runs its own handlers a moment later. The server's
+ * `playing` flag follows through the button's own on_click (window.learnsiteSong.isPlaying()); when the
+ * song ends this script clicks the hidden [data-song-ended] button so the server hears of it.
+ */
+(function () {
+  "use strict";
+  if (window.learnsiteSong) return;
+
+  var REST_PERCENT = 45; // SPEC: the bar rests at 45% and goes to 100% while the song plays
+  var ctx = null, master = null, analyser = null, t0 = 0, song = null, playing = false, timer = 0;
+  var wallStart = 0, wallPaused = 0; // the clock when there is no Web Audio at all
+
+  function player() { return document.querySelector("[data-song-player]"); }
+  function reducedMotion() { return window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches; }
+
+  function readSong() {
+    var root = player();
+    if (!root) return null;
+    try {
+      var data = JSON.parse(root.getAttribute("data-song") || "null");
+      return data && Array.isArray(data.melody) && data.duration > 0 ? data : null;
+    } catch (e) { return null; }
+  }
+
+  function frequency(pitch) { return 440 * Math.pow(2, (pitch - 69) / 12); }
+
+  function note(pitch, start, duration, type, level) {
+    var osc = ctx.createOscillator(), gain = ctx.createGain();
+    var at = t0 + start, end = at + Math.max(0.05, duration * 0.9);
+    osc.type = type;
+    osc.frequency.value = frequency(pitch);
+    gain.gain.setValueAtTime(0.0001, at);
+    gain.gain.linearRampToValueAtTime(level, at + 0.02);
+    gain.gain.exponentialRampToValueAtTime(level * 0.45, at + Math.min(0.3, duration * 0.6));
+    gain.gain.linearRampToValueAtTime(0.0001, end);
+    osc.connect(gain);
+    gain.connect(master);
+    osc.start(at);
+    osc.stop(end + 0.05);
+  }
+
+  function openAudio() {
+    var AC = window.AudioContext || window.webkitAudioContext;
+    if (!AC) return;
+    try {
+      // iPhone/iPad: without this the hardware silent switch mutes Web Audio
+      if (navigator.audioSession) navigator.audioSession.type = "playback";
+    } catch (e) { /* older Safari: no audioSession */ }
+    try {
+      ctx = new AC();
+    } catch (e) { ctx = null; return; }
+    master = ctx.createGain();
+    master.gain.value = 0.5;
+    master.connect(ctx.destination);
+    analyser = ctx.createAnalyser(); // lets tests (and the curious) hear which note is sounding
+    analyser.fftSize = 8192;
+    master.connect(analyser);
+    t0 = ctx.currentTime + 0.08;
+    song.melody.forEach(function (n) { note(n[0], n[1], n[2], "triangle", 0.5); });
+    (song.bass || []).forEach(function (n) { note(n[0], n[1], n[2], "sine", 0.35); });
+  }
+
+  function position() {
+    if (!song) return 0;
+    var t = ctx ? ctx.currentTime - t0 : ((playing ? performance.now() : wallPaused) - wallStart) / 1000;
+    return Math.max(0, Math.min(song.duration, t));
+  }
+
+  function draw(t) {
+    var root = player();
+    if (!root || !song) return;
+    var percent = REST_PERCENT + (100 - REST_PERCENT) * (t / song.duration);
+    var fill = root.querySelector(".song-progress-fill"), bar = root.querySelector("[role=progressbar]");
+    if (fill) {
+      fill.style.transition = reducedMotion() ? "none" : "width 0.2s linear";
+      fill.style.width = percent.toFixed(2) + "%";
+    }
+    if (bar) bar.setAttribute("aria-valuenow", String(Math.round(percent)));
+    var current = -1;
+    song.lines.forEach(function (line, i) { if (t >= line[0] && t < line[1]) current = i; });
+    root.querySelectorAll("[data-song-line]").forEach(function (el) {
+      var on = Number(el.getAttribute("data-song-line")) === current && (playing || t > 0);
+      el.classList.toggle("is-sung", on);
+      if (on) el.setAttribute("aria-current", "true"); else el.removeAttribute("aria-current");
+    });
+  }
+
+  function tick() {
+    var t = position();
+    draw(t);
+    if (song && t >= song.duration) finish(true);
+  }
+
+  function play() {
+    if (!song) {
+      song = readSong();
+      if (!song) return;
+      openAudio();
+      wallStart = performance.now();
+    } else if (!ctx) {
+      wallStart += performance.now() - wallPaused;
+    }
+    if (ctx && ctx.state !== "running") ctx.resume();
+    playing = true;
+    clearInterval(timer);
+    timer = setInterval(tick, 100);
+    tick();
+  }
+
+  function pause() {
+    if (ctx && ctx.state === "running") ctx.suspend();
+    wallPaused = performance.now();
+    playing = false;
+    clearInterval(timer);
+    draw(position());
+  }
+
+  /* Back to the start; `tellServer` when the song ran to its end (not when the page is left). */
+  function finish(tellServer) {
+    clearInterval(timer);
+    if (ctx) { try { ctx.close(); } catch (e) { /* already closed */ } }
+    ctx = null;
+    analyser = null;
+    var wasPlaying = playing;
+    playing = false;
+    if (song) draw(0);
+    song = null;
+    if (tellServer && wasPlaying) {
+      var ended = document.querySelector("[data-song-ended]");
+      if (ended) ended.click();
+    }
+  }
+
+  document.addEventListener("click", function (e) {
+    var button = e.target instanceof Element ? e.target.closest("[data-song-toggle]") : null;
+    if (!button) return;
+    if (playing) pause(); else play();
+  }, true);
+  window.addEventListener("pagehide", function () { finish(false); });
+
+  window.learnsiteSong = {
+    isPlaying: function () { return playing; },
+    stop: function () { finish(false); },
+    /* for tests and the curious: the AudioContext state ("running", "suspended") or "none" */
+    audioState: function () { return ctx ? ctx.state : "none"; },
+    position: position,
+    /* the loudest frequency between 200 and 2000 Hz now (the melody; the bass stays below), or 0 */
+    peakHz: function () {
+      if (!ctx || !analyser) return 0;
+      var bins = new Float32Array(analyser.frequencyBinCount), hz = ctx.sampleRate / analyser.fftSize;
+      analyser.getFloatFrequencyData(bins);
+      var best = -Infinity, at = 0;
+      for (var i = Math.ceil(200 / hz); i < Math.min(bins.length, 2000 / hz); i++) {
+        if (bins[i] > best) { best = bins[i]; at = i; }
+      }
+      return best > -80 ? at * hz : 0;
+    },
+  };
+})();

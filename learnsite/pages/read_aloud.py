@@ -1,0 +1,60 @@
+"""The "Read to me" controls shared by the storybook and flipbook pages (assets/js/read_aloud.js does the
+reading). Registers no page.
+
+The script owns these buttons' pressed/hidden state and the status text; their props here never change, so
+React leaves what the script sets alone. Only fixed strings go into scripts.
+"""
+
+from __future__ import annotations
+
+import reflex as rx
+
+READ_ALOUD_JS = "/js/read_aloud.js"
+MOUNT_JS = "window.learnsiteReadAloud && window.learnsiteReadAloud.mount()"
+STOP_JS = "window.learnsiteReadAloud && window.learnsiteReadAloud.stop()"
+
+
+def _button(label: str, icon: str, class_name: str = "read-button", **props) -> rx.Component:
+    return rx.el.button(rx.icon(icon, size=20, aria_hidden="true"), rx.el.span(label, **props.pop("label_props", {})),
+                        type="button", class_name=class_name, **props)
+
+
+def read_aloud_controls() -> rx.Component:
+    return rx.el.div(
+        rx.el.div(
+            _button("Read to me", "volume-2", "read-button read-main", aria_pressed="false", data_read_toggle="true",
+                    aria_describedby="read-aloud-novoice"),
+            _button("Pause", "pause", hidden=True, aria_label="Pause", data_read_pause="true",
+                    label_props={"data_read_pause_label": "true"}),
+            _button("Stop", "square", hidden=True, data_read_stop="true"),
+            rx.el.div(
+                rx.el.button("Slow", type="button", class_name="read-speed", aria_pressed="false",
+                             data_read_speed="slow"),
+                rx.el.button("Normal", type="button", class_name="read-speed", aria_pressed="true",
+                             data_read_speed="normal"),
+                role="group", aria_label="Reading speed", class_name="read-speeds", data_read_speeds="true",
+            ),
+            class_name="read-aloud-row",
+        ),
+        rx.el.p(id="read-aloud-novoice", hidden=True, class_name="read-novoice", data_read_novoice="true"),
+        rx.el.p(role="status", aria_live="polite", class_name="read-status", data_read_status="true"),
+        rx.script(src=READ_ALOUD_JS),
+        on_mount=rx.call_script(MOUNT_JS),
+        on_unmount=rx.call_script(STOP_JS),
+        class_name="read-aloud",
+        data_read_aloud="true",
+    )
+
+
+def spoken_words(words) -> rx.Component:
+    """Words of a state var list as spans the reader can light up (a real space between them for screen
+    readers and copying)."""
+    return rx.foreach(words, lambda w, i: rx.fragment(rx.el.span(w, class_name="read-word", data_word=i), " "))
+
+
+def static_words(text: str) -> list:
+    """The same for text known when the page is built (flipbook pages must stay static)."""
+    out: list = []
+    for i, w in enumerate(text.split()):
+        out += [rx.el.span(w, class_name="read-word", data_word=str(i)), " "]
+    return out

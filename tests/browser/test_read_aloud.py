@@ -1,0 +1,267 @@
+"""Read to me on storybooks and flipbooks, with a fake speechSynthesis (Chromium's real one has no voices
+here): words light up in order, pages turn by the page's own Next, only on-device voices speak, and a device
+without one is told so (issue 13)."""
+
+from __future__ import annotations
+
+import json
+import re
+from urllib.parse import urlparse
+
+import pytest
+from playwright.sync_api import expect
+
+from learnsite.catalogue.library import FLIPBOOKS, STORYBOOKS, find
+from tests.conftest import open_page
+
+LOCAL = {"name": "On-device English", "lang": "en-GB", "local": True}
+NETWORK = {"name": "Cloud English", "lang": "en-US", "local": False, "default": True}
+
+# A stand-in for window.speechSynthesis: voices (optionally loaded late), one word every `wordMs` / rate,
+# `boundary` events only if asked (Chrome's Google voices and Android send none), pause/resume/cancel.
+# window.__speech records what was spoken, with which voice, and every word lit up on the page.
+FAKE_SPEECH = """
+(() => {
+  const CFG = %s;
+  const log = window.__speech = {spoken: [], lit: [], cancels: 0};
+  const voices = CFG.voices.map(v => ({name: v.name, voiceURI: v.name, lang: v.lang, localService: v.local,
+                                       default: !!v.default}));
+  let loaded = !CFG.late, listeners = [], queue = [], current = null, paused = false;
+  class Utterance { constructor(text) { this.text = text; this.voice = null; this.rate = 1; this.lang = ''; } }
+  function fire(u, name, extra) { const h = u['on' + name]; if (h) h(Object.assign({type: name, utterance: u}, extra || {})); }
+  function next() {
+    if (current || !queue.length) return;
+    const u = current = queue.shift();
+    const words = []; const re = /\\S+/g; let m;
+    while ((m = re.exec(u.text))) words.push(m.index);
+    let i = 0, clock = 0, step = CFG.wordMs / (u.rate || 1);
+    fire(u, 'start');
+    u.__timer = setInterval(() => {
+      if (paused || current !== u) return;
+      clock += 20;
+      if (clock < step * i) return;
+      if (i < words.length) { if (CFG.boundary) fire(u, 'boundary', {name: 'word', charIndex: words[i]}); i++; }
+      else if (clock >= step * words.length) { clearInterval(u.__timer); current = null; fire(u, 'end'); next(); }
+    }, 20);
+  }
+  const synth = {
+    get speaking() { return !!current; }, get pending() { return queue.length > 0; }, get paused() { return paused; },
+    getVoices() { return loaded ? voices.slice() : []; },
+    speak(u) {
+      log.spoken.push({text: u.text, voice: u.voice ? u.voice.name : null, rate: u.rate});
+      queue.push(u); next();
+    },
+    cancel() {
+      log.cancels++;
+      const u = current; queue = []; current = null; paused = false;
+      if (u) { clearInterval(u.__timer); fire(u, 'error', {error: 'interrupted'}); }
+    },
+    pause() { paused = true; }, resume() { paused = false; },
+    addEventListener(type, f) { if (type === 'voiceschanged') listeners.push(f); },
+    removeEventListener(type, f) { listeners = listeners.filter(g => g !== f); },
+  };
+  if (CFG.late) setTimeout(() => { loaded = true; listeners.slice().forEach(f => f({type: 'voiceschanged'})); }, 400);
+  Object.defineProperty(window, 'speechSynthesis', {value: synth, configurable: true});
+  window.SpeechSynthesisUtterance = Utterance;
+  new MutationObserver(changes => changes.forEach(c => {
+    const el = c.target;
+    if (el.classList && el.classList.contains('read-word-now') && !(c.oldValue || '').includes('read-word-now'))
+      log.lit.push({word: Number(el.dataset.word), text: el.textContent});
+  })).observe(document, {subtree: true, attributes: true, attributeFilter: ['class'], attributeOldValue: true});
+})();
+"""
+
+
+def install_fake_speech(page, voices=(LOCAL, NETWORK), boundary=True, late=False, word_ms=90) -> None:
+    config = {"voices": list(voices), "boundary": boundary, "late": late, "wordMs": word_ms}
+    page.add_init_script(FAKE_SPEECH % json.dumps(config))
+
+
+def speech(page) -> dict:
+    return page.evaluate("window.__speech")
+
+
+def page_text(book_id: str, index: int, books=STORYBOOKS) -> str:
+    return " ".join(find(books, book_id).pages[index].text.split())
+
+
+def read_button(page):
+    return page.get_by_role("button", name="Read to me", exact=True)
+
+
+def test_reads_the_page_lighting_each_word_in_order_then_turns_the_page(page):
+    install_fake_speech(page, late=True)  # voices arrive with voiceschanged, as in Chrome
+    open_page(page, "/storybook/the-magical-forest")
+    expect(page.get_by_text("Page 1 / 6")).to_be_visible()
+    read_button(page).click()
+    expect(read_button(page)).to_have_attribute("aria-pressed", "true")
+    expect(page.get_by_role("status").filter(has_text="Reading aloud.")).to_be_attached()
+
+    expect(page.get_by_text("Page 2 / 6")).to_be_visible(timeout=20_000)
+    page.wait_for_function("window.__speech.spoken.length >= 2", timeout=20_000)
+    log = speech(page)
+    first = page_text("the-magical-forest", 0)
+    assert log["spoken"][0]["text"] == first
+    assert log["spoken"][1]["text"] == page_text("the-magical-forest", 1)
+    words = first.split()
+    lit_first_page = [x["word"] for x in log["lit"][:len(words)]]
+    assert lit_first_page == list(range(len(words)))  # every word, in order
+    assert [x["text"] for x in log["lit"][:3]] == words[:3]
+    # only the on-device voice ever spoke, although the network voice is the browser's default
+    assert {s["voice"] for s in log["spoken"]} == {LOCAL["name"]}
+    page.get_by_role("button", name="Stop", exact=True).click()
+    expect(read_button(page)).to_have_attribute("aria-pressed", "false")
+
+
+def test_stops_at_the_last_page_without_wrapping(page):
+    install_fake_speech(page, word_ms=40)
+    open_page(page, "/storybook/jungle-friends")
+    for n in range(2, 5):
+        page.get_by_role("button", name="Next", exact=True).click()
+        expect(page.get_by_text(f"Page {n} / 5")).to_be_visible()
+    read_button(page).click()
+    expect(page.get_by_text("Page 5 / 5")).to_be_visible(timeout=20_000)
+    expect(page.get_by_role("status")).to_have_text("The end. Reading finished.", timeout=20_000)
+    expect(read_button(page)).to_have_attribute("aria-pressed", "false")
+    expect(page.get_by_text("Page 5 / 5")).to_be_visible()  # no wrap back to page 1
+    expect(page.get_by_role("button", name="Next", exact=True)).to_be_disabled()
+    spoken = [s["text"] for s in speech(page)["spoken"]]
+    assert spoken == [page_text("jungle-friends", 3), page_text("jungle-friends", 4)]
+    assert page.locator(".read-word-now").count() == 0
+
+
+def test_without_an_on_device_voice_it_says_so_and_reads_nothing(page):
+    install_fake_speech(page, voices=(NETWORK, {**NETWORK, "name": "Cloud French", "lang": "fr-FR"}))
+    open_page(page, "/storybook/the-brave-knight")
+    button = read_button(page)
+    expect(button).to_have_attribute("aria-disabled", "true", timeout=15_000)
+    expect(button).to_be_disabled()  # aria-disabled: still focusable, so the note is read with it
+    expect(page.get_by_text("Reading aloud needs a voice on this device.")).to_be_visible()
+    button.focus()
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("status")).to_have_text("Reading aloud needs a voice on this device.")
+    expect(page.get_by_role("button", name="Slow", exact=True)).to_be_hidden()
+    page.wait_for_timeout(500)
+    assert speech(page)["spoken"] == []
+    expect(button).to_have_attribute("aria-pressed", "false")
+
+
+def test_a_browser_without_speech_synthesis_is_told_the_same(page):
+    page.add_init_script("Object.defineProperty(window, 'speechSynthesis', {value: undefined, configurable: true})")
+    open_page(page, "/storybook/jungle-friends")
+    expect(read_button(page)).to_be_disabled()
+    expect(page.get_by_text("Reading aloud needs a voice on this device.")).to_be_visible()
+    page.get_by_role("button", name="Next", exact=True).click()  # the book itself still works
+    expect(page.get_by_text("Page 2 / 5")).to_be_visible()
+
+
+def test_timing_fallback_moves_word_by_word_without_boundary_events(page):
+    install_fake_speech(page, voices=(LOCAL,), boundary=False, word_ms=2000)  # the fake speaks slowly
+    open_page(page, "/storybook/mystery-of-the-stars")
+    read_button(page).click()
+    page.wait_for_function("window.__speech.lit.length >= 5", timeout=10_000)
+    lit = speech(page)["lit"]
+    assert [x["word"] for x in lit[:5]] == [0, 1, 2, 3, 4]
+    assert [x["text"] for x in lit[:2]] == ["Every", "night,"]
+    assert page.locator(".read-word-now").count() == 1
+
+
+def test_pause_resume_stop_and_slow_speed(page):
+    install_fake_speech(page, voices=(LOCAL,), word_ms=300)
+    open_page(page, "/storybook/the-magical-forest")
+    page.get_by_role("button", name="Slow", exact=True).click()
+    expect(page.get_by_role("button", name="Slow", exact=True)).to_have_attribute("aria-pressed", "true")
+    expect(page.get_by_role("button", name="Normal", exact=True)).to_have_attribute("aria-pressed", "false")
+    read_button(page).focus()
+    page.keyboard.press("Enter")  # keyboard works like a click
+    page.wait_for_function("window.__speech.lit.length >= 2")
+    assert speech(page)["spoken"][0]["rate"] == pytest.approx(0.7)
+
+    page.get_by_role("button", name="Pause", exact=True).click()
+    expect(page.get_by_role("button", name="Resume", exact=True)).to_be_visible()
+    expect(page.get_by_role("status")).to_have_text("Paused.")
+    held = len(speech(page)["lit"])
+    page.wait_for_timeout(1200)
+    assert len(speech(page)["lit"]) == held  # nothing moves while paused
+    page.get_by_role("button", name="Resume", exact=True).click()
+    page.wait_for_function(f"window.__speech.lit.length > {held}")
+
+    page.get_by_role("button", name="Stop", exact=True).click()
+    expect(page.get_by_role("status")).to_have_text("Stopped reading.")
+    expect(read_button(page)).to_have_attribute("aria-pressed", "false")
+    expect(page.get_by_role("button", name="Pause", exact=True)).to_be_hidden()
+    assert page.locator(".read-word-now").count() == 0
+    assert speech(page)["cancels"] >= 1
+    expect(page.get_by_text("Page 1 / 6")).to_be_visible()
+
+
+def test_turning_the_page_by_hand_reads_the_new_page(page):
+    install_fake_speech(page, voices=(LOCAL,), word_ms=400)
+    open_page(page, "/storybook/the-brave-knight")
+    read_button(page).click()
+    page.wait_for_function("window.__speech.lit.length >= 1")
+    page.keyboard.press("ArrowRight")  # the book's own keys, while it reads
+    expect(page.get_by_text("Page 2 / 6")).to_be_visible()
+    page.wait_for_function("window.__speech.spoken.length >= 2")
+    assert speech(page)["spoken"][1]["text"] == page_text("the-brave-knight", 1)
+    expect(read_button(page)).to_have_attribute("aria-pressed", "true")
+    expect(page.get_by_text("Page 2 / 6")).to_be_visible()  # no extra turn
+
+
+def test_reduced_motion_keeps_the_highlight_still(browser, app_server):
+    context = browser.new_context(base_url=app_server.url, reduced_motion="reduce")
+    try:
+        page = context.new_page()
+        install_fake_speech(page, voices=(LOCAL,), word_ms=400)
+        open_page(page, "/storybook/the-magical-forest")
+        read_button(page).click()
+        page.wait_for_function("window.__speech.lit.length >= 1")
+        now = page.locator(".read-word-now")
+        expect(now).to_have_count(1)
+        assert now.evaluate("e => getComputedStyle(e).transitionDuration") == "0s"
+    finally:
+        context.close()
+
+
+def test_leaving_the_page_stops_reading(page):
+    install_fake_speech(page, voices=(LOCAL,), word_ms=400)
+    open_page(page, "/storybook/the-brave-knight")
+    read_button(page).click()
+    page.wait_for_function("window.__speech.lit.length >= 1")
+    page.get_by_role("link", name="Back to Home").click()
+    expect(page).to_have_url(re.compile(r"/$"))
+    page.wait_for_function("window.__speech.cancels >= 1")
+    spoken = len(speech(page)["spoken"])
+    page.wait_for_timeout(1500)
+    assert len(speech(page)["spoken"]) == spoken == 1
+
+
+def test_flipbook_reads_the_open_pages_and_flips_on(page):
+    install_fake_speech(page, word_ms=40)
+    open_page(page, "/flipbook/ocean-explorers")
+    page.wait_for_function("() => !!document.querySelector('.stf__parent')")
+    counter = page.locator(".content-counter")
+    expect(counter).to_have_text("Page 1 of 8")
+    read_button(page).click()
+    expect(counter).not_to_have_text("Page 1 of 8", timeout=15_000)
+    page.wait_for_function("window.__speech.spoken.length >= 3", timeout=15_000)
+    spoken = [s["text"] for s in speech(page)["spoken"]]
+    # the cover alone, then the two pages of the open spread (1280 px wide: landscape)
+    assert spoken[:3] == [page_text("ocean-explorers", i, FLIPBOOKS) for i in range(3)]
+    assert {s["voice"] for s in speech(page)["spoken"]} == {LOCAL["name"]}
+    page.get_by_role("button", name="Stop", exact=True).click()
+    expect(read_button(page)).to_have_attribute("aria-pressed", "false")
+
+
+def test_reading_makes_no_third_party_requests(page, app_server):
+    host = urlparse(app_server.url).netloc
+    seen: list[str] = []
+    page.on("request", lambda r: seen.append(r.url))
+    install_fake_speech(page, word_ms=40)
+    open_page(page, "/storybook/jungle-friends")
+    read_button(page).click()
+    expect(page.get_by_text("Page 2 / 5")).to_be_visible(timeout=20_000)
+    page.wait_for_load_state("networkidle")
+    outside = sorted({u for u in seen if urlparse(u).scheme in {"http", "https"} and urlparse(u).netloc != host})
+    assert outside == [], outside
+    assert any(urlparse(u).path == "/js/read_aloud.js" for u in seen)

@@ -1,0 +1,150 @@
+"""Songs you can hear: Play starts a Web Audio tune in step with the bar and the lyrics, Pause suspends it
+(issue 13). Chromium here runs with --autoplay-policy=no-user-gesture-required so its AudioContext may run
+headless; the clicks are real clicks anyway."""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import urlparse
+
+import pytest
+from playwright.sync_api import expect
+
+from learnsite.catalogue.songs import tune_for
+from tests.conftest import CHROMIUM, CHROMIUM_ARGS, open_page, toast
+
+
+@pytest.fixture(scope="module")
+def audio_browser(browser):
+    """A second Chromium from the session's Playwright (one sync Playwright per process), audio allowed."""
+    b = browser.browser_type.launch(executable_path=CHROMIUM,
+                                    args=[*CHROMIUM_ARGS, "--autoplay-policy=no-user-gesture-required"])
+    yield b
+    b.close()
+
+
+@pytest.fixture
+def song_page(audio_browser, app_server):
+    ctx = audio_browser.new_context(base_url=app_server.url, viewport={"width": 1280, "height": 900})
+    ctx.set_default_timeout(15000)
+    yield ctx.new_page()
+    ctx.close()
+
+
+def audio_state(page) -> str:
+    return page.evaluate("window.learnsiteSong ? window.learnsiteSong.audioState() : 'no player'")
+
+
+def bar_value(page) -> int:
+    return int(page.get_by_role("progressbar", name="Song progress").get_attribute("aria-valuenow"))
+
+
+def test_play_runs_the_audio_and_pause_suspends_it(song_page):
+    page = song_page
+    open_page(page, "/song/the-alphabet-song")
+    lines = page.get_by_role("region", name="Lyrics").get_by_role("listitem")
+    expect(lines).to_have_count(6)
+    expect(lines.first).to_have_text("A, B, C, D, E, F, G")
+    assert bar_value(page) == 45
+    assert audio_state(page) == "none"  # nothing made before the click
+
+    page.get_by_role("button", name="Play").click()
+    expect(page.get_by_role("button", name="Pause")).to_have_attribute("aria-pressed", "true")
+    page.wait_for_function("window.learnsiteSong.audioState() === 'running'")
+    expect(lines.first).to_have_attribute("aria-current", "true")
+    expect(lines.first).to_have_class(re.compile(r"\bis-sung\b"))
+    page.wait_for_function("window.learnsiteSong.position() > 1.0", timeout=10_000)
+    assert 45 < bar_value(page) < 100  # the bar moves with the music's own clock
+
+    page.get_by_role("button", name="Pause").click()
+    expect(page.get_by_role("button", name="Play")).to_be_visible()
+    page.wait_for_function("window.learnsiteSong.audioState() === 'suspended'")
+    held, where = bar_value(page), page.evaluate("window.learnsiteSong.position()")
+    page.wait_for_timeout(800)
+    assert bar_value(page) == held and page.evaluate("window.learnsiteSong.position()") == pytest.approx(where, abs=0.05)
+
+    page.get_by_role("button", name="Play").click()  # resumes where it paused
+    page.wait_for_function("window.learnsiteSong.audioState() === 'running'")
+    page.wait_for_function(f"window.learnsiteSong.position() > {where + 0.3}")
+    assert bar_value(page) >= held
+
+
+def test_the_notes_heard_are_the_tune(song_page):
+    """The Alphabet Song opens C C G G (Twinkle, Twinkle): middle C (262 Hz) for 1.25 s, then G (392 Hz)."""
+    page = song_page
+    open_page(page, "/song/the-alphabet-song")
+    page.get_by_role("button", name="Play").click()
+    heard = page.evaluate("""async () => {
+      const s = window.learnsiteSong, out = {c: [], g: []};
+      while (s.position() < 2.3) {
+        const t = s.position(), hz = s.peakHz();
+        if (t > 0.3 && t < 1.1 && hz) out.c.push(hz);
+        if (t > 1.5 && t < 2.3 && hz) out.g.push(hz);
+        await new Promise(r => setTimeout(r, 50));
+      }
+      return out;
+    }""")
+    assert heard["c"] and heard["g"]
+    middle = lambda xs: sorted(xs)[len(xs) // 2]
+    assert middle(heard["c"]) == pytest.approx(261.6, abs=8)
+    assert middle(heard["g"]) == pytest.approx(392.0, abs=8)
+
+
+def test_lyric_highlight_follows_the_song_clock(song_page):
+    page = song_page
+    open_page(page, "/song/days-of-the-week")
+    tune = tune_for("days-of-the-week")
+    lines = page.get_by_role("region", name="Lyrics").get_by_role("listitem")
+    expect(lines).to_have_count(len(tune.lines))
+    page.get_by_role("button", name="Play").click()
+    second = tune.lines[1]
+    page.wait_for_function(f"window.learnsiteSong.position() > {second.start + 0.3}", timeout=15_000)
+    expect(lines.nth(1)).to_have_attribute("aria-current", "true")
+    expect(lines.nth(0)).not_to_have_attribute("aria-current", "true")
+    assert page.locator(".song-line.is-sung").count() == 1
+
+
+def test_the_song_lasts_30_seconds_then_the_player_is_back_at_the_start(song_page):
+    page = song_page
+    open_page(page, "/song/phonics-fun")
+    page.get_by_role("button", name="Play").click()
+    page.wait_for_function("window.learnsiteSong.position() > 29.0", timeout=40_000, polling=200)
+    assert bar_value(page) >= 97
+    expect(page.get_by_role("button", name="Play")).to_be_visible(timeout=5_000)  # the server heard it ended
+    assert bar_value(page) == 45
+    assert audio_state(page) == "none"
+    expect(page.get_by_role("img", name="Phonics Fun album art")).not_to_have_class(re.compile(r"\bspinning\b"))
+
+
+def test_rewind_and_fast_forward_still_say_coming_soon(song_page):
+    page = song_page
+    open_page(page, "/song/five-little-ducks")
+    for name in ("Rewind", "Fast Forward"):
+        page.get_by_role("button", name=name).click()
+        expect(toast(page, "Feature Coming Soon!")).to_be_visible()
+    assert audio_state(page) == "none"
+
+
+def test_leaving_the_song_page_stops_the_sound(song_page):
+    page = song_page
+    open_page(page, "/song/five-little-ducks")
+    page.get_by_role("button", name="Play").click()
+    page.wait_for_function("window.learnsiteSong.audioState() === 'running'")
+    page.get_by_role("link", name="Back to Home").click()
+    expect(page).to_have_url(re.compile(r"/$"))
+    page.wait_for_function("window.learnsiteSong.audioState() === 'none'")
+    assert page.evaluate("window.learnsiteSong.isPlaying()") is False
+
+
+def test_playing_a_song_makes_no_third_party_requests(song_page, app_server):
+    page = song_page
+    host = urlparse(app_server.url).netloc
+    seen: list[str] = []
+    page.on("request", lambda r: seen.append(r.url))
+    open_page(page, "/song/five-little-ducks")
+    page.get_by_role("button", name="Play").click()
+    page.wait_for_function("window.learnsiteSong.position() > 1.0", timeout=10_000)
+    page.wait_for_load_state("networkidle")
+    outside = sorted({u for u in seen if urlparse(u).scheme in {"http", "https"} and urlparse(u).netloc != host})
+    assert outside == [], outside
+    assert any(urlparse(u).path == "/js/song_player.js" for u in seen)
