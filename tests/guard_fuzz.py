@@ -22,6 +22,9 @@ OTHERS = [None, True, -1, 2**64, 3.5, [], {}, [[[]]], {"a": {"b": TAG}}, ["x"] *
 RAW_VALUES = ['"\\ud800x"', "Infinity", "-Infinity", "NaN"]
 
 
+UNANNOTATED = object()  # what handlers() gives a parameter without annotation (the guard refuses it any value)
+
+
 @dataclass
 class Handler:
     event_name: str  # state path + "." + handler
@@ -41,7 +44,8 @@ def handlers() -> list[Handler]:
                 hints = typing.get_type_hints(handler.fn)
             except Exception:  # noqa: BLE001
                 hints = {}
-            found.append(Handler(f"{cls.get_full_name()}.{name}", [(p.name, hints.get(p.name, Any)) for p in params]))
+            found.append(Handler(f"{cls.get_full_name()}.{name}",
+                                 [(p.name, hints.get(p.name, UNANNOTATED)) for p in params]))
         for sub in cls.get_substates():
             walk(sub)
 
