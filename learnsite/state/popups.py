@@ -9,6 +9,7 @@ import re
 
 import reflex as rx
 
+from learnsite.safe_text import inert
 from learnsite import toast
 from learnsite.catalogue import library
 from learnsite.catalogue.home import AGE_GROUPS, CATEGORIES, FEATURED
@@ -188,7 +189,7 @@ class PopupState(rx.State):
         route = item_route(kind, name)
         self._close_all()
         if route:
-            return rx.redirect(route)
+            return rx.redirect(inert(route))
         return PopupState.open_all_worksheets
 
     # ------------------------------------------------------------ search fields

@@ -4,6 +4,7 @@ every public handler of every State gets the adversarial set, as a visitor and a
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import subprocess
 import sys
@@ -170,3 +171,76 @@ def test_twenty_tabs_of_big_values_leave_memory_flat(app_server):
     time.sleep(1)
     grown = _rss(pid) - before
     assert grown < 20 * 1024 * 1024, f"server grew {grown / 2**20:.1f} MiB"
+
+
+CHAT = f"{ROOT}.learnsite___state___chat____chat_state"
+USER_LOGIN = f"{ROOT}.learnsite___state___login_forms____user_login_state"
+ADMIN_WS = f"{ROOT}.learnsite___state___admin_worksheets____admin_worksheet_state"
+
+
+def _vars_for(app_server, role: str = "user") -> dict:
+    from learnsite.services import accounts
+
+    email = f"tag-{role}-{time.monotonic_ns()}@example.com"
+    app_server.create_user(email, "tag-password", role=role)
+    tokens = accounts.sign_in(email, "tag-password", url=f"sqlite:///{Path(app_server.data_dir) / 'learnsite.db'}")
+    return {f"{AUTH}.access_token_rx_state_": tokens.access_token,
+            f"{AUTH}.refresh_token_rx_state_": tokens.refresh_token}
+
+
+def _shown_as_typed(client: ReflexClient, since: int) -> bool:
+    """The tag came back to the page in an event (a toast) broken by U+2060 after '<', looking as typed.
+    (State data may hold it raw: data is never parsed for var tags.)"""
+    sent = json.dumps([u.data.get("events") for u in client.updates[since:]], ensure_ascii=False)
+    return "reflex.Var>a</reflex.Var>" in sent and guard_fuzz.TAG not in sent
+
+
+def test_the_var_tag_through_every_path_never_freezes_the_server(app_server):
+    """Issue 14's paths: a stored chat message quoted by Summarize Thread, a refused outbox message given
+    back through set_value, a login link's next=, an admin's rejected drop; /ping answers within 1 s."""
+    tag = guard_fuzz.TAG
+
+    async def at(path: str, vars_: dict, query: dict | None = None) -> tuple[ReflexClient, dict]:
+        router = {"pathname": path, "query": query or {}, "asPath": path}
+        client = ReflexClient(app_server.url)
+        await client.connect({"event": {"name": f"{ROOT}.hydrate_and_load", "payload": {"vars": vars_},
+                                         "router_data": router}})
+        await asyncio.sleep(0.5)
+        return client, router
+
+    async def send(client, router, name, payload, wait: float = 1.5) -> int:
+        since = len(client.updates)
+        await client.emit({"name": name, "payload": payload, "router_data": router})
+        await asyncio.sleep(wait)
+        assert await asyncio.to_thread(_ping_seconds, app_server.url) < 1
+        return since
+
+    async def run():
+        user = _vars_for(app_server)
+        chat, router = await at("/chat", user)
+        await send(chat, router, f"{CHAT}.select_channel", {"channel_id": 1})
+        await send(chat, router, f"{CHAT}.send_message", {"form_data": {"message": tag, "client_id": ""}})
+        await send(chat, router, f"{CHAT}.send_message", {"form_data": {"message": f"And {tag} again, said Fox.",
+                                                                         "client_id": ""}})
+        since = await send(chat, router, f"{CHAT}.summarize_thread", {}, wait=3)
+        assert _shown_as_typed(chat, since), json.dumps([u.data for u in chat.updates], ensure_ascii=False)[-3000:]
+        outbox = json.dumps([{"id": "a" * 16, "user": 0, "channel": 999_999, "text": tag}])
+        await send(chat, router, f"{CHAT}.flush_outbox", {"outbox": outbox})
+        await chat.close()
+
+        query = {"next": f"/{tag}"}
+        login, router = await at("/login/user", user, query)
+        since = await send(login, router, f"{USER_LOGIN}.on_load", {})
+        sent = json.dumps([u.data for u in login.updates[since:]])
+        assert "reflex.Var" not in sent  # the markup path was refused: the person goes home
+        await login.close()
+
+        admin = _vars_for(app_server, role="admin")
+        dash, router = await at("/admin/dashboard", admin)
+        await send(dash, router, f"{AUTH}.guard_admin", {})
+        since = await send(dash, router, f"{ADMIN_WS}.drop_rejected",
+                           {"rejections": [{"name": tag, "size": 1, "type": tag, "errors": [tag]}], "kept": tag})
+        assert _shown_as_typed(dash, since)
+        await dash.close()
+
+    asyncio.run(run())
