@@ -1,0 +1,110 @@
+"""Letter and number tracing: three-line guides (top, dashed middle, base), one solid model with
+direction arrows, then dotted copies drawn from stroke data, each stroke with a start dot."""
+
+from __future__ import annotations
+
+import math
+import string
+
+from learnsite.sheets.layout import INK, MARGIN, SheetPdf
+from learnsite.sheets.options import SheetOptions
+from learnsite.sheets.strokes import GLYPHS, left, width
+
+UNIT = 8.5  # mm per stroke unit: capitals stand 17 mm tall
+ROW_PITCH = 3.35 * UNIT
+GAP = 0.7  # units between copies
+
+
+def plan(options: SheetOptions) -> list[str]:
+    """The text of each row: a letter in the chosen case(s), or a number."""
+    if options.kind == "number-tracing":
+        return [str(n) for n in range(options.low, options.high + 1)]
+    rows = []
+    for letter in string.ascii_uppercase[options.low - 1:options.high]:
+        if options.case in ("upper", "both"):
+            rows.append(letter)
+        if options.case in ("lower", "both"):
+            rows.append(letter.lower())
+    return rows
+
+
+def _heading(options: SheetOptions, rows: list[str]) -> str:
+    if options.kind == "number-tracing":
+        return f"Trace the numbers {rows[0]} to {rows[-1]}"
+    first, last = string.ascii_uppercase[options.low - 1], string.ascii_uppercase[options.high - 1]
+    return f"Trace the letters {first} to {last}" if first != last else f"Trace the letter {first}"
+
+
+def draw(pdf: SheetPdf, options: SheetOptions, rows: list[str]) -> None:
+    heading = _heading(options, rows)
+    rest = rows
+    while rest:
+        top = pdf.start_page(heading, "Start at the big dot. Follow the arrows, then trace the dotted shapes.")
+        per_page = max(1, int((pdf.body_bottom - top) // ROW_PITCH))
+        for i, text in enumerate(rest[:per_page]):
+            _row(pdf, text, top + i * ROW_PITCH + 2)
+        rest = rest[per_page:]
+
+
+def _advance(ch: str) -> float:
+    return max(width(ch) - left(ch), 0.7)
+
+
+def _text_width(text: str) -> float:
+    return sum(_advance(ch) for ch in text) + 0.35 * (len(text) - 1)
+
+
+def _row(pdf: SheetPdf, text: str, y: float) -> None:
+    x0, x1 = MARGIN, MARGIN + pdf.content_w
+    pdf.set_draw_color(*INK)
+    pdf.set_line_width(0.35)
+    pdf.line(x0, y, x1, y)
+    pdf.dashed_line(x0, y + UNIT, x1, y + UNIT)
+    pdf.set_line_width(0.5)
+    pdf.line(x0, y + 2 * UNIT, x1, y + 2 * UNIT)
+    step = (_text_width(text) + GAP) * UNIT
+    x = x0 + 3
+    first = True
+    while x + step - GAP * UNIT <= x1 - 1:
+        _word(pdf, text, x, y, model=first)
+        first = False
+        x += step
+
+
+def _word(pdf: SheetPdf, text: str, x: float, y: float, *, model: bool) -> None:
+    for ch in text:
+        _glyph(pdf, ch, x - left(ch) * UNIT, y, model=model)
+        x += (_advance(ch) + 0.35) * UNIT
+
+
+def _glyph(pdf: SheetPdf, ch: str, x: float, y: float, *, model: bool) -> None:
+    for stroke in GLYPHS[ch]:
+        pts = [(x + px * UNIT, y + py * UNIT) for px, py in stroke]
+        if len(pts) == 1:
+            pdf.set_fill_color(*INK) if model else pdf.set_fill_color(150, 150, 150)
+            pdf.circle(pts[0][0], pts[0][1], 0.9, style="F")
+            continue
+        if model:
+            with pdf.local_context(line_width=1.4, draw_color=INK):
+                pdf.polyline(pts, style="D")
+            _arrow(pdf, pts)
+        else:
+            pdf.dotted(pts)
+        with pdf.local_context(fill_color=INK):
+            pdf.circle(pts[0][0], pts[0][1], 1.3 if not model else 1.0, style="F")
+
+
+def _arrow(pdf: SheetPdf, pts: list[tuple[float, float]]) -> None:
+    """A small arrowhead beside the model stroke, a third of the way along, pointing the way to write."""
+    lengths = [math.dist(a, b) for a, b in zip(pts, pts[1:])]
+    target = sum(lengths) * 0.35
+    for (a, b), seg in zip(zip(pts, pts[1:]), lengths):
+        if target <= seg and seg > 0:
+            t = target / seg
+            px, py = a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t
+            angle = math.atan2(b[1] - a[1], b[0] - a[0])
+            # offset to the stroke's left side so the arrow does not hide the line
+            ox, oy = math.sin(angle) * 2.6, -math.cos(angle) * 2.6
+            pdf.arrow_head(px + ox, py + oy, angle, 2.0)
+            return
+        target -= seg
