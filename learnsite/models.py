@@ -132,3 +132,12 @@ class Message(SQLModel, table=True):
     channel_id: int = Field(foreign_key="channels.id", ondelete="CASCADE")
     created_at: datetime = _ts()
     client_id: str | None = Field(default=None, max_length=64)  # the sending page's id for it, if any
+
+
+class StarterSeed(SQLModel, table=True):
+    """A starter worksheet prestart has added once: deleting the worksheet does not bring it back."""
+
+    __tablename__ = "starter_seeds"
+
+    key: str = Field(primary_key=True, max_length=80)
+    seeded_at: datetime = _ts()

@@ -78,7 +78,8 @@ class SheetOptions:
 def defaults(kind: str, **overrides) -> SheetOptions:
     """The options a kind starts with in the maker, with any overrides (still unchecked)."""
     spec = KINDS[kind]
-    base = SheetOptions(kind=kind, low=spec.low, high=spec.high, count=spec.count or 1, level=1)
+    base = SheetOptions(kind=kind, low=spec.low, high=spec.high, count=spec.count or 1, level=1,
+                        answer_key=spec.has_key)
     return replace(base, **overrides)
 
 
