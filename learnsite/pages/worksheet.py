@@ -5,20 +5,13 @@ from __future__ import annotations
 import reflex as rx
 from reflex_base.vars.base import Var, VarData
 
+from learnsite.backend_url import absolute
 from learnsite.layout import page, page_title
 from learnsite.state.worksheets import WorksheetPageState as S
 from learnsite.toast import notify
 
 # Local files have root-relative URLs; resolve them against the backend (a different port in dev).
-_BACKEND_ORIGIN = Var(
-    _js_expr="getBackendURL(env.PING).origin",
-    _var_type=str,
-    _var_data=VarData(imports={"$/utils/state": "getBackendURL", "$/env.json": rx.ImportVar(tag="env", is_default=True)}),
-)
-
-
-def _absolute(url: Var) -> Var:
-    return rx.cond(url.to(str).startswith("/"), _BACKEND_ORIGIN.to(str) + url.to(str), url).to(str)
+_absolute = absolute
 
 
 def _download_function(url: Var, filename: Var) -> Var:
