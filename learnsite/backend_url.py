@@ -15,3 +15,26 @@ BACKEND_ORIGIN = Var(
 
 def absolute(url: Var) -> Var:
     return rx.cond(url.to(str).startswith("/"), BACKEND_ORIGIN.to(str) + url.to(str), url).to(str)
+
+
+def download_function(url: Var, filename: Var) -> Var:
+    """JS: GET the file as a blob and save it under filename; resolves to "ok" or "error"."""
+    code = f"""async () => {{
+  try {{
+    const response = await fetch({url!s});
+    if (!response.ok) return "error";
+    const blob = await response.blob();
+    const href = URL.createObjectURL(blob);
+    const link = document.createElement("a");
+    link.href = href;
+    link.download = {filename!s};
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(href), 10000);
+    return "ok";
+  }} catch (error) {{
+    return "error";
+  }}
+}}"""
+    return Var(_js_expr=code, _var_data=VarData.merge(url._get_all_var_data(), filename._get_all_var_data()))

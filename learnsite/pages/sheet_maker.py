@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from learnsite.backend_url import absolute
+from learnsite.backend_url import absolute, download_function
 from learnsite.layout import page, page_title
 from learnsite.sheets import KINDS
 from learnsite.state.auth import AuthState
@@ -78,9 +78,10 @@ def _options() -> rx.Component:
         rx.cond(
             S.error != "",
             rx.button(rx.icon("download", aria_hidden="true"), "Download PDF", size="4", disabled=True),
-            rx.el.a(rx.icon("download", aria_hidden="true"), "Download PDF",
-                    href=absolute("/make-sheet/sheet.pdf?" + S.query), download=S.file_name,
-                    class_name="maker-download"),
+            # fetched and saved by script: the client router would take a plain same-origin link
+            rx.button(rx.icon("download", aria_hidden="true"), "Download PDF", size="4",
+                      on_click=rx.call_function(download_function(absolute("/make-sheet/sheet.pdf?" + S.query),
+                                                                  S.file_name), callback=S.download_finished)),
         ),
         spacing="3",
         width="100%",

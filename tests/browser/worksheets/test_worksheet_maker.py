@@ -49,7 +49,7 @@ def test_make_a_sheet_see_the_preview_and_download_it(page, tmp_path):
     _shoot(page, "maker-1280")
 
     with page.expect_download() as info:
-        page.get_by_role("link", name="Download PDF").click()
+        page.get_by_role("button", name="Download PDF").click()
     download = info.value
     assert download.suggested_filename == "subtraction-drill-seed-1234.pdf"
     saved = tmp_path / download.suggested_filename
@@ -68,7 +68,7 @@ def test_bad_input_gets_a_clear_message_in_the_page_and_from_the_server(page, ap
     expect(page.get_by_role("button", name="Download PDF")).to_be_disabled()
     page.get_by_label("Number of problems").fill("12")
     expect(page.get_by_role("alert")).to_have_count(0)
-    expect(page.get_by_role("link", name="Download PDF")).to_be_visible()
+    expect(page.get_by_role("button", name="Download PDF")).to_be_enabled()
 
     try:
         urllib.request.urlopen(f"{app_server.url}/make-sheet/sheet.pdf?kind=addition&count=101", timeout=30)
