@@ -18,12 +18,13 @@ from fpdf.enums import StrokeCapStyle
 from learnsite.sheets.options import SheetOptions
 
 FONT_DIR = Path(__file__).with_name("fonts")
-FONT = "DejaVu"  # DejaVu Sans: Bitstream Vera licence, see fonts/LICENSE-DejaVu.txt
+FONT = "DejaVu"  # DejaVu Sans subsets (fonts/subset.py): Bitstream Vera licence, see fonts/LICENSE-DejaVu.txt
 MARGIN = 15.0  # mm: inside every printer's unprintable edge on A4 and Letter
 FOOTER_H = 8.0
 FIXED_DATE = datetime(2024, 1, 1, tzinfo=timezone.utc)
 INK = (0, 0, 0)
 GREY = (110, 110, 110)
+DOT_GAP = 2.1  # mm between the dots of a dotted stroke
 
 
 def rng_for(options: SheetOptions) -> random.Random:
@@ -39,8 +40,8 @@ class SheetPdf(FPDF):
         self.label = label
         self.set_margins(MARGIN, MARGIN, MARGIN)
         self.set_auto_page_break(False)
-        self.add_font(FONT, "", FONT_DIR / "DejaVuSans.ttf")
-        self.add_font(FONT, "B", FONT_DIR / "DejaVuSans-Bold.ttf")
+        self.add_font(FONT, "", FONT_DIR / "DejaVuSans-sheets.ttf")
+        self.add_font(FONT, "B", FONT_DIR / "DejaVuSans-Bold-sheets.ttf")
         self.set_creation_date(FIXED_DATE)
         self.set_producer("Learnsite worksheet maker")
         self.set_creator("Learnsite")
@@ -111,9 +112,9 @@ class SheetPdf(FPDF):
 
     # ---------------------------------------------------------------- drawing helpers
 
-    def dotted(self, points: list[tuple[float, float]], gap: float = 2.8, width: float = 0.9) -> None:
-        """A polyline drawn as round dots: zero-length dashes with round caps."""
-        with self.local_context(dash_pattern=dict(dash=0, gap=gap), stroke_cap_style=StrokeCapStyle.ROUND,
+    def dotted(self, points: list[tuple[float, float]], gap: float = DOT_GAP, width: float = 0.9) -> None:
+        """A polyline drawn as round dots: near-zero dashes with round caps (fpdf2 reads a dash of 0 as solid)."""
+        with self.local_context(dash_pattern=dict(dash=0.01, gap=gap), stroke_cap_style=StrokeCapStyle.ROUND,
                                 line_width=width, draw_color=GREY):
             self.polyline(points, style="D")
 
@@ -126,8 +127,8 @@ class SheetPdf(FPDF):
         back = angle + math.pi
         left = (x + size * math.cos(back + 0.45), y + size * math.sin(back + 0.45))
         right = (x + size * math.cos(back - 0.45), y + size * math.sin(back - 0.45))
-        with self.local_context(fill_color=INK):
-            self.polygon([(x, y), left, right], style="F")
+        self.set_fill_color(*INK)
+        self.polygon([(x, y), left, right], style="F")
 
 
 def grid_cells(x: float, y: float, w: float, h: float, cols: int, rows: int):

@@ -6,7 +6,9 @@ from __future__ import annotations
 import math
 import string
 
-from learnsite.sheets.layout import INK, MARGIN, SheetPdf
+from fpdf.enums import StrokeCapStyle
+
+from learnsite.sheets.layout import DOT_GAP, GREY, INK, MARGIN, SheetPdf
 from learnsite.sheets.options import SheetOptions
 from learnsite.sheets.strokes import GLYPHS, left, width
 
@@ -63,35 +65,45 @@ def _row(pdf: SheetPdf, text: str, y: float) -> None:
     pdf.set_line_width(0.5)
     pdf.line(x0, y + 2 * UNIT, x1, y + 2 * UNIT)
     step = (_text_width(text) + GAP) * UNIT
+    starts = []
     x = x0 + 3
-    first = True
     while x + step - GAP * UNIT <= x1 - 1:
-        _word(pdf, text, x, y, model=first)
-        first = False
+        starts.append(x)
         x += step
-
-
-def _word(pdf: SheetPdf, text: str, x: float, y: float, *, model: bool) -> None:
-    for ch in text:
-        _glyph(pdf, ch, x - left(ch) * UNIT, y, model=model)
-        x += (_advance(ch) + 0.35) * UNIT
-
-
-def _glyph(pdf: SheetPdf, ch: str, x: float, y: float, *, model: bool) -> None:
-    for stroke in GLYPHS[ch]:
-        pts = [(x + px * UNIT, y + py * UNIT) for px, py in stroke]
-        if len(pts) == 1:
-            pdf.set_fill_color(*INK) if model else pdf.set_fill_color(150, 150, 150)
-            pdf.circle(pts[0][0], pts[0][1], 0.9, style="F")
-            continue
-        if model:
-            with pdf.local_context(line_width=1.4, draw_color=INK):
+    model, copies = _strokes(text, starts[0], y), [s for x in starts[1:] for s in _strokes(text, x, y)]
+    with pdf.local_context(line_width=1.4, draw_color=INK):
+        for pts in model:
+            if len(pts) > 1:
                 pdf.polyline(pts, style="D")
+    pdf.set_fill_color(*INK)
+    for pts in model:
+        pdf.circle(pts[0][0], pts[0][1], 1.0 if len(pts) > 1 else 0.9, style="F")
+        if len(pts) > 1:
             _arrow(pdf, pts)
-        else:
-            pdf.dotted(pts)
-        with pdf.local_context(fill_color=INK):
-            pdf.circle(pts[0][0], pts[0][1], 1.3 if not model else 1.0, style="F")
+    # one graphics context for every dotted copy: entering one per stroke cost more than drawing it
+    with pdf.local_context(dash_pattern=dict(dash=0.01, gap=DOT_GAP), stroke_cap_style=StrokeCapStyle.ROUND,
+                           line_width=1.25, draw_color=GREY):
+        for pts in copies:
+            if len(pts) > 1:
+                pdf.polyline(pts, style="D")
+    for pts in copies:
+        if len(pts) == 1:
+            pdf.set_fill_color(150, 150, 150)
+            pdf.circle(pts[0][0], pts[0][1], 0.9, style="F")
+    pdf.set_fill_color(*INK)
+    for pts in copies:
+        if len(pts) > 1:
+            pdf.circle(pts[0][0], pts[0][1], 1.3, style="F")
+
+
+def _strokes(text: str, x: float, y: float) -> list[list[tuple[float, float]]]:
+    """Every stroke of text written from x on the row at y, in page millimetres."""
+    out = []
+    for ch in text:
+        gx = x - left(ch) * UNIT
+        out.extend([(gx + px * UNIT, y + py * UNIT) for px, py in stroke] for stroke in GLYPHS[ch])
+        x += (_advance(ch) + 0.35) * UNIT
+    return out
 
 
 def _arrow(pdf: SheetPdf, pts: list[tuple[float, float]]) -> None:
@@ -104,7 +116,7 @@ def _arrow(pdf: SheetPdf, pts: list[tuple[float, float]]) -> None:
             px, py = a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t
             angle = math.atan2(b[1] - a[1], b[0] - a[0])
             # offset to the stroke's left side so the arrow does not hide the line
-            ox, oy = math.sin(angle) * 2.6, -math.cos(angle) * 2.6
-            pdf.arrow_head(px + ox, py + oy, angle, 2.0)
+            ox, oy = math.sin(angle) * 3.0, -math.cos(angle) * 3.0
+            pdf.arrow_head(px + ox, py + oy, angle, 2.6)
             return
         target -= seg
