@@ -54,7 +54,7 @@ def _problem(pdf: SheetPdf, number: int, p: CountProblem, x: float, y: float, w:
     pdf.rect(x, y, w, box_h, round_corners=True, style="D")
     pdf.text_at(x + 2, y + 1.5, f"{number}.", 10)
     slot_w, slot_h = (w - 8) / SLOTS_X, (box_h - 8) / SLOTS_Y
-    size = min(slot_w * 0.9, slot_h * 1.05)
+    size = min(slot_w, slot_h) * 0.78  # apples and flowers reach past their nominal size
     draw_one = OBJECTS[p.thing]
     pdf.set_line_width(0.5)
     pdf.set_fill_color(255, 255, 255)

@@ -86,7 +86,7 @@ class SheetPdf(FPDF):
         if instructions:
             self.set_xy(MARGIN, y)
             self.set_font(FONT, "", 13)
-            self.multi_cell(self.content_w, 6.5, instructions)
+            self.multi_cell(self.content_w, 6.5, instructions, align="L")
             y = self.get_y() + 2
         return y + 2
 
