@@ -92,8 +92,13 @@ def _options() -> rx.Component:
 def _preview() -> rx.Component:
     return rx.vstack(
         rx.heading("Preview of page 1", size="4", as_="h2"),
-        rx.image(src=absolute("/make-sheet/preview.png?" + S.query), alt="Preview of the first page of the worksheet",
-                 class_name="maker-preview", id="maker-preview"),
+        rx.box(
+            # shows through until the (opaque) page image has loaded over it
+            rx.text("Making the preview...", size="3", class_name="maker-preview-wait", aria_hidden="true"),
+            rx.image(src=absolute("/make-sheet/preview.png?" + S.query),
+                     alt="Preview of the first page of the worksheet", class_name="maker-preview", id="maker-preview"),
+            class_name="maker-preview-frame",
+        ),
         spacing="2",
         width="100%",
         class_name="maker-preview-panel",

@@ -126,3 +126,32 @@ def test_visitors_see_no_library_form_and_cannot_add(page):
     open_page(page, "/worksheets/maker")
     expect(page.get_by_role("heading", name="Worksheet Maker")).to_be_visible()
     expect(page.get_by_role("heading", name="Add to the library")).to_have_count(0)
+
+
+FORGE_SCRIPT = """
+window.__forge = null;
+window.__reflex_otel = { onEventSend: (ev) => {
+  if (window.__forge && ev.name.endsWith(window.__forge.victim)) {
+    ev.name = window.__forge.name; ev.payload = {}; window.__forge = null;
+  }
+}};
+"""
+
+
+def test_a_plain_users_forged_add_to_library_is_refused(page, app_server):
+    from learnsite.state.sheet_maker import SheetMakerState
+
+    page.add_init_script(FORGE_SCRIPT)
+    sign_in(page, app_server, f"user-{secrets.token_hex(4)}@example.com", "user-pass-123", "user")
+    expect(toast(page, "Login Successful!")).to_be_visible()  # the sign-in (and its redirect home) is done
+    expect(page).to_have_url(re.compile(r"/$"))
+    open_page(page, "/worksheets/maker")
+    expect(page.get_by_role("heading", name="Worksheet Maker")).to_be_visible()
+    page.evaluate("(name) => { window.__forge = {victim: '.new_seed', name}; }",
+                  f"{SheetMakerState.get_full_name()}.add_to_library")
+    page.get_by_role("button", name="New seed").click()  # this event is rewritten into add_to_library
+    expect(toast(page, "Not Allowed")).to_be_visible()
+    expect(page.get_by_text("Only administrators can add worksheets to the library.")).to_be_visible()
+    open_all_worksheets(page)
+    expect(page.get_by_role("dialog", name="All Worksheets").get_by_text(
+        "No worksheets available yet. Check back soon!")).to_be_visible()
