@@ -33,10 +33,10 @@ def _select(label, value, on_change, options, hint=None) -> rx.Component:
     ), hint)
 
 
-def _number(label, value, on_change, low, high) -> rx.Component:
+def _number(label, value, on_change, low, high, name=None) -> rx.Component:
     return _field(label, rx.input(
         type="number", value=value, on_change=on_change, debounce_timeout=250, min=low, max=high,
-        input_mode="numeric", aria_label=label, size="3", class_name="maker-number",
+        input_mode="numeric", aria_label=name or label, size="3", class_name="maker-number",
     ))
 
 
@@ -44,8 +44,8 @@ def _options() -> rx.Component:
     return rx.vstack(
         _select("Kind of worksheet", S.kind, S.set_kind, [(k, spec.label) for k, spec in KINDS.items()]),
         rx.cond(S.has_range, rx.grid(
-            _number(S.range_label, S.low, S.set_low, S.range_min, S.range_max),
-            _number("to", S.high, S.set_high, S.range_min, S.range_max),
+            _number(S.range_label, S.low, S.set_low, S.range_min, S.range_max, name="From"),
+            _number("to", S.high, S.set_high, S.range_min, S.range_max, name="To"),
             columns="2", gap="3", width="100%",
         ), rx.fragment()),
         rx.cond(S.has_range, rx.text("Use ", S.range_hint, ".", size="1", class_name="maker-hint"), rx.fragment()),

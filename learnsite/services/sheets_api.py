@@ -4,7 +4,8 @@
 - GET /make-sheet/preview.png?...              -> page 1 as a PNG
 
 Query parameters are checked by learnsite.sheets.checked(): a bad one gets 400 and a plain message.
-Sheets are made in worker threads, at most MAKERS at once; a small cache serves the download right
+Sheets are made in worker threads, at most MAKERS at once (a request that waits over WAIT_SECONDS
+gets 503); a small cache serves the download right
 after its preview without making it again.
 """
 
@@ -27,9 +28,15 @@ PREVIEW_WIDTH = 640
 MAKERS = 2
 CACHE_SIZE = 16
 QUERY_MAX = 400
+WAIT_SECONDS = 10.0  # a request waiting longer for a free maker is told to try again
 FIELDS = ("kind", "seed", "low", "high", "count", "paper", "name_line", "answer_key", "carrying", "case", "level")
 
 _slots = threading.BoundedSemaphore(MAKERS)
+
+
+class MakerBusy(Exception):
+    """Every maker slot stayed taken for WAIT_SECONDS."""
+
 _cache: OrderedDict[SheetOptions, MadeSheet] = OrderedDict()
 _cache_lock = threading.Lock()
 
@@ -40,8 +47,12 @@ def made(options: SheetOptions) -> MadeSheet:
         if options in _cache:
             _cache.move_to_end(options)
             return _cache[options]
-    with _slots:
+    if not _slots.acquire(timeout=WAIT_SECONDS):
+        raise MakerBusy()
+    try:
         sheet = make_sheet(options)
+    finally:
+        _slots.release()
     with _cache_lock:
         _cache[options] = sheet
         while len(_cache) > CACHE_SIZE:
@@ -80,6 +91,9 @@ async def _respond(scope, receive, send) -> None:
             response = Response(png, media_type="image/png", headers=_headers())
     except SheetOptionError as exc:
         response = PlainTextResponse(str(exc), status_code=400)
+    except MakerBusy:
+        response = PlainTextResponse("The worksheet maker is busy. Please try again in a moment.", status_code=503,
+                                     headers={"Retry-After": "5"})
     except Exception:  # noqa: BLE001 - a plain message, never a traceback
         log.exception("making a worksheet failed")
         response = PlainTextResponse("The worksheet could not be made. Please try again.", status_code=500)

@@ -43,3 +43,16 @@ def test_other_paths_go_to_the_app():
     client = _client()
     assert client.get("/make-sheet/other").status_code == 404
     assert client.get("/worksheets/maker").text == "app"
+
+
+def test_a_busy_maker_says_so(monkeypatch):
+    from learnsite.services import sheets_api
+
+    monkeypatch.setattr(sheets_api, "WAIT_SECONDS", 0.05)
+    taken = [sheets_api._slots.acquire() for _ in range(sheets_api.MAKERS)]
+    try:
+        r = _client().get("/make-sheet/sheet.pdf?kind=addition&seed=987654")
+    finally:
+        for _ in taken:
+            sheets_api._slots.release()
+    assert r.status_code == 503 and "busy" in r.text and r.headers["retry-after"] == "5"
