@@ -34,6 +34,10 @@ def _heading(options: SheetOptions, rows: list[str]) -> str:
     if options.kind == "number-tracing":
         return f"Trace the numbers {rows[0]} to {rows[-1]}"
     first, last = string.ascii_uppercase[options.low - 1], string.ascii_uppercase[options.high - 1]
+    if options.case == "lower":
+        first, last = first.lower(), last.lower()
+    elif options.case == "both":
+        first, last = first + first.lower(), last + last.lower()
     return f"Trace the letters {first} to {last}" if first != last else f"Trace the letter {first}"
 
 

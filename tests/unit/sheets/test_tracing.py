@@ -21,13 +21,16 @@ def test_every_letter_and_digit_has_strokes_inside_the_guides():
                 assert top - 0.01 <= y <= bottom, (ch, y)
 
 
-@pytest.mark.parametrize("case,rows", [("upper", ["A", "B", "C"]), ("lower", ["a", "b", "c"]),
-                                       ("both", ["A", "a", "B", "b", "C", "c"])])
-def test_letter_rows_follow_the_case(case, rows):
+@pytest.mark.parametrize("case,rows,heading", [
+    ("upper", ["A", "B", "C"], "Trace the letters A to C"),
+    ("lower", ["a", "b", "c"], "Trace the letters a to c"),
+    ("both", ["A", "a", "B", "b", "C", "c"], "Trace the letters Aa to Cc"),
+])
+def test_letter_rows_follow_the_case(case, rows, heading):
     sheet = made(kind="letter-tracing", low=1, high=3, case=case)
     assert sheet.plan == rows
     text = page_texts(sheet)[0]
-    assert "Trace the letters A to C" in text and "Start at the big dot" in text
+    assert heading in text and "Start at the big dot" in text
 
 
 def test_all_letters_fit_on_pages_and_have_no_answer_key():
