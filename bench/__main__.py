@@ -24,6 +24,7 @@ BENCHMARKS = {
     "upload": ("bench.b_upload", "20 MB PDF through /_upload as an admin: seconds, server RSS growth"),
     "chat_fanout": ("bench.b_chat_fanout", "1 sender, 100 viewers on 2 backends sharing Redis"),
     "soak": ("bench.b_soak", "100 clients browsing and chatting for --soak-seconds: errors, memory"),
+    "sheets": ("bench.b_sheets", "worksheet generators: 2-page sheet p50 and size; prestart's starter-library seeding"),
     "faults": ("bench.b_faults", "kill 1 of 2 backends while 20 clients chat: reconnect, none lost or doubled"),
 }
 

@@ -67,7 +67,7 @@ class Bench:
 
         db_url, drop = fresh_postgres_database(self.postgres_url, prefix="learnsite_bench")
         self.on_close(drop)
-        prestart(db_url)
+        prestart(db_url, starter_library=False)  # no starter files in the checkout's storage
         return db_url
 
     def stop_app(self, app: App) -> None:

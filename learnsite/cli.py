@@ -9,8 +9,8 @@ import sys
 def _prestart(_args) -> int:
     from learnsite.migrate import prestart
 
-    prestart()
-    print("Database migrated and seeded.")
+    added = prestart()
+    print(f"Database migrated and seeded ({added} starter worksheets added).")
     return 0
 
 
@@ -18,7 +18,7 @@ def _create_user(args) -> int:
     from learnsite.migrate import prestart
     from learnsite.services import accounts
 
-    prestart()
+    prestart(starter_library=False)  # the starter library is prestart's work, not this command's
     try:
         user = accounts.create_user(
             email=args.email,
@@ -38,7 +38,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="learnsite", description="Learnsite administration")
     sub = parser.add_subparsers(dest="command", required=True)
 
-    p = sub.add_parser("prestart", help="apply migrations and seed categories and channels")
+    p = sub.add_parser("prestart", help="apply migrations, seed categories and channels, add the starter worksheets")
     p.set_defaults(func=_prestart)
 
     p = sub.add_parser("create-user", help="create an account (works while the app runs)")

@@ -17,7 +17,7 @@ app = rx.App(
     stylesheets=theme.STYLESHEETS,
     style=theme.BASE_STYLE,
     toaster=rx.toast.provider(visible_toasts=1, position="top-center", close_button=True),
-    api_transformer=api_transformers(),  # worksheet files at /files/..., upload size guard
+    api_transformer=api_transformers(),  # worksheet files at /files/..., upload size guard, the worksheet maker's /make-sheet/...
 )
 
 for spec in PAGES:

@@ -43,6 +43,13 @@ def seed(url: str | None = None) -> None:
                 s.add(Channel(name=name))
 
 
-def prestart(url: str | None = None) -> None:
+def prestart(url: str | None = None, *, starter_library: bool | None = None, storage=None) -> int:
+    """Migrate, seed, then add the starter worksheets (unless LEARNSITE_SEED_STARTER=0); return how many."""
     upgrade(url)
     seed(url)
+    if not (settings.seed_starter if starter_library is None else starter_library):
+        return 0
+    from learnsite.services.starter_library import seed_starter_library
+    from learnsite.services.storage import get_storage
+
+    return seed_starter_library(url, storage or get_storage())

@@ -148,3 +148,12 @@ class ActivityStars(SQLModel, table=True):
     activity_id: str = Field(max_length=80)
     best_stars: int
     updated_at: datetime = _ts()
+
+
+class StarterSeed(SQLModel, table=True):
+    """A starter worksheet prestart has added once: deleting the worksheet does not bring it back."""
+
+    __tablename__ = "starter_seeds"
+
+    key: str = Field(primary_key=True, max_length=80)
+    seeded_at: datetime = _ts()

@@ -48,7 +48,7 @@ def _migrated_sqlite(tmp_path_factory) -> str:
     from learnsite.migrate import prestart
 
     url = f"sqlite:///{tmp_path_factory.mktemp('db') / 'test.db'}"
-    prestart(url)
+    prestart(url, starter_library=False)  # tests of the starter library add it themselves
     return url
 
 
@@ -58,7 +58,7 @@ def _migrated_postgres() -> str:
     from learnsite.migrate import prestart
 
     url, drop = fresh_postgres_database(POSTGRES_URL)
-    prestart(url)
+    prestart(url, starter_library=False)
     yield url
     drop()
 
@@ -160,7 +160,9 @@ def app_server(tmp_path_factory) -> RunningApp:
     env = {**os.environ, "LEARNSITE_DATA_DIR": str(data_dir), "LEARNSITE_PUBLIC_URL": f"http://localhost:{port}",
            "REFLEX_TELEMETRY_ENABLED": "false", "PYTHONUNBUFFERED": "1",
            # this checkout's code, also when the venv is shared with another checkout
-           "PYTHONPATH": str(REPO_ROOT)}
+           "PYTHONPATH": str(REPO_ROOT),
+           # a fresh install without the starter library: the browser tests see the empty states of SPEC
+           "LEARNSITE_SEED_STARTER": "0"}
     env.pop("LEARNSITE_DATABASE_URL", None)
     env["PATH"] = f"{REPO_ROOT / '.venv' / 'bin'}:{REPO_ROOT / '.tools' / 'node_modules' / '.bin'}:{env['PATH']}"
     subprocess.run([str(REPO_ROOT / ".venv" / "bin" / "learnsite"), "prestart"], env=env, cwd=REPO_ROOT, check=True)

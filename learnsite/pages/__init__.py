@@ -9,6 +9,7 @@ from learnsite.pages import (  # noqa: F401
     flipbook,
     home,
     presentation,
+    sheet_maker,
     song,
     storybook,
     video,

@@ -3,45 +3,17 @@
 from __future__ import annotations
 
 import reflex as rx
-from reflex_base.vars.base import Var, VarData
 
+from learnsite.backend_url import absolute, download_function
 from learnsite.layout import page, page_title
 from learnsite.state.worksheets import WorksheetPageState as S
 from learnsite.toast import notify
 
 # Local files have root-relative URLs; resolve them against the backend (a different port in dev).
-_BACKEND_ORIGIN = Var(
-    _js_expr="getBackendURL(env.PING).origin",
-    _var_type=str,
-    _var_data=VarData(imports={"$/utils/state": "getBackendURL", "$/env.json": rx.ImportVar(tag="env", is_default=True)}),
-)
+_absolute = absolute
 
 
-def _absolute(url: Var) -> Var:
-    return rx.cond(url.to(str).startswith("/"), _BACKEND_ORIGIN.to(str) + url.to(str), url).to(str)
-
-
-def _download_function(url: Var, filename: Var) -> Var:
-    """JS: GET the file as a blob and save it under filename; resolves to "ok" or "error"."""
-    code = f"""async () => {{
-  try {{
-    const response = await fetch({url!s});
-    if (!response.ok) return "error";
-    const blob = await response.blob();
-    const href = URL.createObjectURL(blob);
-    const link = document.createElement("a");
-    link.href = href;
-    link.download = {filename!s};
-    document.body.appendChild(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(href), 10000);
-    return "ok";
-  }} catch (error) {{
-    return "error";
-  }}
-}}"""
-    return Var(_js_expr=code, _var_data=VarData.merge(url._get_all_var_data(), filename._get_all_var_data()))
+_download_function = download_function
 
 
 # Print the PDF itself when the browser allows it (same origin), else the page: print CSS

@@ -125,8 +125,14 @@ def _empty() -> rx.Component:
     )
 
 
+def _maker_link() -> rx.Component:
+    return rx.link(rx.icon("wand-sparkles", size=18, aria_hidden="true"), "Make your own worksheet",
+                   href="/worksheets/maker", on_click=PopupState.close_all, class_name="ws-maker-link")
+
+
 def all_worksheets_body() -> rx.Component:
     return rx.vstack(
+        _maker_link(),
         _filters(),
         rx.match(
             S.status,

@@ -111,4 +111,6 @@ class UploadSizeGuard:
 
 
 def api_transformers() -> list:
-    return [UploadSizeGuard, FilesRoute]
+    from learnsite.services.sheets_api import SheetMakerRoute
+
+    return [UploadSizeGuard, FilesRoute, SheetMakerRoute]

@@ -55,15 +55,15 @@ def _png(width: int, height: int, rows: bytes) -> bytes:
     return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows, 6)) + chunk(b"IEND", b"")
 
 
-def first_page_png(path: Path, width: int = THUMBNAIL_WIDTH) -> bytes:
-    """Render page 1 at the given pixel width as PNG bytes.
+def first_page_png(path: Path | bytes, width: int = THUMBNAIL_WIDTH) -> bytes:
+    """Render page 1 (of a file, or of PDF bytes) at the given pixel width as PNG bytes.
 
     pdfium holds the page's images and the decoded full-size bitmap meanwhile (several times a scanned
     file's size): the server runs this in a child process, see learnsite.services.thumbnail.
     """
     import pypdfium2 as pdfium
 
-    pdf = pdfium.PdfDocument(str(path))
+    pdf = pdfium.PdfDocument(path if isinstance(path, bytes) else str(path))
     try:
         page = pdf[0]
         scale = width / max(page.get_width(), 1)

@@ -281,10 +281,13 @@ def create_worksheet(
     subject: str,
     skill_type: str,
     now_ms: int | None = None,
+    thumbnail_png: bytes | None = None,
 ) -> WorksheetView:
     """Validate, store the file (and its thumbnail), then insert the row.
 
     Storing fails -> no row. Inserting fails -> the stored files are removed.
+    thumbnail_png: page 1 already rendered, for PDFs the site made itself (the worksheet maker and
+    the starter library); uploads leave it None and are rendered in a child process.
     """
     fields = _clean_fields(db_url, title, description, category_id, subject, skill_type)
     try:
@@ -297,7 +300,10 @@ def create_worksheet(
     stored: list[str] = []
     # The thumbnail renders in its own process while the PDF is being stored.
     with ThreadPoolExecutor(1, thread_name_prefix="thumbnail") as pool:
-        rendering = pool.submit(_render_thumbnail, Path(pdf_path), original_name)
+        if thumbnail_png is None:
+            rendering = pool.submit(_render_thumbnail, Path(pdf_path), original_name)
+        else:
+            rendering = pool.submit(_write_thumbnail, Path(pdf_path), thumbnail_png)
         try:
             file_url = storage.save_file(key, pdf_path, "application/pdf")
             stored.append(key)
@@ -328,6 +334,13 @@ def create_worksheet(
         raise DatabaseEntryFailed(_db_message(exc)) from exc
     RECENT_VIEWS.changed()  # SQLite can give a deleted worksheet's id to the new one
     return view
+
+
+def _write_thumbnail(pdf_path: Path, png: bytes) -> Path:
+    fd, name = tempfile.mkstemp(prefix="thumb-", suffix=".png", dir=pdf_path.parent)
+    with os.fdopen(fd, "wb") as out:
+        out.write(png)
+    return Path(name)
 
 
 def _render_thumbnail(pdf_path: Path, original_name: str) -> Path | None:

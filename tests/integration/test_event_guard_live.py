@@ -92,6 +92,7 @@ async def _fuzz(url: str, vars_: dict, handlers: list[guard_fuzz.Handler]) -> di
             await client.connect(_hydrate(vars_))
         await client.ws.send(frame)
         stats["events"] += 1
+        stats["bytes"] = stats.get("bytes", 0) + len(frame)
         last = name
         if stats["events"] % 25 == 0:
             await asyncio.sleep(0.05)
@@ -112,8 +113,10 @@ def test_every_handler_answers_adversarial_events_calmly(server, app_server, uvi
     signed_in = _signed_in_vars(app_server)
     handlers = guard_fuzz.handlers()
     assert len(handlers) > 100  # every State's handlers, not a hand-picked few
+    sent_bytes = 0
     for identity in ({}, signed_in):
         stats = asyncio.run(_fuzz(url, identity, handlers))
+        sent_bytes += stats["bytes"]
         assert stats["slow_pings"] == [], stats["slow_pings"][:5]
         assert stats["reconnects"] == 0, stats.get("closed_after")
         assert stats["alive_at_end"]
@@ -127,6 +130,9 @@ def test_every_handler_answers_adversarial_events_calmly(server, app_server, uvi
     # a few KB of log per refused event at most (most refusals are not logged at all: rate-limited)
     assert len(grown.encode()) < 2 * stats["events"] * 2048, len(grown)
     states = [p for p in (REPO_ROOT / ".states").glob("*") if p.stat().st_mtime >= started - 1]
+    assert states  # the tabs' states were stored, and each is small
+    print(f"\n{server}: {stats['events']} events per identity, log +{len(grown.encode())} bytes, "
+          f"= {len(grown.encode()) / (sent_bytes / 2**20):.0f} bytes per MB sent, largest stored state {max(p.stat().st_size for p in states)} bytes")
     assert all(p.stat().st_size < STATE_FILE_CAP for p in states), max(p.stat().st_size for p in states)
 
 

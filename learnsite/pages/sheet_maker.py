@@ -1,0 +1,149 @@
+"""/worksheets/maker: make a worksheet to measure, preview page 1, download the PDF; admins add it to the library."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from learnsite.backend_url import absolute, download_function
+from learnsite.layout import page, page_title
+from learnsite.sheets import KINDS
+from learnsite.state.auth import AuthState
+from learnsite.state.sheet_maker import SheetMakerState as S
+from learnsite.state.worksheets import SKILL_LABELS, SUBJECT_LABELS
+
+ROUTE = "/worksheets/maker"
+
+
+def _field(label, control: rx.Component, hint=None) -> rx.Component:
+    return rx.el.label(
+        rx.text(label, size="2", weight="bold", class_name="maker-label"),
+        control,
+        rx.text(hint, size="1", class_name="maker-hint") if hint is not None else rx.fragment(),
+        class_name="maker-field",
+    )
+
+
+def _select(label, value, on_change, options, hint=None) -> rx.Component:
+    items = ([rx.select.item(text, value=val) for val, text in options] if isinstance(options, list)
+             else [rx.foreach(options, lambda c: rx.select.item(c["name"], value=c["id"]))])
+    return _field(label, rx.select.root(
+        rx.select.trigger(aria_label=label, class_name="maker-select"),
+        rx.select.content(*items),
+        value=value, on_change=on_change,
+    ), hint)
+
+
+def _number(label, value, on_change, low, high, name=None) -> rx.Component:
+    return _field(label, rx.input(
+        type="number", value=value, on_change=on_change, debounce_timeout=250, min=low, max=high,
+        input_mode="numeric", aria_label=name or label, size="3", class_name="maker-number",
+    ))
+
+
+def _options() -> rx.Component:
+    return rx.vstack(
+        _select("Kind of worksheet", S.kind, S.set_kind, [(k, spec.label) for k, spec in KINDS.items()]),
+        rx.cond(S.has_range, rx.grid(
+            _number(S.range_label, S.low, S.set_low, S.range_min, S.range_max, name="From"),
+            _number("to", S.high, S.set_high, S.range_min, S.range_max, name="To"),
+            columns="2", spacing="3", width="100%",
+        ), rx.fragment()),
+        rx.cond(S.has_range, rx.text("Use ", S.range_hint, ".", size="1", class_name="maker-hint"), rx.fragment()),
+        rx.cond(S.has_count, _number(S.count_label, S.count, S.set_count, S.count_min, S.count_max), rx.fragment()),
+        rx.cond(S.has_level, _select("Level", S.level, S.set_level,
+                                     [("1", "Level 1 (easiest)"), ("2", "Level 2"), ("3", "Level 3 (hardest)")]),
+                rx.fragment()),
+        rx.cond(S.has_carrying, _select(S.carrying_label, S.carrying, S.set_carrying,
+                                        [("any", "Any problems"), ("none", "None"), ("only", "Every problem")]),
+                rx.fragment()),
+        rx.cond(S.has_case, _select("Letters", S.case, S.set_case,
+                                    [("both", "Capital and small"), ("upper", "Capital letters"),
+                                     ("lower", "Small letters")]), rx.fragment()),
+        _select("Paper size", S.paper, S.set_paper, [("A4", "A4"), ("Letter", "US Letter")]),
+        rx.el.label(rx.checkbox(checked=S.name_line, on_change=S.set_name_line, size="3"),
+                    rx.text("Name, date and score line", size="3"), class_name="maker-check"),
+        rx.cond(S.has_key, rx.el.label(rx.checkbox(checked=S.answer_key, on_change=S.set_answer_key, size="3"),
+                                       rx.text("Answer key (on its own page)", size="3"), class_name="maker-check"),
+                rx.fragment()),
+        rx.flex(
+            _number("Seed", S.seed, S.set_seed, 0, 999_999),
+            rx.button(rx.icon("shuffle", size=18, aria_hidden="true"), "New seed", on_click=S.new_seed,
+                      variant="soft", size="3", class_name="maker-seed-button"),
+            spacing="3", align="end", wrap="wrap",
+        ),
+        rx.text("The same options and seed make the same sheet again; the seed is printed in its footer.",
+                size="1", class_name="maker-hint"),
+        rx.cond(S.error != "", rx.callout(S.error, icon="triangle-alert", color_scheme="red", role="alert",
+                                          class_name="maker-error"), rx.fragment()),
+        rx.cond(
+            S.error != "",
+            rx.button(rx.icon("download", aria_hidden="true"), "Download PDF", size="4", disabled=True),
+            # fetched and saved by script: the client router would take a plain same-origin link
+            rx.button(rx.icon("download", aria_hidden="true"), "Download PDF", size="4",
+                      on_click=rx.call_function(download_function(absolute("/make-sheet/sheet.pdf?" + S.query),
+                                                                  S.file_name), callback=S.download_finished)),
+        ),
+        spacing="3",
+        width="100%",
+        class_name="maker-options",
+    )
+
+
+def _preview() -> rx.Component:
+    return rx.vstack(
+        rx.heading("Preview of page 1", size="4", as_="h2"),
+        rx.box(
+            # shows through until the (opaque) page image has loaded over it
+            rx.text("Making the preview...", size="3", class_name="maker-preview-wait", aria_hidden="true"),
+            rx.image(src=absolute("/make-sheet/preview.png?" + S.query),
+                     alt="Preview of the first page of the worksheet", class_name="maker-preview", id="maker-preview"),
+            class_name="maker-preview-frame",
+        ),
+        spacing="2",
+        width="100%",
+        class_name="maker-preview-panel",
+    )
+
+
+def _library_form() -> rx.Component:
+    return rx.card(
+        rx.vstack(
+            rx.heading("Add to the library", size="5", as_="h2"),
+            rx.text("Adds this sheet to All Worksheets, like an upload.", size="2"),
+            _field("Title", rx.input(value=S.lib_title, on_change=S.set_lib_title, max_length=200, size="3",
+                                     aria_label="Title")),
+            _field("Description", rx.text_area(value=S.lib_description, on_change=S.set_lib_description,
+                                               max_length=2000, aria_label="Description")),
+            rx.grid(
+                _select("Category", S.lib_category_id, S.set_lib_category_id, S.categories),
+                _select("Subject", S.lib_subject, S.set_lib_subject, list(SUBJECT_LABELS.items())),
+                _select("Skill type", S.lib_skill_type, S.set_lib_skill_type, list(SKILL_LABELS.items())),
+                columns={"initial": "1", "sm": "3"}, spacing="3", width="100%",
+            ),
+            rx.button(rx.icon("library", aria_hidden="true"), "Add to Library", on_click=S.add_to_library,
+                      loading=S.adding, disabled=S.error != "", size="3"),
+            spacing="3",
+            width="100%",
+        ),
+        class_name="maker-library",
+    )
+
+
+@page(route=ROUTE, title=page_title("Worksheet Maker"), on_load=S.load)
+def sheet_maker() -> rx.Component:
+    return rx.vstack(
+        rx.heading("Worksheet Maker", size="8", as_="h1"),
+        rx.text("Make a printable worksheet to measure: choose a kind and its options, check the preview, "
+                "then download the PDF.", size="4"),
+        rx.grid(
+            rx.card(_options(), class_name="maker-card"),
+            _preview(),
+            columns={"initial": "1", "md": "2"},
+            spacing="5",
+            width="100%",
+        ),
+        rx.cond(AuthState.user_role == "admin", _library_form(), rx.fragment()),
+        spacing="4",
+        width="100%",
+        class_name="maker-page",
+    )

@@ -1,0 +1,44 @@
+"""Worksheet generators: plain Python, seeded and deterministic (same options + seed -> same PDF bytes).
+
+make_sheet(options) plans the content of the chosen kind (problems and answers), then draws it with
+fpdf2 (pure Python, vector drawing, TTF subset embedding) into a PDF.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from learnsite.sheets import bonds, colour_by_number, counting, drills, tracing, word_search
+from learnsite.sheets.layout import SheetPdf
+from learnsite.sheets.options import KINDS, SheetOptionError, SheetOptions, checked, defaults
+
+__all__ = ["KINDS", "MadeSheet", "SheetOptionError", "SheetOptions", "checked", "defaults", "make_sheet"]
+
+_MODULES = {
+    "addition": drills, "subtraction": drills, "multiplication": drills,
+    "number-bonds": bonds, "counting": counting,
+    "number-tracing": tracing, "letter-tracing": tracing,
+    "word-search": word_search, "colour-by-number": colour_by_number,
+}
+
+
+@dataclass(frozen=True)
+class MadeSheet:
+    options: SheetOptions
+    plan: Any  # the kind's problems / puzzle, with their answers
+    pdf: bytes
+    pages: int
+
+    @property
+    def file_name(self) -> str:
+        return self.options.file_name()
+
+
+def make_sheet(options: SheetOptions) -> MadeSheet:
+    """The PDF for checked options; SheetOptionError if the options cannot give a sheet."""
+    module = _MODULES[options.kind]
+    content = module.plan(options)
+    pdf = SheetPdf(options, options.spec.label)
+    module.draw(pdf, options, content)
+    return MadeSheet(options, content, bytes(pdf.output()), pdf.page_no())

@@ -1,0 +1,72 @@
+"""Number bonds: a whole in the top circle, two parts below; one of the three is left blank."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from learnsite.sheets.drills import draw_key
+from learnsite.sheets.layout import MARGIN, SheetPdf, grid_cells, pages_of, rng_for
+from learnsite.sheets.options import SheetOptions
+
+COLS, ROWS = 3, 4
+MISSING = ("whole", "left", "right")
+
+
+@dataclass(frozen=True)
+class Bond:
+    whole: int
+    left: int
+    right: int
+    missing: str  # which circle is blank
+
+    def shown(self) -> list[int]:
+        """The numbers printed, in drawing order (whole, left, right), without the blank one."""
+        return [v for name, v in zip(MISSING, (self.whole, self.left, self.right)) if name != self.missing]
+
+    def answer(self) -> int:
+        return {"whole": self.whole, "left": self.left, "right": self.right}[self.missing]
+
+    def text(self) -> str:
+        return f"{self.whole} = {self.left} + {self.right}"
+
+
+def plan(options: SheetOptions) -> list[Bond]:
+    rng = rng_for(options)
+    bonds = []
+    for _ in range(options.count):
+        whole = rng.randint(options.low, options.high)
+        left = rng.randint(0, whole)
+        missing = rng.choice(MISSING) if whole > 5 else rng.choice(MISSING[1:])
+        bonds.append(Bond(whole, left, whole - left, missing))
+    return bonds
+
+
+def draw(pdf: SheetPdf, options: SheetOptions, bonds: list[Bond]) -> None:
+    number = 0
+    for chunk in pages_of(bonds, COLS * ROWS):
+        top = pdf.start_page(pdf.label, "Write the missing number in the empty circle.")
+        for bond, (x, y, w, h) in zip(chunk, grid_cells(MARGIN, top, pdf.content_w, pdf.body_bottom - top, COLS, ROWS)):
+            number += 1
+            _bond(pdf, number, bond, x, y, w, h)
+    if options.answer_key:
+        draw_key(pdf, pdf.label, [b.text() for b in bonds], cols=3)
+
+
+def _bond(pdf: SheetPdf, number: int, bond: Bond, x: float, y: float, w: float, h: float) -> None:
+    pdf.text_at(x + 2, y + 2, f"{number}.", 10)
+    r = min(w, h) * 0.17
+    cx = x + w / 2
+    top = (cx, y + 4 + r)
+    left = (cx - r * 1.6, y + h - r - 6)
+    right = (cx + r * 1.6, y + h - r - 6)
+    pdf.set_line_width(0.5)
+    for end in (left, right):
+        pdf.line(top[0], top[1] + r, end[0], end[1] - r)
+    values = {"whole": bond.whole, "left": bond.left, "right": bond.right}
+    for name, (px, py) in zip(MISSING, (top, left, right)):
+        pdf.set_line_width(0.9 if name == bond.missing else 0.6)
+        pdf.set_fill_color(255, 255, 255)
+        pdf.circle(px, py, r, style="DF")
+        if name != bond.missing:
+            size = 20 if values[name] < 100 else 16
+            pdf.text_at(px - r, py - size * 0.2, str(values[name]), size, align="C", width=2 * r)

@@ -1,0 +1,106 @@
+"""The starter library: worksheets every install gets from prestart, made by the generators.
+
+Each has a stable key (recorded in starter_seeds once added), its library tags and its options.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from learnsite.sheets.options import SheetOptions, defaults
+
+
+@dataclass(frozen=True)
+class Starter:
+    key: str
+    title: str
+    description: str
+    category: str
+    subject: str
+    skill_type: str
+    options: SheetOptions
+
+
+def _s(key, title, ages, about, category, subject, skill, kind, **options) -> Starter:
+    opts = defaults(kind, seed=options.pop("seed", 1), **options)
+    return Starter(key, title, f"{about} For ages {ages}.", category, subject, skill, opts)
+
+
+MATH, TRACE, COLOUR, WORDS = "Math Practice", "Letter Tracing", "Color by Number", "Word Puzzles"
+
+STARTERS: tuple[Starter, ...] = (
+    _s("count-to-5", "Count to 5", "4-5", "Count the apples, stars and fish in each box.", MATH, "math",
+       "counting", "counting", low=1, high=5, count=6),
+    _s("count-to-10", "Count to 10", "4-6", "Count the pictures in each box and write how many.", MATH, "math",
+       "counting", "counting", low=1, high=10, count=12),
+    _s("count-to-20", "Count to 20", "5-7", "Bigger groups of pictures to count.", MATH, "math", "counting",
+       "counting", low=8, high=20, count=12),
+    _s("adding-0-to-3", "Adding numbers 0 to 3", "4-5", "Twenty small sums, with an answer key.", MATH, "math",
+       "addition-subtraction", "addition", low=0, high=3, count=20),
+    _s("adding-0-to-5", "Adding numbers 0 to 5", "5-6", "Sums of numbers up to 5, answer key included.", MATH,
+       "math", "addition-subtraction", "addition", low=0, high=5, count=20),
+    _s("adding-0-to-10", "Adding numbers 0 to 10", "6-7", "Sums of numbers up to 10, answer key included.", MATH,
+       "math", "addition-subtraction", "addition", low=0, high=10, count=20),
+    _s("two-digit-addition-no-carrying", "Two-digit addition (no carrying)", "7-8",
+       "Add two-digit numbers; no column carries.", MATH, "math", "addition-subtraction", "addition",
+       low=10, high=99, count=20, carrying="none"),
+    _s("two-digit-addition-carrying", "Two-digit addition with carrying", "7-9",
+       "Every sum carries into the next column.", MATH, "math", "addition-subtraction", "addition",
+       low=10, high=99, count=20, carrying="only"),
+    _s("three-digit-addition", "Three-digit addition", "8-10", "Forty sums of three-digit numbers.", MATH, "math",
+       "addition-subtraction", "addition", low=100, high=999, count=40),
+    _s("taking-away-within-10", "Taking away within 10", "5-7", "Twenty small subtractions.", MATH, "math",
+       "addition-subtraction", "subtraction", low=0, high=10, count=20),
+    _s("two-digit-subtraction-no-borrowing", "Two-digit subtraction (no borrowing)", "7-8",
+       "Subtract two-digit numbers; no column borrows.", MATH, "math", "addition-subtraction", "subtraction",
+       low=10, high=99, count=20, carrying="none"),
+    _s("two-digit-subtraction-borrowing", "Two-digit subtraction with borrowing", "7-9",
+       "Every problem borrows from the next column.", MATH, "math", "addition-subtraction", "subtraction",
+       low=10, high=99, count=20, carrying="only"),
+    _s("times-tables-1-5", "Times tables 1 to 5", "7-9", "Multiplication facts with factors 1 to 5.", MATH,
+       "math", "problem-solving", "multiplication", low=1, high=5, count=20),
+    _s("times-tables-2-10", "Times tables 2 to 10", "8-10", "Forty multiplication facts with factors 2 to 10.",
+       MATH, "math", "problem-solving", "multiplication", low=2, high=10, count=40),
+    _s("number-bonds-to-10", "Number bonds to 10", "5-7", "Find the missing part or whole.", MATH, "math",
+       "addition-subtraction", "number-bonds", low=5, high=10, count=12),
+    _s("number-bonds-to-20", "Number bonds to 20", "6-8", "Missing numbers in bonds up to 20.", MATH, "math",
+       "problem-solving", "number-bonds", low=11, high=20, count=12),
+    _s("trace-numbers-0-9", "Trace the numbers 0 to 9", "3-5", "Dotted numbers with start dots and arrows.",
+       TRACE, "math", "writing", "number-tracing", low=0, high=9),
+    _s("trace-numbers-10-20", "Trace the numbers 10 to 20", "4-6", "Two-digit numbers to trace.", TRACE, "math",
+       "fine-motor", "number-tracing", low=10, high=20),
+    _s("trace-capitals-a-m", "Trace capital letters A to M", "3-5", "Capital letters on three-line guides.",
+       TRACE, "literacy", "writing", "letter-tracing", low=1, high=13, case="upper"),
+    _s("trace-capitals-n-z", "Trace capital letters N to Z", "3-5", "Capital letters on three-line guides.",
+       TRACE, "literacy", "writing", "letter-tracing", low=14, high=26, case="upper"),
+    _s("trace-lowercase-a-m", "Trace lowercase letters a to m", "4-6", "Small letters with start dots.", TRACE,
+       "literacy", "fine-motor", "letter-tracing", low=1, high=13, case="lower"),
+    _s("trace-lowercase-n-z", "Trace lowercase letters n to z", "4-6", "Small letters with start dots.", TRACE,
+       "literacy", "fine-motor", "letter-tracing", low=14, high=26, case="lower"),
+    _s("trace-letters-a-e", "Trace letters Aa to Ee", "3-5", "Capital and small letters side by side.", TRACE,
+       "literacy", "writing", "letter-tracing", low=1, high=5, case="both"),
+    _s("sight-words-pre-primer", "Sight-word search: first words", "5-6",
+       "Find six pre-primer sight words going across and down.", WORDS, "literacy", "reading", "word-search",
+       level=1, count=6),
+    _s("sight-words-primer", "Sight-word search: primer words", "6-7",
+       "Find eight primer sight words, some on a diagonal.", WORDS, "literacy", "reading", "word-search",
+       level=2, count=8),
+    _s("sight-words-first-grade", "Sight-word search: first-grade words", "7-8",
+       "Ten first-grade sight words in every direction.", WORDS, "literacy", "reading", "word-search",
+       level=3, count=10),
+    _s("sight-words-challenge", "Sight-word search challenge", "8-10",
+       "Twelve words hidden forwards, backwards and up.", WORDS, "literacy", "problem-solving", "word-search",
+       level=3, count=12, seed=2),
+    _s("colour-heart", "Colour by number: heart", "3-5", "A big heart in two colours.", COLOUR, "art",
+       "fine-motor", "colour-by-number", level=1, seed=0),
+    _s("colour-sun", "Colour by number: sun", "3-5", "A sun over the grass.", COLOUR, "art", "fine-motor",
+       "colour-by-number", level=1, seed=1),
+    _s("colour-house", "Colour by number: house", "5-7", "A house with windows and a door.", COLOUR, "art",
+       "fine-motor", "colour-by-number", level=2, seed=0),
+    _s("colour-tree", "Colour by number: tree", "5-7", "A tree on a sunny day.", COLOUR, "art", "counting",
+       "colour-by-number", level=2, seed=1),
+    _s("colour-fish", "Colour by number: fish", "6-8", "An orange fish in the sea.", COLOUR, "art", "fine-motor",
+       "colour-by-number", level=3, seed=0),
+    _s("colour-flower", "Colour by number: flower", "6-8", "A pink flower in the garden.", COLOUR, "art",
+       "fine-motor", "colour-by-number", level=3, seed=1),
+)

@@ -1,0 +1,126 @@
+"""Letter and number tracing: three-line guides (top, dashed middle, base), one solid model with
+direction arrows, then dotted copies drawn from stroke data, each stroke with a start dot."""
+
+from __future__ import annotations
+
+import math
+import string
+
+from fpdf.enums import StrokeCapStyle
+
+from learnsite.sheets.layout import DOT_GAP, GREY, INK, MARGIN, SheetPdf
+from learnsite.sheets.options import SheetOptions
+from learnsite.sheets.strokes import GLYPHS, left, width
+
+UNIT = 8.5  # mm per stroke unit: capitals stand 17 mm tall
+ROW_PITCH = 3.35 * UNIT
+GAP = 0.7  # units between copies
+
+
+def plan(options: SheetOptions) -> list[str]:
+    """The text of each row: a letter in the chosen case(s), or a number."""
+    if options.kind == "number-tracing":
+        return [str(n) for n in range(options.low, options.high + 1)]
+    rows = []
+    for letter in string.ascii_uppercase[options.low - 1:options.high]:
+        if options.case in ("upper", "both"):
+            rows.append(letter)
+        if options.case in ("lower", "both"):
+            rows.append(letter.lower())
+    return rows
+
+
+def _heading(options: SheetOptions, rows: list[str]) -> str:
+    if options.kind == "number-tracing":
+        return f"Trace the numbers {rows[0]} to {rows[-1]}"
+    first, last = string.ascii_uppercase[options.low - 1], string.ascii_uppercase[options.high - 1]
+    if options.case == "lower":
+        first, last = first.lower(), last.lower()
+    elif options.case == "both":
+        first, last = first + first.lower(), last + last.lower()
+    return f"Trace the letters {first} to {last}" if first != last else f"Trace the letter {first}"
+
+
+def draw(pdf: SheetPdf, options: SheetOptions, rows: list[str]) -> None:
+    heading = _heading(options, rows)
+    rest = rows
+    while rest:
+        top = pdf.start_page(heading, "Start at the big dot. Follow the arrows, then trace the dotted shapes.")
+        per_page = max(1, int((pdf.body_bottom - top) // ROW_PITCH))
+        for i, text in enumerate(rest[:per_page]):
+            _row(pdf, text, top + i * ROW_PITCH + 2)
+        rest = rest[per_page:]
+
+
+def _advance(ch: str) -> float:
+    return max(width(ch) - left(ch), 0.7)
+
+
+def _text_width(text: str) -> float:
+    return sum(_advance(ch) for ch in text) + 0.35 * (len(text) - 1)
+
+
+def _row(pdf: SheetPdf, text: str, y: float) -> None:
+    x0, x1 = MARGIN, MARGIN + pdf.content_w
+    pdf.set_draw_color(*INK)
+    pdf.set_line_width(0.35)
+    pdf.line(x0, y, x1, y)
+    pdf.dashed_line(x0, y + UNIT, x1, y + UNIT)
+    pdf.set_line_width(0.5)
+    pdf.line(x0, y + 2 * UNIT, x1, y + 2 * UNIT)
+    step = (_text_width(text) + GAP) * UNIT
+    starts = []
+    x = x0 + 3
+    while x + step - GAP * UNIT <= x1 - 1:
+        starts.append(x)
+        x += step
+    model, copies = _strokes(text, starts[0], y), [s for x in starts[1:] for s in _strokes(text, x, y)]
+    with pdf.local_context(line_width=1.4, draw_color=INK):
+        for pts in model:
+            if len(pts) > 1:
+                pdf.polyline(pts, style="D")
+    pdf.set_fill_color(*INK)
+    for pts in model:
+        pdf.circle(pts[0][0], pts[0][1], 1.0 if len(pts) > 1 else 0.9, style="F")
+        if len(pts) > 1:
+            _arrow(pdf, pts)
+    # one graphics context for every dotted copy: entering one per stroke cost more than drawing it
+    with pdf.local_context(dash_pattern=dict(dash=0.01, gap=DOT_GAP), stroke_cap_style=StrokeCapStyle.ROUND,
+                           line_width=1.25, draw_color=GREY):
+        for pts in copies:
+            if len(pts) > 1:
+                pdf.polyline(pts, style="D")
+    for pts in copies:
+        if len(pts) == 1:
+            pdf.set_fill_color(150, 150, 150)
+            pdf.circle(pts[0][0], pts[0][1], 0.9, style="F")
+    pdf.set_fill_color(*INK)
+    for pts in copies:
+        if len(pts) > 1:
+            pdf.circle(pts[0][0], pts[0][1], 1.3, style="F")
+
+
+def _strokes(text: str, x: float, y: float) -> list[list[tuple[float, float]]]:
+    """Every stroke of text written from x on the row at y, in page millimetres."""
+    out = []
+    for ch in text:
+        gx = x - left(ch) * UNIT
+        out.extend([(gx + px * UNIT, y + py * UNIT) for px, py in stroke] for stroke in GLYPHS[ch])
+        x += (_advance(ch) + 0.35) * UNIT
+    return out
+
+
+def _arrow(pdf: SheetPdf, pts: list[tuple[float, float]]) -> None:
+    """A small arrowhead beside the model stroke, a third of the way along, pointing the way to write."""
+    lengths = [math.dist(a, b) for a, b in zip(pts, pts[1:])]
+    target = sum(lengths) * 0.35
+    for (a, b), seg in zip(zip(pts, pts[1:]), lengths):
+        if target <= seg and seg > 0:
+            t = target / seg
+            px, py = a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t
+            angle = math.atan2(b[1] - a[1], b[0] - a[0])
+            # offset to the stroke's left side so the arrow does not hide the line
+            ox, oy = math.sin(angle) * 3.0, -math.cos(angle) * 3.0
+            pdf.arrow_head(px + ox, py + oy, angle, 2.6)
+            return
+        target -= seg

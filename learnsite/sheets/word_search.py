@@ -1,0 +1,141 @@
+"""Sight-word search: Dolch sight words hidden in a letter grid, only in the directions the sheet names."""
+
+from __future__ import annotations
+
+import string
+from dataclasses import dataclass
+
+from fpdf.enums import StrokeCapStyle
+
+from learnsite.sheets.layout import INK, MARGIN, SheetPdf, rng_for
+from learnsite.sheets.options import SheetOptionError, SheetOptions
+
+# Dolch lists: pre-primer, primer, first grade (words of three letters or more).
+WORDS = {
+    1: ("and big blue can come down find for funny help here jump little look make not one play red run said "
+        "see the three two where yellow you").split(),
+    2: ("all are ate black brown but came did eat four get good have into like must new now our out please "
+        "pretty ran ride saw say she soon that there they this too under want was well went what white who "
+        "will with yes").split(),
+    3: ("after again any ask could every fly from give going had has her him his how just know let live may "
+        "old once open over put round some stop take thank them then think walk were when").split(),
+}
+SIZES = {1: 8, 2: 10, 3: 12}
+DIRECTIONS = {  # name, (row step, column step), arrow
+    "across": ((0, 1), "→"),
+    "down": ((1, 0), "↓"),
+    "diagonal": ((1, 1), "↘"),
+    "backwards": ((0, -1), "←"),
+    "up": ((-1, 0), "↑"),
+}
+LEVEL_DIRECTIONS = {1: ("across", "down"), 2: ("across", "down", "diagonal"),
+                    3: ("across", "down", "diagonal", "backwards", "up")}
+TRIES = 400
+
+
+@dataclass(frozen=True)
+class Placement:
+    word: str
+    row: int
+    col: int
+    direction: str
+
+    def cells(self) -> list[tuple[int, int]]:
+        (dr, dc), _ = DIRECTIONS[self.direction]
+        return [(self.row + i * dr, self.col + i * dc) for i in range(len(self.word))]
+
+    def text(self) -> str:
+        return f"{self.word}: row {self.row + 1}, column {self.col + 1}, {self.direction} {DIRECTIONS[self.direction][1]}"
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    grid: tuple[str, ...]  # one string per row
+    placements: tuple[Placement, ...]
+    directions: tuple[str, ...]
+
+
+def plan(options: SheetOptions) -> Puzzle:
+    rng = rng_for(options)
+    size = SIZES[options.level]
+    directions = LEVEL_DIRECTIONS[options.level]
+    grid: list[list[str | None]] = [[None] * size for _ in range(size)]
+    placements: list[Placement] = []
+    candidates = [w for w in WORDS[options.level] if len(w) <= size]
+    rng.shuffle(candidates)
+    for word in candidates:
+        if len(placements) == options.count:
+            break
+        placement = _place(rng, grid, word, directions)
+        if placement:
+            placements.append(placement)
+            for (r, c), ch in zip(placement.cells(), word):
+                grid[r][c] = ch
+    if len(placements) < options.count:
+        raise SheetOptionError(f"Only {len(placements)} words fit this grid: choose fewer words.")
+    filled = ["".join(ch or rng.choice(string.ascii_lowercase) for ch in row) for row in grid]
+    return Puzzle(tuple(filled), tuple(sorted(placements, key=lambda p: p.word)), directions)
+
+
+def _place(rng, grid, word: str, directions) -> Placement | None:
+    size = len(grid)
+    for _ in range(TRIES):
+        direction = rng.choice(directions)
+        (dr, dc), _ = DIRECTIONS[direction]
+        row, col = rng.randrange(size), rng.randrange(size)
+        end_r, end_c = row + dr * (len(word) - 1), col + dc * (len(word) - 1)
+        if not (0 <= end_r < size and 0 <= end_c < size):
+            continue
+        p = Placement(word, row, col, direction)
+        if all(grid[r][c] in (None, ch) for (r, c), ch in zip(p.cells(), word)):
+            return p
+    return None
+
+
+def _directions_text(directions) -> str:
+    names = [f"{name} {DIRECTIONS[name][1]}" for name in directions]
+    return ", ".join(names[:-1]) + f" and {names[-1]}"
+
+
+def draw(pdf: SheetPdf, options: SheetOptions, puzzle: Puzzle) -> None:
+    heading = pdf.label
+    top = pdf.start_page(heading, f"Find each word and circle it. Words go {_directions_text(puzzle.directions)}.")
+    cell = _draw_grid(pdf, puzzle, top)
+    _word_list(pdf, puzzle, top + cell * len(puzzle.grid) + 6)
+    if options.answer_key:
+        top = pdf.start_page(heading, key=True)
+        cell = _draw_grid(pdf, puzzle, top, answers=True)
+        y = top + cell * len(puzzle.grid) + 5
+        for i, p in enumerate(puzzle.placements):
+            pdf.text_at(MARGIN + (i % 2) * pdf.content_w / 2, y + (i // 2) * 7, p.text(), 11)
+
+
+def _draw_grid(pdf: SheetPdf, puzzle: Puzzle, top: float, answers: bool = False) -> float:
+    size = len(puzzle.grid)
+    cell = min(13.0, pdf.content_w / size, (pdf.body_bottom - top - 45) / size)
+    x0 = MARGIN + (pdf.content_w - cell * size) / 2
+    if answers:
+        with pdf.local_context(line_width=cell * 0.55, draw_color=(200, 200, 200),
+                               stroke_cap_style=StrokeCapStyle.ROUND):
+            for p in puzzle.placements:
+                (r0, c0), (r1, c1) = p.cells()[0], p.cells()[-1]
+                pdf.line(x0 + (c0 + 0.5) * cell, top + (r0 + 0.5) * cell, x0 + (c1 + 0.5) * cell, top + (r1 + 0.5) * cell)
+    pdf.set_draw_color(*INK)
+    pdf.set_line_width(0.5)
+    pdf.rect(x0, top, cell * size, cell * size)
+    size_pt = cell * 1.55
+    for r, row in enumerate(puzzle.grid):
+        for c, ch in enumerate(row):
+            pdf.text_at(x0 + c * cell, top + r * cell + (cell - size_pt * 0.406) / 2, ch, size_pt, align="C", width=cell)
+    return cell
+
+
+def _word_list(pdf: SheetPdf, puzzle: Puzzle, y: float) -> None:
+    pdf.text_at(MARGIN, y, "Words to find:", 14, bold=True)
+    col_w = pdf.content_w / 4
+    for i, p in enumerate(puzzle.placements):
+        col, row = i % 4, i // 4
+        bx, by = MARGIN + col * col_w, y + 9 + row * 10
+        pdf.set_line_width(0.4)
+        pdf.rect(bx, by + 1, 4.5, 4.5)
+        pdf.text_at(bx + 7, by, p.word, 16)

@@ -1,0 +1,157 @@
+"""The worksheet maker: make a sheet, preview it, download it; an admin adds one to the library."""
+
+from __future__ import annotations
+
+import io
+import re
+import secrets
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+from playwright.sync_api import expect
+from pypdf import PdfReader
+
+from tests.browser.worksheets.conftest import open_all_worksheets, sign_in
+from tests.conftest import open_page, toast, wait_hydrated
+
+SHOTS = Path("/tmp/shots-maker")
+PREVIEW = "Preview of the first page of the worksheet"
+
+
+def _choose(page, label: str, option: str) -> None:
+    page.get_by_role("combobox", name=label).click()
+    page.get_by_role("option", name=option, exact=True).click()
+
+
+def _preview_loaded(page) -> None:
+    image = page.get_by_role("img", name=PREVIEW)
+    expect(image).to_be_visible()
+    page.wait_for_function("() => { const i = document.getElementById('maker-preview');"
+                           " return i && i.complete && i.naturalWidth > 300; }")
+
+
+def _shoot(page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+def test_make_a_sheet_see_the_preview_and_download_it(page, tmp_path):
+    open_page(page, "/worksheets/maker")
+    expect(page.get_by_role("heading", name="Worksheet Maker")).to_be_visible()
+    _choose(page, "Kind of worksheet", "Subtraction drill")
+    page.get_by_label("Number of problems").fill("30")
+    page.get_by_label("Seed").fill("1234")
+    image = page.get_by_role("img", name=PREVIEW)
+    expect(image).to_have_attribute("src", re.compile(r"kind=subtraction.*seed=1234.*count=30|"
+                                                      r"seed=1234.*kind=subtraction|kind=subtraction.*seed=1234"))
+    _preview_loaded(page)
+    _shoot(page, "maker-1280")
+
+    with page.expect_download() as info:
+        page.get_by_role("button", name="Download PDF").click()
+    download = info.value
+    assert download.suggested_filename == "subtraction-drill-seed-1234.pdf"
+    saved = tmp_path / download.suggested_filename
+    download.save_as(saved)
+    reader = PdfReader(io.BytesIO(saved.read_bytes()))
+    assert len(reader.pages) == 3  # two pages of problems, then the answer key
+    first = reader.pages[0].extract_text()
+    assert "Subtraction drill" in first and "seed 1234" in first
+    assert reader.pages[-1].extract_text().startswith("Answer key: Subtraction drill")
+
+
+def test_bad_input_gets_a_clear_message_in_the_page_and_from_the_server(page, app_server):
+    open_page(page, "/worksheets/maker")
+    page.get_by_label("Number of problems").fill("500")
+    expect(page.get_by_role("alert")).to_have_text("Number of problems: choose between 1 and 100.")
+    expect(page.get_by_role("button", name="Download PDF")).to_be_disabled()
+    page.get_by_label("Number of problems").fill("12")
+    expect(page.get_by_role("alert")).to_have_count(0)
+    expect(page.get_by_role("button", name="Download PDF")).to_be_enabled()
+
+    try:
+        urllib.request.urlopen(f"{app_server.url}/make-sheet/sheet.pdf?kind=addition&count=101", timeout=30)
+        raise AssertionError("a bad count was accepted")
+    except urllib.error.HTTPError as err:
+        assert err.code == 400
+        assert err.read().decode() == "Number of problems: choose between 1 and 100."
+
+
+def test_the_maker_fits_a_phone(page):
+    page.set_viewport_size({"width": 375, "height": 800})
+    open_page(page, "/worksheets/maker")
+    _choose(page, "Kind of worksheet", "Letter tracing")
+    _preview_loaded(page)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    _shoot(page, "maker-375")
+
+
+def test_popup_links_to_the_maker(page):
+    open_page(page, "/")
+    open_all_worksheets(page)
+    page.get_by_role("dialog", name="All Worksheets").get_by_role("link", name="Make your own worksheet").click()
+    expect(page).to_have_url(re.compile(r"/worksheets/maker$"))
+    expect(page.get_by_role("dialog")).to_have_count(0)
+
+
+def test_admin_adds_a_made_sheet_and_a_visitor_finds_it(page, browser, app_server):
+    sign_in(page, app_server, f"admin-{secrets.token_hex(4)}@example.com", "admin-pass-123", "admin")
+    expect(page).to_have_url(re.compile(r"/admin/dashboard"))
+    open_page(page, "/worksheets/maker")
+    _choose(page, "Kind of worksheet", "Sight-word search")
+    expect(page.get_by_role("heading", name="Add to the library")).to_be_visible()
+    title = f"Maker word search {secrets.token_hex(3)}"
+    page.get_by_label("Title").fill(title)
+    page.get_by_label("Description").fill("Eight sight words to find.")
+    expect(page.get_by_role("combobox", name="Category")).to_have_text("Word Puzzles")
+    page.get_by_role("button", name="Add to Library").click()
+    expect(toast(page, "Success!")).to_be_visible(timeout=30_000)
+
+    visitor = browser.new_context(base_url=app_server.url, viewport={"width": 1280, "height": 900})
+    try:
+        other = visitor.new_page()
+        other.goto("/")
+        wait_hydrated(other)
+        open_all_worksheets(other)
+        card = other.get_by_role("dialog", name="All Worksheets").get_by_role("link", name=re.compile(title))
+        expect(card).to_be_visible()
+        expect(card.get_by_text("Word Puzzles")).to_be_visible()
+        expect(card.locator("img")).to_have_attribute("src", re.compile(r"/files/thumbnails/.+\.png$"))
+    finally:
+        visitor.close()
+
+
+def test_visitors_see_no_library_form_and_cannot_add(page):
+    open_page(page, "/worksheets/maker")
+    expect(page.get_by_role("heading", name="Worksheet Maker")).to_be_visible()
+    expect(page.get_by_role("heading", name="Add to the library")).to_have_count(0)
+
+
+FORGE_SCRIPT = """
+window.__forge = null;
+window.__reflex_otel = { onEventSend: (ev) => {
+  if (window.__forge && ev.name.endsWith(window.__forge.victim)) {
+    ev.name = window.__forge.name; ev.payload = {}; window.__forge = null;
+  }
+}};
+"""
+
+
+def test_a_plain_users_forged_add_to_library_is_refused(page, app_server):
+    from learnsite.state.sheet_maker import SheetMakerState
+
+    page.add_init_script(FORGE_SCRIPT)
+    sign_in(page, app_server, f"user-{secrets.token_hex(4)}@example.com", "user-pass-123", "user")
+    expect(toast(page, "Login Successful!")).to_be_visible()  # the sign-in (and its redirect home) is done
+    expect(page).to_have_url(re.compile(r"/$"))
+    open_page(page, "/worksheets/maker")
+    expect(page.get_by_role("heading", name="Worksheet Maker")).to_be_visible()
+    page.evaluate("(name) => { window.__forge = {victim: '.new_seed', name}; }",
+                  f"{SheetMakerState.get_full_name()}.add_to_library")
+    page.get_by_role("button", name="New seed").click()  # this event is rewritten into add_to_library
+    expect(toast(page, "Not Allowed")).to_be_visible()
+    expect(page.get_by_text("Only administrators can add worksheets to the library.")).to_be_visible()
+    open_all_worksheets(page)
+    expect(page.get_by_role("dialog", name="All Worksheets").get_by_text(
+        "No worksheets available yet. Check back soon!")).to_be_visible()

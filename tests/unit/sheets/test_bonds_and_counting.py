@@ -1,0 +1,43 @@
+import re
+
+from learnsite.sheets import counting, pictures
+from learnsite.sheets.counting import SLOTS_X, SLOTS_Y
+
+from .support import key_pages, made, page_texts, student_pages
+
+BOND_KEY = re.compile(r"(\d+)\. (\d+) = (\d+) \+ (\d+)")
+
+
+def test_number_bonds_key_is_right_and_the_sheet_shows_the_other_two_numbers():
+    sheet = made(kind="number-bonds", seed=3, low=5, high=20, count=24)
+    texts = page_texts(sheet)
+    keyed = [m for t in key_pages(texts) for m in BOND_KEY.findall(t)]
+    assert len(keyed) == 24
+    # each problem on a student page: its number, then the two numbers printed in its circles
+    blocks = re.split(r"\n(?=\d+\.\n)", "\n".join(student_pages(texts)))
+    shown = {int(b.split(".")[0]): [int(v) for v in re.findall(r"\d+", b.split("\n", 1)[1])][:2]
+             for b in blocks if re.match(r"\d+\.\n", b)}
+    for (n, whole, left, right), bond in zip(keyed, sheet.plan):
+        whole, left, right = int(whole), int(left), int(right)
+        assert whole == left + right and 5 <= whole <= 20
+        assert (whole, left, right) == (bond.whole, bond.left, bond.right)
+        assert shown[int(n)] == bond.shown()
+
+
+def test_counting_key_matches_the_objects_drawn(monkeypatch):
+    drawn: list[str] = []
+    for name in list(pictures.OBJECTS):
+        monkeypatch.setitem(counting.OBJECTS, name, lambda *a, _n=name: drawn.append(_n))
+    sheet = made(kind="counting", seed=11, low=1, high=20, count=12)
+    texts = page_texts(sheet)
+    keyed = [m for t in key_pages(texts) for m in re.findall(r"(\d+)\. (\d+) (\w+)", t)]
+    assert len(keyed) == 12
+    at = 0
+    for (n, count, thing), problem in zip(keyed, sheet.plan):
+        assert int(count) == problem.answer and thing == problem.thing
+        assert drawn[at:at + int(count)] == [thing] * int(count)  # that many of that object, drawn
+        at += int(count)
+        assert len(set(problem.slots)) == problem.answer
+        assert all(0 <= c < SLOTS_X and 0 <= r < SLOTS_Y for c, r in problem.slots)
+    assert at == len(drawn)
+    assert "How many" in texts[0]

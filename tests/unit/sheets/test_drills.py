@@ -1,0 +1,53 @@
+import re
+
+import pytest
+
+from learnsite.sheets import SheetOptionError
+from learnsite.sheets.drills import borrows, carries
+
+from .support import key_pages, made, page_texts, student_pages
+
+STUDENT = re.compile(r"(\d+)\.\n(\d+)\n([+−×]) (\d+)")
+KEY = re.compile(r"(\d+)\. (\d+) ([+−×]) (\d+) = (\d+)")
+OPS = {"+": lambda a, b: a + b, "−": lambda a, b: a - b, "×": lambda a, b: a * b}
+
+
+@pytest.mark.parametrize("kind,low,high,carrying", [
+    ("addition", 0, 10, "any"), ("addition", 10, 99, "none"), ("addition", 10, 99, "only"),
+    ("subtraction", 0, 20, "any"), ("subtraction", 100, 999, "none"), ("subtraction", 10, 99, "only"),
+    ("multiplication", 0, 12, "any"),
+])
+def test_every_problem_on_the_sheet_matches_a_right_answer_in_the_key(kind, low, high, carrying):
+    sheet = made(kind=kind, seed=42, low=low, high=high, count=45, carrying=carrying)
+    texts = page_texts(sheet)
+    shown = [m for t in student_pages(texts) for m in STUDENT.findall(t)]
+    keyed = [m for t in key_pages(texts) for m in KEY.findall(t)]
+    assert len(shown) == len(keyed) == 45
+    assert len(student_pages(texts)) == 3 and len(key_pages(texts)) == 1
+    for (n, a, sign, b), (kn, ka, ksign, kb, answer) in zip(shown, keyed):
+        assert (n, a, sign, b) == (kn, ka, ksign, kb)
+        a, b, answer = int(a), int(b), int(answer)
+        assert OPS[sign](a, b) == answer
+        assert low <= a <= high and low <= b <= high
+        if kind == "subtraction":
+            assert answer >= 0
+        regroups = carries(a, b) if kind == "addition" else borrows(a, b) if kind == "subtraction" else None
+        if carrying == "none":
+            assert not regroups
+        if carrying == "only":
+            assert regroups
+
+
+def test_carry_and_borrow_rules():
+    assert carries(5, 5) and carries(15, 6) and carries(91, 10) and not carries(12, 34) and not carries(0, 0)
+    assert borrows(20, 1) and borrows(305, 7) and not borrows(58, 23) and not borrows(7, 7)
+
+
+def test_impossible_carrying_is_refused_with_a_message():
+    with pytest.raises(SheetOptionError, match="No problems with carrying"):
+        made(kind="addition", low=0, high=4, carrying="only")
+
+
+def test_answer_key_off_gives_no_key_page():
+    texts = page_texts(made(kind="addition", count=20, answer_key=False))
+    assert len(texts) == 1 and not key_pages(texts)

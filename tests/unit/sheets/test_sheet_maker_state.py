@@ -1,0 +1,45 @@
+"""The maker page's state checks options like the PDF route does, and keeps the last good ones."""
+
+from __future__ import annotations
+
+from learnsite.state.sheet_maker import SheetMakerState
+from tests.unit.auth_fixtures import client_tree, run
+
+
+async def _maker():
+    root = client_tree("/worksheets/maker")
+    return await root.get_state(SheetMakerState)
+
+
+async def test_a_bad_count_shows_a_message_and_keeps_the_last_good_sheet():
+    s = await _maker()
+    await run(SheetMakerState.set_count, s, "500")
+    assert s.error == "Number of problems: choose between 1 and 100."
+    assert "count=20" in s.query
+    await run(SheetMakerState.set_count, s, "12")
+    assert s.error == "" and "count=12" in s.query
+
+
+async def test_choosing_a_kind_gives_its_options_and_file_name():
+    s = await _maker()
+    await run(SheetMakerState.set_kind, s, "word-search")
+    await run(SheetMakerState.set_seed, s, "4321")
+    assert (s.has_level, s.has_range, s.has_count, s.count) == (True, False, True, "8")
+    assert s.file_name == "sight-word-search-seed-4321.pdf"
+    await run(SheetMakerState.set_kind, s, "letter-tracing")
+    assert (s.has_case, s.has_key, s.answer_key) == (True, False, False)
+    assert s.range_hint == "1 = A, 26 = Z"
+
+
+async def test_impossible_carrying_and_junk_are_refused_calmly():
+    s = await _maker()
+    await run(SheetMakerState.set_high, s, "4")
+    await run(SheetMakerState.set_carrying, s, "only")
+    assert s.error.startswith("No problems with carrying")
+    await run(SheetMakerState.set_carrying, s, "any")
+    await run(SheetMakerState.set_low, s, "1e9")
+    assert s.error == "From must be a whole number."
+    await run(SheetMakerState.set_low, s, "x" * 5000)
+    assert len(s.low) <= 7 and s.error
+    await run(SheetMakerState.set_kind, s, "not-a-kind")
+    assert s.kind == "addition"

@@ -1,0 +1,46 @@
+import string
+
+import pytest
+
+from learnsite.sheets.strokes import DIGITS, GLYPHS, LOWER, UPPER
+
+from .support import made, page_texts
+
+
+def test_every_letter_and_digit_has_strokes_inside_the_guides():
+    assert set(UPPER) == set(string.ascii_uppercase)
+    assert set(LOWER) == set(string.ascii_lowercase)
+    assert set(DIGITS) == set(string.digits)
+    for ch, strokes in GLYPHS.items():
+        assert strokes, ch
+        for stroke in strokes:
+            for x, y in stroke:
+                assert -0.01 <= x <= 2.0, ch
+                top = 0 if ch in UPPER or ch in DIGITS else -0.01
+                bottom = 2.01 if ch not in "gjpqy" else 2.85
+                assert top - 0.01 <= y <= bottom, (ch, y)
+
+
+@pytest.mark.parametrize("case,rows,heading", [
+    ("upper", ["A", "B", "C"], "Trace the letters A to C"),
+    ("lower", ["a", "b", "c"], "Trace the letters a to c"),
+    ("both", ["A", "a", "B", "b", "C", "c"], "Trace the letters Aa to Cc"),
+])
+def test_letter_rows_follow_the_case(case, rows, heading):
+    sheet = made(kind="letter-tracing", low=1, high=3, case=case)
+    assert sheet.plan == rows
+    text = page_texts(sheet)[0]
+    assert heading in text and "Start at the big dot" in text
+
+
+def test_all_letters_fit_on_pages_and_have_no_answer_key():
+    sheet = made(kind="letter-tracing", low=1, high=26, case="both", answer_key=True)
+    texts = page_texts(sheet)
+    assert len(sheet.plan) == 52 and sheet.pages == 8
+    assert not any(t.startswith("Answer key") for t in texts)
+
+
+def test_number_tracing_rows():
+    sheet = made(kind="number-tracing", low=8, high=12)
+    assert sheet.plan == ["8", "9", "10", "11", "12"]
+    assert "Trace the numbers 8 to 12" in page_texts(sheet)[0]
