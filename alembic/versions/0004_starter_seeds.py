@@ -1,7 +1,7 @@
 """starter_seeds: the starter worksheets prestart has added (each once, never again after a delete)
 
 Revision ID: 0004
-Revises: 0002 (re-chain onto 0003 when that merges)
+Revises: 0003
 Create Date: 2026-11-22 20:40:00
 """
 from typing import Sequence, Union
