@@ -4,9 +4,10 @@ import reflex as rx
 
 import learnsite.pages  # noqa: F401  (registers every page)
 from learnsite import theme
+from learnsite.config import settings
 from learnsite.layout import PAGES
 from learnsite.services.files_api import api_transformers
-from learnsite.services.security_headers import SecurityHeaders
+from learnsite.services.security_headers import SecurityHeaders, socket_origin_check
 from learnsite.state import chat_live
 
 
@@ -15,7 +16,10 @@ class App(rx.App):
     error middleware around api_transformer's result, so only this level sees every response."""
 
     def __call__(self):
-        return SecurityHeaders(super().__call__())
+        asgi_app = super().__call__()
+        if self.sio is not None:  # Reflex gives Engine.IO the origin list; a check also accepts same-origin
+            self.sio.eio.cors_allowed_origins = socket_origin_check(settings.public_url)
+        return SecurityHeaders(asgi_app)
 
 
 app = App(

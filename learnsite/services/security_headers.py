@@ -99,6 +99,16 @@ def header_set(public_url: str, script_hashes: list[str], frameable: bool = Fals
     return headers
 
 
+def socket_origin_check(public_url: str):
+    """For the event socket (Engine.IO's cors_allowed_origins callable): the public URL, or the page's own
+    origin (the Host it addressed: the site reached by another name, e.g. 127.0.0.1, still hydrates).
+    Any other site's page is refused, so it cannot open a socket in a visitor's browser."""
+    def allowed(origin: str | None, environ: dict) -> bool:
+        host = environ.get("HTTP_HOST", "")
+        return origin == public_url or (bool(host) and origin in {f"http://{host}", f"https://{host}"})
+    return allowed
+
+
 def _build_dir() -> Path:
     """Where Reflex's production build keeps the prerendered pages (.web/build/client)."""
     from reflex.utils import prerequisites
@@ -115,13 +125,20 @@ class SecurityHeaders:
         self.public_url = public_url
         self.build_dir = build_dir
         self._encoded: dict[bool, list[tuple[bytes, bytes]]] = {}
+        self._built_at = -1
 
     def _headers(self, frameable: bool) -> list[tuple[bytes, bytes]]:
-        if frameable not in self._encoded:  # first request: the build exists by then
+        build_dir = self.build_dir or _build_dir()
+        try:
+            built_at = (build_dir / "index.html").stat().st_mtime_ns
+        except OSError:
+            built_at = 0
+        if built_at != self._built_at:  # the first request, or a new build: hash its scripts again
+            self._encoded, self._built_at = {}, built_at
+        if frameable not in self._encoded:
             from learnsite.config import settings
 
             public_url = self.public_url or settings.public_url
-            build_dir = self.build_dir or _build_dir()
             hashes = inline_script_hashes(build_dir) if build_dir.is_dir() else []
             self._encoded[frameable] = [(k.lower().encode(), v.encode())
                                         for k, v in header_set(public_url, hashes, frameable).items()]
@@ -153,3 +170,11 @@ class SecurityHeaders:
                                     (b"content-length", str(len(body)).encode()), *ours]})
             await send({"type": "http.response.body", "body": body})
             raise
+
+
+if __name__ == "__main__":  # the header set for another front (a static host of .web/build, a proxy)
+    from learnsite.config import REPO_ROOT, settings
+
+    built = REPO_ROOT / ".web" / "build" / "client"
+    for name, value in header_set(settings.public_url, inline_script_hashes(built)).items():
+        print(f"{name}: {value}")

@@ -112,9 +112,9 @@ def test_cors_trusts_only_the_public_url(app_server):
     assert headers["Access-Control-Allow-Origin"] == app_server.url
 
 
-def _socket_handshake_status(app_server, origin: str) -> str:
+def _socket_handshake_status(app_server, origin: str, host: str | None = None) -> str:
     parts = urlsplit(app_server.url)
-    request = (f"GET /_event/?EIO=4&transport=websocket HTTP/1.1\r\nHost: {parts.netloc}\r\n"
+    request = (f"GET /_event/?EIO=4&transport=websocket HTTP/1.1\r\nHost: {host or parts.netloc}\r\n"
                "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n"
                f"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nOrigin: {origin}\r\n\r\n")
     with socket.create_connection((parts.hostname, parts.port), timeout=15) as s:
@@ -125,3 +125,7 @@ def _socket_handshake_status(app_server, origin: str) -> str:
 def test_event_socket_refuses_other_origins(app_server):
     assert " 101 " in _socket_handshake_status(app_server, app_server.url)
     assert " 101 " not in _socket_handshake_status(app_server, EVIL)
+    # the site reached by another name: its own pages (same origin as the Host they address) still connect
+    other = urlsplit(app_server.url).netloc.replace("localhost", "127.0.0.1")
+    assert " 101 " in _socket_handshake_status(app_server, f"http://{other}", host=other)
+    assert " 101 " not in _socket_handshake_status(app_server, EVIL, host=other)

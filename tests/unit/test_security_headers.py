@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from learnsite.services.security_headers import SecurityHeaders, header_set, inline_script_hashes
+from learnsite.services.security_headers import SecurityHeaders, header_set, inline_script_hashes, socket_origin_check
 
 
 def test_inline_scripts_of_every_built_page_are_hashed(tmp_path):
@@ -69,3 +69,12 @@ def test_own_headers_are_kept_and_pdfs_may_be_framed_by_the_site(path, frame):
     headers = _call(app, path)[0]["headers"]
     assert [v for k, v in headers if k == b"x-content-type-options"] == [b"nosniff"]
     assert dict(headers)[b"x-frame-options"] == frame
+
+
+def test_event_socket_accepts_the_public_url_and_same_origin_pages_only():
+    allowed = socket_origin_check("https://learn.example")
+    assert allowed("https://learn.example", {"HTTP_HOST": "backend:8000"})  # behind a proxy
+    assert allowed("http://127.0.0.1:3000", {"HTTP_HOST": "127.0.0.1:3000"})  # the site by another name
+    assert not allowed("https://evil.example", {"HTTP_HOST": "learn.example"})
+    assert not allowed("https://evil.example", {})
+    assert not allowed(None, {"HTTP_HOST": "learn.example"})
