@@ -7,7 +7,7 @@ PORT ?= 3000
 export PATH := $(CURDIR)/$(VENV)/bin:$(CURDIR)/.tools/node_modules/.bin:$(PATH)
 export REFLEX_TELEMETRY_ENABLED := false
 
-.PHONY: run dev test bench install bun chromium prestart migration clean
+.PHONY: run dev test bench install bun chromium test-tools prestart migration clean
 
 $(VENV)/.installed: pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -33,7 +33,16 @@ run: prestart
 dev: prestart
 	$(VENV)/bin/reflex run --env dev
 
-test: install chromium
+# axe-core and Mozilla's HTTP Observatory for the tests, pinned by tests/tools/package-lock.json;
+# --ignore-scripts: the scanner's postinstall would download lists from the web.
+TEST_TOOLS := tests/tools/node_modules/.installed
+$(TEST_TOOLS): tests/tools/package.json tests/tools/package-lock.json
+	npm ci --silent --ignore-scripts --no-audit --no-fund --prefix tests/tools
+	@touch $@
+
+test-tools: $(TEST_TOOLS)
+
+test: install chromium test-tools
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 # py-spy samples the servers for --profile; only the benchmarks need it.

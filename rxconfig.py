@@ -23,6 +23,9 @@ config = rx.Config(
     db_url=settings.db_url,
     redis_url=settings.redis_url or None,
     telemetry_enabled=False,
+    # Only the site itself may call the backend with credentials or open the event socket (Reflex's
+    # default "*" echoes any Origin with Access-Control-Allow-Credentials); the files API uses it too.
+    cors_allowed_origins=[settings.public_url],
     show_built_with_reflex=False,
     plugins=[
         rx.plugins.RadixThemesPlugin(

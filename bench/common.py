@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 import signal
 import socket
 import statistics
@@ -103,6 +104,7 @@ class App:
     log_path: Path
     env: dict
     data_dir: Path | None = None
+    build_copy: Path | None = None  # the copy of the app this process was built in, removed by stop()
 
     @property
     def port(self) -> int:
@@ -134,14 +136,32 @@ class App:
 
     def stop(self) -> None:
         stop(self.proc)
+        if self.build_copy is not None:
+            shutil.rmtree(self.build_copy, ignore_errors=True)
+
+
+# Not copied into the build folder: the build output itself, the checkout's data and tools.
+_NOT_COPIED = shutil.ignore_patterns(".web", ".git", ".venv", ".tools", "data", "node_modules", "__pycache__",
+                                     ".pytest_cache", ".states", "uploaded_files", "test-artifacts", "screenshots")
+
+
+def copy_for_build(root: Path, into: Path) -> Path:
+    """A copy of the app's sources to build and run in: `reflex run` rewrites its folder's .web (and the
+    reflex.lock), so building in the checkout would break a `make run` serving from it, and dirty
+    tracked files (bench/bare_app/reflex.lock)."""
+    copy = into / root.name
+    shutil.copytree(root, copy, symlinks=True, ignore=_NOT_COPIED)
+    return copy
 
 
 def start_reflex_prod(name: str, root: Path, env_extra: dict | None = None, data_dir: Path | None = None,
                       prestart: bool = False, timeout: float = 600) -> App:
-    """`reflex run --env prod --single-port` in `root` (compiles, builds the frontend, serves both)."""
+    """`reflex run --env prod --single-port` on a copy of `root` (compiles, builds the frontend, serves both);
+    `root` itself is never written to."""
     port = free_port()
     logs = Path(tempfile.mkdtemp(prefix=f"bench-{name}-"))
     log_path = logs / "server.log"
+    root = copy_for_build(root, logs)
     extra = dict(env_extra or {})
     if data_dir is not None:
         extra["LEARNSITE_DATA_DIR"] = str(data_dir)
@@ -159,7 +179,7 @@ def start_reflex_prod(name: str, root: Path, env_extra: dict | None = None, data
          "--backend-port", str(port), "--loglevel", "info"],
         cwd=root, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True,
     )
-    app = App(name, f"http://localhost:{port}", proc, log_path, env, data_dir)
+    app = App(name, f"http://localhost:{port}", proc, log_path, env, data_dir, build_copy=root)
     try:
         wait_http(f"{app.url}/ping", proc, timeout, log_path)
         wait_http(f"{app.url}/", proc, 120, log_path)

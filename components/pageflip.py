@@ -91,9 +91,22 @@ SPEC_PROPS: dict[str, Any] = dict(
 )
 
 
+REDUCED_MOTION_FLIP_MS = 1  # page-flip refuses 0; 1 ms shows the next page at once
+
+
+def motion_aware_flipping_time(ms: int) -> Var[int]:
+    """`ms`, or REDUCED_MOTION_FLIP_MS for a reader who asked for reduced motion (read when the book mounts;
+    the page is never prerendered with it, but `window` is checked for the build's prerender pass)."""
+    query = "(prefers-reduced-motion: reduce)"
+    return Var(_js_expr=f"((typeof window !== 'undefined' && window.matchMedia?.('{query}').matches)"
+                        f" ? {REDUCED_MOTION_FLIP_MS} : {int(ms)})", _var_type=int)
+
+
 def flip_book(*pages: rx.Component, id: str, **props) -> rx.Component:
     """A book with the SPEC §9 settings; `props` may override them or add event handlers."""
-    return HTMLFlipBook.create(*pages, id=id, **{**SPEC_PROPS, **props})
+    settings = {**SPEC_PROPS, **props}
+    settings["flipping_time"] = motion_aware_flipping_time(settings["flipping_time"])
+    return HTMLFlipBook.create(*pages, id=id, **settings)
 
 
 def flip_object_script(book_id: str) -> str:

@@ -9,11 +9,25 @@ boundary.install()  # every websocket event checked before any handler runs
 
 import learnsite.pages  # noqa: F401  (registers every page)
 from learnsite import theme  # noqa: E402
+from learnsite.config import settings  # noqa: E402
 from learnsite.layout import PAGES
 from learnsite.services.files_api import api_transformers
+from learnsite.services.security_headers import SecurityHeaders, socket_origin_check
 from learnsite.state import chat_live
 
-app = rx.App(
+
+class App(rx.App):
+    """rx.App whose ASGI app is wrapped, outermost, in the security headers: Reflex adds its CORS and
+    error middleware around api_transformer's result, so only this level sees every response."""
+
+    def __call__(self):
+        asgi_app = super().__call__()
+        if self.sio is not None:  # Reflex gives Engine.IO the origin list; a check also accepts same-origin
+            self.sio.eio.cors_allowed_origins = socket_origin_check(settings.public_url)
+        return SecurityHeaders(asgi_app)
+
+
+app = App(
     stylesheets=theme.STYLESHEETS,
     style=theme.BASE_STYLE,
     toaster=rx.toast.provider(visible_toasts=1, position="top-center", close_button=True),

@@ -184,6 +184,40 @@ def app_server(tmp_path_factory) -> RunningApp:
     log.close()
 
 
+# ---------------------------------------------------------------- the browser
+
+# Every page of every browser test reports what the Content-Security-Policy refused; a test with any
+# violation fails at teardown (README "Security": extend the policy, never the test).
+CSP_VIOLATIONS: list[str] = []
+_RECORD_CSP_VIOLATIONS = """
+window.__cspViolations = [];
+document.addEventListener("securitypolicyviolation", (e) => {
+  const text = `${e.effectiveDirective} refused ${e.blockedURI || "inline code"} on ${document.location.pathname}`
+    + ` (${e.sourceFile || "page"}:${e.lineNumber} ${(e.sample || "").slice(0, 80)})`;
+  window.__cspViolations.push(text);
+  window.__reportCspViolation(text);
+});
+"""
+
+
+def watch_csp(ctx) -> None:
+    ctx.expose_binding("__reportCspViolation", lambda source, text: CSP_VIOLATIONS.append(str(text)[:300]))
+    ctx.add_init_script(_RECORD_CSP_VIOLATIONS)
+    ctx.on("console", lambda m: m.type == "error" and "Content Security Policy" in m.text
+           and CSP_VIOLATIONS.append(f"console: {m.text[:300]}"))
+
+
+@pytest.fixture(autouse=True)
+def _no_csp_violations(request):
+    if "browser" not in request.fixturenames:
+        yield
+        return
+    already = len(CSP_VIOLATIONS)
+    yield
+    seen = CSP_VIOLATIONS[already:]
+    assert seen == [], f"Content-Security-Policy violations: {seen}"
+
+
 @pytest.fixture(scope="session")
 def browser():
     if not Path(CHROMIUM).exists():
@@ -195,6 +229,14 @@ def browser():
     expect.set_options(timeout=10_000)
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        launch_context = b.new_context
+
+        def new_context(**options):
+            ctx = launch_context(**options)
+            watch_csp(ctx)
+            return ctx
+
+        b.new_context = new_context  # every context of every browser test, also those a test opens itself
         yield b
         b.close()
 

@@ -76,9 +76,19 @@ def _select(label: str, control_id: str, value, on_change, options, placeholder:
     )
 
 
+def _label_file_input(upload: rx.Component, label: str) -> rx.Component:
+    """rx.upload puts react-dropzone's file <input> inside the zone with no way to name it: name it here
+    (screen readers and axe's "label" rule need a name for every form field)."""
+    for zone in upload.children:
+        for child in zone.children:
+            if getattr(child, "tag", None) == "input":
+                child.custom_attrs["aria-label"] = label
+    return upload
+
+
 def _dropzone() -> rx.Component:
     return rx.vstack(
-        rx.upload.root(
+        _label_file_input(rx.upload.root(
             rx.vstack(
                 rx.icon("file-up", size=36, color="#7c3aed"),
                 rx.text("Drag and drop a PDF here, or click to choose one", weight="bold",
@@ -103,7 +113,7 @@ def _dropzone() -> rx.Component:
             class_name="ws-dropzone",
             aria_label="Upload PDF: drop a PDF file here or press Enter to choose one",
             tab_index=0,
-        ),
+        ), "Choose a PDF worksheet"),
         rx.foreach(
             rx.selected_files(UPLOAD_ID),
             lambda name: rx.hstack(rx.icon("file-check", size=18, color="#16a34a"),

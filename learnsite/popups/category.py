@@ -40,7 +40,7 @@ def _worksheet_popup(category: Category) -> rx.Component:
         category.title,
         rx.image(src="/art/category/worksheet.svg", alt="A pencil drawing on a colourful worksheet",
                  class_name="popup-art"),
-        rx.hstack(*[rx.badge(name, size="2", variant="soft", color_scheme="orange") for name in category.items],
+        rx.hstack(*[rx.badge(name, size="2", variant="soft", color_scheme="orange", high_contrast=True) for name in category.items],
                   wrap="wrap", spacing="2"),
         rx.hstack(
             rx.button(rx.icon("search", size=18, aria_hidden="true"), "Browse Worksheets", size="3",

@@ -8,25 +8,13 @@ from learnsite import toast
 from learnsite.state.popups import FLAGS, PopupState
 
 
-# Radix gives focus back to a dialog's Trigger; these dialogs are opened by state, so remember the last
-# control focused outside any dialog and give focus back to it when the last popup closes.
-FOCUS_MEMORY_JS = """
-if (!window.__learnsiteFocus) {
-  window.__learnsiteFocus = true;
-  document.addEventListener('focusin', function (e) {
-    if (e.target instanceof Element && !e.target.closest('[role=dialog]')) window.__learnsiteOpener = e.target;
-  });
-  window.__learnsiteRestoreFocus = function () {
-    var el = window.__learnsiteOpener;
-    if (!document.querySelector('[role=dialog]') && el && el.isConnected) el.focus();
-  };
-}
-"""
+# Radix gives focus back to a dialog's Trigger; these dialogs are opened by state: assets/js/focus_memory.js
+# remembers the last control focused outside any dialog, RESTORE_FOCUS_JS gives focus back to it.
 RESTORE_FOCUS_JS = "window.__learnsiteRestoreFocus && setTimeout(window.__learnsiteRestoreFocus, 0)"
 
 
 def focus_memory() -> rx.Component:
-    return rx.script(FOCUS_MEMORY_JS)
+    return rx.script(src="/js/focus_memory.js")  # a file: the CSP refuses unhashed inline scripts
 
 
 def popup(flag: str, title: str | rx.Var, *body: rx.Component, subtitle: str | rx.Var = "", icon: str = "",

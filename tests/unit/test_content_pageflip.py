@@ -9,10 +9,13 @@ def test_book_renders_the_spec_props_in_camel_case():
     js = str(flip_book(rx.el.div("one"), rx.el.div("two"), id="book"))
     for expected in ("width:500", "height:700", 'size:"stretch"', "minWidth:315", "maxWidth:1000", "minHeight:420",
                      "maxHeight:1350", "maxShadowOpacity:0.5", "showCover:true", "mobileScrollSupport:true",
-                     "flippingTime:1000", "clickEventForward:true", "useMouseEvents:true", "swipeDistance:30",
+                     "clickEventForward:true", "useMouseEvents:true", "swipeDistance:30",
                      "usePortrait:true", "startZIndex:0", "autoSize:true", "drawShadow:true", "startPage:0",
                      "showPageCorners:true", "disableFlipByClick:false", "ref:ref_book"):
         assert expected in js, expected
+    # the SPEC's 1 s flip, or an instant one for a reader who asked for reduced motion
+    assert "flippingTime:((typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)')" \
+           ".matches) ? 1 : 1000)" in js
     # pages stay plain DOM elements, not memoized wrapper components
     assert 'jsx("div",{},"one")' in js
 

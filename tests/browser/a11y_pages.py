@@ -1,0 +1,91 @@
+"""Every page and state a user meets, in one list: the accessibility test (test_accessibility.py) runs
+axe-core on each at 1280 and 375 px. A new page or popup: add a Visit here (a path, and a setup that
+brings the page to the state, as a user would: clicks, by role and text).
+
+The header's Explore button (375 px only) opens the same Start Learning popup as the home page's button.
+`who` signs in first: None (a visitor), "user" or "admin" (accounts made once per test session).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Literal
+
+from playwright.sync_api import Page, expect
+
+
+@dataclass(frozen=True)
+class Visit:
+    name: str
+    path: str
+    setup: Callable[[Page], None] | None = None
+    who: Literal["user", "admin"] | None = None
+    hydrates: bool = True  # False: a static page (no Reflex state to wait for)
+
+
+def _dialog(page: Page, name: str | None = None) -> None:
+    dialog = page.get_by_role("dialog", name=name) if name else page.get_by_role("dialog")
+    expect(dialog).to_be_visible()
+
+
+def category(title: str, then: str | None = None, full_list: str | None = None):
+    """The category popup opened from its home card; `then` clicks a button inside it (a full list)."""
+    def setup(page: Page) -> None:
+        page.get_by_role("region", name="Learning Categories").get_by_role("button", name=title, exact=True).click()
+        _dialog(page, title)
+        if then:
+            page.get_by_role("dialog").get_by_role("button", name=then).click()
+            _dialog(page, full_list or then)
+    return setup
+
+
+def click(button: str, dialog: str | None = None, region: str | None = None):
+    def setup(page: Page) -> None:
+        scope = page.get_by_role("region", name=region) if region else page
+        scope.get_by_role("button", name=button, exact=True).first.click()
+        _dialog(page, dialog)
+    return setup
+
+
+def _play_song(page: Page) -> None:
+    page.get_by_role("button", name="Play").click()
+
+
+CATEGORIES = ["Printable Worksheets", "Interactive Flipbooks", "Animated Videos", "Phonics Songs",
+              "Bedtime Storybooks", "Slide Presentations", "Listening Audiobooks"]
+
+VISITS: list[Visit] = [
+    # the home page and every popup it opens
+    Visit("home", "/"),
+    *[Visit(f"popup: {title}", "/", category(title)) for title in CATEGORIES],
+    Visit("popup: All Worksheets", "/", category("Printable Worksheets", "Browse Worksheets", "All Worksheets")),
+    Visit("popup: All Storybooks", "/", category("Bedtime Storybooks", "All Storybooks")),
+    Visit("popup: All Presentations", "/", category("Slide Presentations", "All Presentations")),
+    Visit("popup: All Audiobooks", "/", category("Listening Audiobooks", "All Audiobooks")),
+    Visit("popup: Start Learning", "/", click("Start Learning Now!")),
+    Visit("popup: All Activities", "/", click("Browse All Activities", "Explore All Activities")),
+    Visit("popup: age group", "/", click("Ages 5-6", "Ages 5-6 Activities", region="Learning for Every Age")),
+    Visit("popup: activity", "/", click("About Shape Safari", "Shape Safari")),
+    # one page of each content route family, and its not-found state
+    Visit("activity", "/activity/rainbow-math"),
+    Visit("flipbook", "/flipbook/farm-friends"),
+    Visit("video", "/video/how-plants-grow"),
+    Visit("song (playing)", "/song/five-little-ducks", _play_song),
+    Visit("storybook", "/storybook/jungle-friends"),
+    Visit("presentation", "/powerpoint/dinosaur-facts"),
+    Visit("audiobook", "/audiobook/the-tortoise-and-the-hare"),
+    *[Visit(f"not found: {path}", path) for path in (
+        "/activity/no-such-game", "/flipbook/no-such-book", "/video/no-such-video", "/song/no-such-song",
+        "/storybook/no-such-story", "/powerpoint/no-such-slides", "/audiobook/no-such-audio",
+        "/worksheet/999999")],
+    Visit("not found: unknown address", "/no/such/page", hydrates=False),
+    # signing in
+    Visit("user login", "/login/user"),
+    Visit("user sign up", "/signup/user"),
+    Visit("admin login", "/login/admin"),
+    Visit("email confirmation (bad link)", "/auth/confirm?token=nonsense"),
+    # signed in
+    Visit("chat", "/chat", who="user"),
+    Visit("admin dashboard", "/admin/dashboard", who="admin"),
+    Visit("admin account", "/admin/account", who="admin"),
+]

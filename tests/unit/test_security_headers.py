@@ -1,0 +1,80 @@
+"""The header set itself: script hashes from a build folder, HSTS for https only, a 500 still secured."""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import hashlib
+from pathlib import Path
+
+import pytest
+
+from learnsite.services.security_headers import SecurityHeaders, header_set, inline_script_hashes, socket_origin_check
+
+
+def test_inline_scripts_of_every_built_page_are_hashed(tmp_path):
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "index.html").write_text('<script>boot()</script><script src="/a.js"></script>')
+    (tmp_path / "sub" / "page.html").write_text('<script type="module">go()</script><script>boot()</script>')
+    expected = sorted("'sha256-" + base64.b64encode(hashlib.sha256(code).digest()).decode() + "'"
+                      for code in (b"boot()", b"go()"))
+    assert inline_script_hashes(tmp_path) == expected
+
+
+def test_hsts_and_secure_socket_only_for_an_https_public_url():
+    plain = header_set("http://localhost:3000", [])
+    assert "Strict-Transport-Security" not in plain
+    assert "connect-src 'self' ws://localhost:3000;" in plain["Content-Security-Policy"]
+    secure = header_set("https://learn.example", ["'sha256-x'"])
+    assert secure["Strict-Transport-Security"].startswith("max-age=63072000")
+    assert "connect-src 'self' wss://learn.example;" in secure["Content-Security-Policy"]
+    assert "script-src 'self' 'unsafe-eval' 'sha256-x';" in secure["Content-Security-Policy"]
+
+
+def _call(app, path="/"):
+    sent = []
+
+    async def receive():
+        return {"type": "http.request", "body": b""}
+
+    async def send(message):
+        sent.append(message)
+
+    scope = {"type": "http", "path": path, "method": "GET", "headers": []}
+    try:
+        asyncio.run(SecurityHeaders(app, "http://localhost:3000", build_dir=Path("/nonexistent"))(
+            scope, receive, send))
+    except RuntimeError:
+        pass
+    return sent
+
+
+def test_an_unhandled_error_becomes_a_secured_500():
+    async def broken(scope, receive, send):
+        raise RuntimeError("boom")
+
+    start = _call(broken)[0]
+    headers = dict(start["headers"])
+    assert start["status"] == 500
+    assert headers[b"x-frame-options"] == b"DENY"
+    assert headers[b"content-security-policy"].startswith(b"default-src 'self'")
+
+
+@pytest.mark.parametrize("path,frame", [("/files/worksheets/a.pdf", b"SAMEORIGIN"), ("/files/thumbnails/a.png", b"DENY")])
+def test_own_headers_are_kept_and_pdfs_may_be_framed_by_the_site(path, frame):
+    async def app(scope, receive, send):
+        await send({"type": "http.response.start", "status": 200, "headers": [(b"x-content-type-options", b"nosniff")]})
+        await send({"type": "http.response.body", "body": b""})
+
+    headers = _call(app, path)[0]["headers"]
+    assert [v for k, v in headers if k == b"x-content-type-options"] == [b"nosniff"]
+    assert dict(headers)[b"x-frame-options"] == frame
+
+
+def test_event_socket_accepts_the_public_url_and_same_origin_pages_only():
+    allowed = socket_origin_check("https://learn.example")
+    assert allowed("https://learn.example", {"HTTP_HOST": "backend:8000"})  # behind a proxy
+    assert allowed("http://127.0.0.1:3000", {"HTTP_HOST": "127.0.0.1:3000"})  # the site by another name
+    assert not allowed("https://evil.example", {"HTTP_HOST": "learn.example"})
+    assert not allowed("https://evil.example", {})
+    assert not allowed(None, {"HTTP_HOST": "learn.example"})
