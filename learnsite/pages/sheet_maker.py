@@ -60,9 +60,11 @@ def _options() -> rx.Component:
                                     [("both", "Capital and small"), ("upper", "Capital letters"),
                                      ("lower", "Small letters")]), rx.fragment()),
         _select("Paper size", S.paper, S.set_paper, [("A4", "A4"), ("Letter", "US Letter")]),
-        rx.el.label(rx.checkbox(checked=S.name_line, on_change=S.set_name_line, size="3"),
+        rx.el.label(rx.checkbox(checked=S.name_line, on_change=S.set_name_line, size="3",
+                                aria_label="Name, date and score line"),
                     rx.text("Name, date and score line", size="3"), class_name="maker-check"),
-        rx.cond(S.has_key, rx.el.label(rx.checkbox(checked=S.answer_key, on_change=S.set_answer_key, size="3"),
+        rx.cond(S.has_key, rx.el.label(rx.checkbox(checked=S.answer_key, on_change=S.set_answer_key, size="3",
+                                                   aria_label="Answer key (on its own page)"),
                                        rx.text("Answer key (on its own page)", size="3"), class_name="maker-check"),
                 rx.fragment()),
         rx.flex(

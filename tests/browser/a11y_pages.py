@@ -8,6 +8,7 @@ The header's Explore button (375 px only) opens the same Start Learning popup as
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Callable, Literal
 
@@ -51,6 +52,14 @@ def _play_song(page: Page) -> None:
     page.get_by_role("button", name="Play").click()
 
 
+def _no_voice_said(page: Page) -> None:
+    expect(page.get_by_text("Reading aloud needs a voice on this device.")).to_be_visible()
+
+
+def _preview_sheet(page: Page) -> None:
+    expect(page.get_by_role("img", name=re.compile("preview", re.I)).first).to_be_visible()
+
+
 CATEGORIES = ["Printable Worksheets", "Interactive Flipbooks", "Animated Videos", "Phonics Songs",
               "Bedtime Storybooks", "Slide Presentations", "Listening Audiobooks"]
 
@@ -74,6 +83,10 @@ VISITS: list[Visit] = [
     Visit("storybook", "/storybook/jungle-friends"),
     Visit("presentation", "/powerpoint/dinosaur-facts"),
     Visit("audiobook", "/audiobook/the-tortoise-and-the-hare"),
+    Visit("storybook (read-to-me controls, no device voice)", "/storybook/the-magical-forest", _no_voice_said),
+    # the worksheet maker, as a visitor (with a preview) and as an admin (with the library form)
+    Visit("worksheet maker", "/worksheets/maker", _preview_sheet),
+    Visit("worksheet maker (admin)", "/worksheets/maker", who="admin"),
     *[Visit(f"not found: {path}", path) for path in (
         "/activity/no-such-game", "/flipbook/no-such-book", "/video/no-such-video", "/song/no-such-song",
         "/storybook/no-such-story", "/powerpoint/no-such-slides", "/audiobook/no-such-audio",
