@@ -131,8 +131,10 @@ def test_every_handler_answers_adversarial_events_calmly(server, app_server, uvi
     assert len(grown.encode()) < 2 * stats["events"] * 2048, len(grown)
     states = [p for p in (REPO_ROOT / ".states").glob("*") if p.stat().st_mtime >= started - 1]
     assert states  # the tabs' states were stored, and each is small
-    print(f"\n{server}: {stats['events']} events per identity, log +{len(grown.encode())} bytes, "
-          f"= {len(grown.encode()) / (sent_bytes / 2**20):.0f} bytes per MB sent, largest stored state {max(p.stat().st_size for p in states)} bytes")
+    log_bytes = len(grown.encode())
+    print(f"\n{server}: {stats['events']} events per identity, log +{log_bytes} bytes "
+          f"({log_bytes / (sent_bytes / 2**20):.0f} bytes per MB sent), "
+          f"largest stored state {max(p.stat().st_size for p in states)} bytes")
     assert all(p.stat().st_size < STATE_FILE_CAP for p in states), max(p.stat().st_size for p in states)
 
 
@@ -176,6 +178,7 @@ def test_twenty_tabs_of_big_values_leave_memory_flat(app_server):
     asyncio.run(tabs())
     time.sleep(1)
     grown = _rss(pid) - before
+    print(f"\n20 tabs of big values: server RSS {grown / 2**20:+.1f} MiB")
     assert grown < 20 * 1024 * 1024, f"server grew {grown / 2**20:.1f} MiB"
 
 
