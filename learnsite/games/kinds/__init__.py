@@ -1,4 +1,7 @@
-"""Game kinds. Each module has make_rounds(rng, band, level, n, params) -> list[Round] (n rounds with
+"""Game kinds (the engine: kinds/ here, content/ the learning content, activities.py which game each
+catalogue activity is, session.py one game being played).
+
+Game kinds. Each module has make_rounds(rng, band, level, n, params) -> list[Round] (n rounds with
 distinct keys) and check(round, move, settled) -> Outcome (`settled`: the parts of a match/sort round
 already done)."""
 

@@ -18,8 +18,8 @@ try:
 except ImportError:  # the trace branch is not merged yet
     AVAILABLE = False
 
-MAX_STROKES = 12
-MAX_POINTS = 600  # over all strokes; the canvas sends ~300 sampled points
+MAX_STROKES = 20  # the canvas's limits (components/trace_canvas.py)
+MAX_POINTS = 300
 
 # a step down: letters made of straight lines only
 STRAIGHT = "EFHILTV"
@@ -44,7 +44,7 @@ def _valid(strokes) -> bool:
         total += len(stroke)
         for point in stroke:
             if (not isinstance(point, list) or len(point) != 2
-                    or not all(isinstance(v, int) and not isinstance(v, bool) and -50 <= v <= 150 for v in point)):
+                    or not all(isinstance(v, int) and not isinstance(v, bool) and -10 <= v <= 110 for v in point)):
                 return False
     return 0 < total <= MAX_POINTS
 

@@ -192,4 +192,4 @@ def test_trace_kind_when_available():
         assert trace.check(r, {"strokes": strokes}, frozenset()).right
         assert not trace.check(r, {"strokes": [[[0, 0], [1, 1]]]}, frozenset()).right
         assert not trace.check(r, {"strokes": "x"}, frozenset()).accepted
-        assert not trace.check(r, {"strokes": [[[0, 0]]] * 13}, frozenset()).accepted
+        assert not trace.check(r, {"strokes": [[[0, 0]]] * 21}, frozenset()).accepted
