@@ -15,7 +15,7 @@ FONT_STACK = (
     '"Segoe UI", Roboto, sans-serif'
 )
 
-STYLESHEETS = ["/styles.css"] + [f"/css/{name}.css" for name in ("home", "content", "accounts", "worksheets", "chat")]
+STYLESHEETS = ["/styles.css"] + [f"/css/{name}.css" for name in ("home", "content", "accounts", "worksheets", "chat", "games")]
 
 BASE_STYLE = {
     "font_family": FONT_STACK,

