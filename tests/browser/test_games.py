@@ -52,11 +52,11 @@ def focused_label(page) -> str:
                          " return (e.getAttribute('aria-label') || label || e.textContent || '').trim(); }")
 
 
-def tab_to(page, wanted, limit: int = 60) -> None:
+def tab_to(page, wanted, limit: int = 60, here_counts: bool = True) -> None:
     """Press Tab until the focused element's name satisfies `wanted` (a string or a predicate); the
-    element that has the focus already counts."""
+    element that has the focus already counts unless here_counts is False."""
     test = wanted if callable(wanted) else (lambda name: name == wanted)
-    if test(focused_label(page)):
+    if here_counts and test(focused_label(page)):
         return
     for _ in range(limit):
         page.keyboard.press("Tab")
@@ -123,7 +123,7 @@ def keyboard_round(page) -> None:
         colour_or_number = left.split()[0]
         partner = (str(10 - int(colour_or_number)) if colour_or_number.isdigit()
                    else f"{colour_or_number} T-shirt")
-        tab_to(page, partner)
+        tab_to(page, partner, here_counts=False)  # 5's partner is 5: leave the left column
         before = snapshot(page)
         page.keyboard.press("Enter")
     elif kind == "sort":
@@ -132,7 +132,7 @@ def keyboard_round(page) -> None:
         page.keyboard.press("Space")
         expect(page.get_by_text("Now tap its home.")).to_be_visible()
         shape = item.split()[-1]
-        tab_to(page, lambda name: name.lower().startswith(f"{shape} home"))
+        tab_to(page, lambda name: name.lower().startswith(f"{shape} home"), here_counts=False)
         before = snapshot(page)
         page.keyboard.press("Enter")
     else:
@@ -171,3 +171,92 @@ def test_play_to_the_finish_with_the_keyboard_only(page, activity_id):
     tab_to(page, "Play Again")
     page.keyboard.press("Enter")
     expect(page.get_by_text(re.compile(r"^Round 1 of \d+$"))).to_be_visible()
+
+
+def click_round(page) -> None:
+    """One move with the mouse (taps on a phone): the same solving as keyboard_round."""
+    kind, before = kind_of(page), snapshot(page)
+    prompt = page.locator("#game-prompt").text_content() or ""
+    if kind == "sort":
+        item = option_names(page, "Things to sort")[0]
+        page.get_by_role("group", name="Things to sort").get_by_role("button", name=item, exact=True).first.click()
+        expect(page.get_by_text("Now tap its home.")).to_be_visible()
+        before = snapshot(page)
+        page.get_by_role("button", name=re.compile(rf"^{item.split()[-1]} home$", re.I)).click()
+    elif kind in ("choose", "count"):
+        names = option_names(page, "Answers")
+        n = page.locator(".game-objects img").count()
+        pick = str(n) if kind == "count" and str(n) in names else next(
+            (x for x in names if x.lower() in prompt.lower()), names[0])
+        page.get_by_role("group", name="Answers").get_by_role("button", name=pick, exact=True).click()
+    else:
+        raise AssertionError(f"no click player for {kind}")
+    wait_change(page, before)
+
+
+@pytest.mark.parametrize("activity_id", ["shape-sorting", "addition-fun"])
+def test_play_with_taps_on_a_phone(browser, app_server, activity_id):
+    ctx = browser.new_context(base_url=app_server.url, viewport={"width": 375, "height": 740}, has_touch=True)
+    page = ctx.new_page()
+    try:
+        open_page(page, f"/activity/{activity_id}")
+        page.get_by_role("button", name="Start Playing!").click()
+        expect(board(page)).to_be_visible()
+        for _ in range(120):
+            if finished(page):
+                break
+            assert page.evaluate("document.documentElement.scrollWidth") <= 375
+            for target in board(page).get_by_role("button").all():
+                box = target.bounding_box()
+                assert box and box["width"] >= 44 and box["height"] >= 44, target.get_attribute("aria-label")
+            click_round(page)
+        assert_finish_screen(page)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 375
+        if SHOTS:
+            page.screenshot(path=f"{SHOTS}/{activity_id}-375-finish.png", full_page=True)
+    finally:
+        ctx.close()
+
+
+FORGE_SCRIPT = """
+window.__forge = [];
+window.__reflex_otel = { onEventSend: (ev) => {
+  const f = window.__forge[0];
+  if (f && ev.name.endsWith(f.victim)) { ev.name = f.name; ev.payload = f.payload; window.__forge.shift(); }
+}};
+"""
+
+
+def test_forged_events_neither_skip_rounds_nor_finish_the_game(page):
+    """The page's own websocket sends moves for other rounds, answers that do not exist and moves of
+    other kinds (a child's browser can be made to send anything): the server refuses each one and the
+    game stays on round 1 with no score, so no stars can be claimed."""
+    handler = GameState.get_full_name()
+    page.add_init_script(FORGE_SCRIPT)
+    open_page(page, "/activity/science-facts")
+    page.get_by_role("button", name="Start Playing!").click()
+    expect(page.get_by_text("Round 1 of 8")).to_be_visible()
+    forged = [{"round_no": r, "choice": c} for r in (1, 2, 7, 8, 99, -1) for c in (0, 1, 2, 3)]
+    forged += [{"round_no": 0, "choice": c} for c in (4, 99, -1)]
+    forged = [(f"{handler}.choose", p) for p in forged] + [(f"{handler}.{name}", p) for name, p in [
+        ("submit_typed", {"round_no": 0}), ("sort_group", {"round_no": 0, "group": 0}),
+        ("match_right", {"round_no": 0, "right": 0}),
+        ("submit_text", {"form_data": {"round": "0", "text": "one two three four five six"}}),
+        ("submit_trace", {"strokes": [[[0, 0], [1, 1]]]}),
+        ("press_key", {"key": "7"}),
+    ]]
+    page.evaluate("(list) => { for (const [n, p] of list) window.__forge.push({victim: '.choose', name: n, payload: p}); }",
+                  forged)
+    first = page.get_by_role("group", name="Answers").get_by_role("button").first
+    for _ in forged:  # each click's event is rewritten into the next forged one
+        first.click()
+    page.wait_for_function("window.__forge.length === 0")
+    page.wait_for_timeout(1500)  # the server has answered them all by now (each is refused at once)
+    expect(page.get_by_text("Round 1 of 8")).to_be_visible()
+    expect(page.get_by_role("progressbar", name="Rounds done")).to_have_attribute("aria-valuenow", "0")
+    assert board(page).locator("[role=status]").text_content() == ""
+    assert board(page).locator(".is-tried, .is-done").count() == 0
+    expect(page.get_by_role("heading", name="You did it!")).to_have_count(0)
+    # the game still plays: a real click is answered (a cheer or a gentle hint)
+    first.click()
+    expect(board(page).locator("[role=status]")).not_to_have_text("")
