@@ -200,7 +200,10 @@ def trace_view() -> rx.Component:
         return rx.el.p("The tracing board is on its way.", class_name="game-instruction")
     return rx.fragment(
         _prompt_heading(),
-        trace_canvas(G.guide, on_done=G.submit_trace, reset_key=G.round_no.to_string(), id="game-trace"),
+        # key: a fresh canvas per letter (its step-by-step pen must not carry over to a letter with
+        # fewer strokes)
+        trace_canvas(G.guide, on_done=G.submit_trace, reset_key=G.round_no.to_string(), id="game-trace",
+                     key="trace-" + G.round_no.to_string()),
     )
 
 

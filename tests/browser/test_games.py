@@ -8,11 +8,13 @@ gives a gentle hint. The seed never reaches the page.
 
 from __future__ import annotations
 
+import importlib.util
 import re
 
 import pytest
 from playwright.sync_api import expect
 
+from learnsite.games.kinds import KINDS
 from learnsite.state.game import GameState
 from tests.conftest import open_page, toast
 
@@ -135,6 +137,21 @@ def keyboard_round(page) -> None:
         tab_to(page, lambda name: name.lower().startswith(f"{shape} home"), here_counts=False)
         before = snapshot(page)
         page.keyboard.press("Enter")
+    elif kind == "trace":
+        toggle = page.get_by_role("button", name="Trace for me step by step")
+        if toggle.get_attribute("aria-pressed") != "true":
+            tab_to(page, "Trace for me step by step")
+            page.keyboard.press("Enter")  # the pen moves to the board
+        else:  # still in step mode from the last letter: Tab to the board
+            tab_to(page, lambda name: "Press an arrow key" in name)
+        status = board(page).locator(".trace-status")
+        for _ in range(80):
+            if "Press Done." in (status.text_content() or ""):
+                break
+            page.keyboard.press("ArrowRight")
+        tab_to(page, "Done")
+        before = snapshot(page)
+        page.keyboard.press("Enter")
     else:
         raise AssertionError(f"no keyboard player for {kind}")
     wait_change(page, before)
@@ -155,9 +172,11 @@ def assert_finish_screen(page) -> None:
     expect(page.get_by_role("button", name="Play Again")).to_be_visible()
 
 
-# one activity per kind (trace joins when the trace branch's canvas is merged)
+# one activity per kind or more; Letter Tracing once the trace branch's canvas is merged
 KEYBOARD_GAMES = ["animal-sounds", "number-counting", "color-matching", "shape-sorting", "rainbow-math",
                   "story-starter", "reading-comp", "number-friends"]
+if importlib.util.find_spec("components.trace_canvas") and "trace" in KINDS:
+    KEYBOARD_GAMES.append("letter-tracing")
 
 
 @pytest.mark.parametrize("activity_id", KEYBOARD_GAMES)
@@ -254,9 +273,9 @@ def test_forged_events_neither_skip_rounds_nor_finish_the_game(page):
     page.wait_for_timeout(1500)  # the server has answered them all by now (each is refused at once)
     expect(page.get_by_text("Round 1 of 8")).to_be_visible()
     expect(page.get_by_role("progressbar", name="Rounds done")).to_have_attribute("aria-valuenow", "0")
-    assert board(page).locator("[role=status]").text_content() == ""
+    assert board(page).locator(".game-feedback").text_content() == ""
     assert board(page).locator(".is-tried, .is-done").count() == 0
     expect(page.get_by_role("heading", name="You did it!")).to_have_count(0)
     # the game still plays: a real click is answered (a cheer or a gentle hint)
     first.click()
-    expect(board(page).locator("[role=status]")).not_to_have_text("")
+    expect(board(page).locator(".game-feedback")).not_to_have_text("")
