@@ -219,8 +219,13 @@ def finish_view() -> rx.Component:
     return rx.el.div(
         rx.el.h3("You did it!", class_name="game-prompt", id="game-prompt", tab_index=-1),
         _stars_row(G.stars),
-        rx.el.p(G.first_try.to_string() + " of " + G.total.to_string() + " right at the first try.",
-                class_name="game-instruction"),
+        rx.cond(
+            G.kind == "prompt",
+            rx.el.p("What a great start! Tell the rest of your story to a friend, or write it down.",
+                    class_name="game-instruction"),
+            rx.el.p(G.first_try.to_string() + " of " + G.total.to_string() + " right at the first try.",
+                    class_name="game-instruction"),
+        ),
         rx.cond(G.best > 0, rx.el.p("Your best so far: " + G.best.to_string() + " of 3 stars",
                                     class_name="game-instruction")),
         rx.el.button(rx.icon("rotate-ccw", size=20, aria_hidden="true"), "Play Again", type="button",

@@ -21,7 +21,7 @@ STORY_STARTER = {
     "task": "Write a story about {hero} {place} who {problem}. {helper_cap} comes to help.",
     "first_lines": (
         "Once upon a time, {hero} lived {place}.",
-        "It was a stormy night when {hero} {problem}.",
+        "Oh no! {hero_cap} {problem}!",
         "\"Quick, follow me!\" said {helper}.",
     ),
 }
@@ -48,7 +48,7 @@ CREATIVE_WRITING = {
     "first_lines": (
         "Dear friend, you will never believe what happened to {hero}.",
         "Nobody expected to find {hero} {place}.",
-        "It all began with a {first_word}.",
+        "It all began with one funny word: {first_word}!",
     ),
 }
 

@@ -44,6 +44,8 @@ def _fields(picks: dict[str, str]) -> _Picks:
     fields = _Picks(picks)
     helper = picks.get("helper", "a friend")
     fields["helper_cap"] = helper[:1].upper() + helper[1:]
+    hero = picks.get("hero", "a hero")
+    fields["hero_cap"] = hero[:1].upper() + hero[1:]
     fields["first_word"] = picks.get("words", "surprise").split(",")[0].strip()
     return fields
 
