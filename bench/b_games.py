@@ -49,9 +49,9 @@ def _event(handler: str, payload: dict | None = None) -> dict:
 
 
 def _answered(update: dict) -> bool:
-    """The update that carries the server's answer to a move (the options, or the finished game)."""
-    full = _game()
-    return site.var(update, full, "options") is not None or site.var(update, full, "finished") is True
+    """The update that carries the server's answer to a move: GameState's changed vars (only those
+    that changed are sent: a hint, a tried option, or the next round)."""
+    return bool((update.get("delta") or {}).get(_game()))
 
 
 async def _send(c, event: dict, done) -> dict:
@@ -61,14 +61,15 @@ async def _send(c, event: dict, done) -> dict:
 
 
 async def _new_game(c) -> None:
-    update = await _send(c, _event("play_again"), lambda u: site.var(u, _game(), "round_no") is not None)
-    c.game = {"round": site.var(update, _game(), "round_no"), "choice": 0}
+    update = await _send(c, _event("play_again"), _answered)
+    c.game = {"round": site.var(update, _game(), "round_no", 0), "choice": 0}
 
 
 async def prepare(clients) -> None:
-    """Every client: the activity's page load, then a game (not timed)."""
+    """Every client: the page's lookup of the activity, then a game (not timed). ActivityState.load is
+    sent alone (not the page-load chain, whose later updates would be taken for the game's answers)."""
     async def one(c):
-        await _send(c, site.event("on_load", "on_load_internal", path=PATH, query={"id": ACTIVITY}),
+        await _send(c, site.event(_activity(), "load", path=PATH, query={"id": ACTIVITY}),
                     lambda u: site.var(u, _activity(), "loaded") is True)
         await _new_game(c)
 

@@ -9,7 +9,7 @@ option that does not exist, a move after the end) without changing anything, so 
 from __future__ import annotations
 
 import random
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import dataclass, fields, replace
 from functools import lru_cache
 
 from learnsite.games.activities import GAMES, GameSpec
@@ -42,7 +42,8 @@ class Session:
     stars: int = 0
 
     def to_dict(self) -> dict:
-        return asdict(self)
+        # shallow on purpose: every field is a number, a string or a tuple (dataclasses.asdict deep-copies)
+        return {f.name: getattr(self, f.name) for f in fields(self)}
 
     @classmethod
     def from_dict(cls, data: dict) -> "Session":
@@ -120,9 +121,7 @@ def public_view(s: Session) -> dict:
     if s.finished:
         return view
     r = current_round(s)
-    options = [{"label": o.label, "image": o.image,
-                "state": "done" if i in s.settled else "tried" if i in s.tried else ""}
-               for i, o in enumerate(r.options)]
+    options = options_view(s, r)
     groups = [{"label": g.label, "image": g.image, "state": ""} for g in r.groups]
     if spec.kind == "match":  # a partner already matched is shown as done (it has been answered)
         for left in s.settled:
@@ -137,6 +136,14 @@ def public_view(s: Session) -> dict:
         view["options"] = [{"label": o.label, "image": "", "state": ""}
                            for o in prompt_kind.first_lines(spec.params["style"], picks)]
     return view
+
+
+def options_view(s: Session, r: Round | None = None) -> list[dict[str, str]]:
+    """The current round's options as the page shows them: "tried" (a wrong try) or "done" (in place)."""
+    r = r or current_round(s)
+    return [{"label": o.label, "image": o.image,
+             "state": "done" if i in s.settled else "tried" if i in s.tried else ""}
+            for i, o in enumerate(r.options)]
 
 
 def answer(s: Session, round_no: int, move: dict) -> tuple[Session, Feedback]:

@@ -100,26 +100,23 @@ class GameState(ActivityState):
             return None
         return s if s.activity_id == self.activity_id else None
 
+    def _set(self, **values) -> None:
+        """Assign only what changed: an unchanged var is not sent to the page again."""
+        for name, value in values.items():
+            if getattr(self, name) != value:
+                setattr(self, name, value)
+
     def _show(self, s: engine.Session) -> None:
         view = engine.public_view(s)
-        self.finished = view["finished"]
-        self.kind = view["kind"]
-        self.round_no = view["round"]
-        self.total = view["total"]
-        self.speak = view["speak"]
-        self.stars = view["stars"]
-        self.first_try = view["first_try"]
-        self.selected = -1
-        self.typed = ""
+        self._set(finished=view["finished"], kind=view["kind"], round_no=view["round"], total=view["total"],
+                  speak=view["speak"], stars=view["stars"], first_try=view["first_try"], selected=-1, typed="")
         if s.finished:
             return
-        self.prompt, self.say, self.passage = view["prompt"], view["say"], view["passage"]
         pictures, split = view["pictures"], view["count_groups"]
         cut = split[0] if len(split) == 2 else len(pictures)
-        self.pictures, self.pictures_more = pictures[:cut], pictures[cut:]
-        self.options, self.groups = view["options"], view["groups"]
-        self.task, self.min_words, self.seconds = view["task"], view["min_words"], view["seconds"]
-        self.guide = view["guide"]
+        self._set(prompt=view["prompt"], say=view["say"], passage=view["passage"], pictures=pictures[:cut],
+                  pictures_more=pictures[cut:], options=view["options"], groups=view["groups"], task=view["task"],
+                  min_words=view["min_words"], seconds=view["seconds"], guide=view["guide"])
 
     # ------------------------------------------------------------------ moves
 
@@ -131,12 +128,11 @@ class GameState(ActivityState):
         if not fb.accepted:
             return None  # forged, stale or repeated: refused calmly, nothing changes
         self._session = after.to_dict()
-        self.feedback, self.tone = fb.message, ("cheer" if fb.right else "hint")
+        self._set(feedback=fb.message, tone="cheer" if fb.right else "hint")
         if fb.round_done or fb.right:
             self._show(after)
         else:  # a gentle hint; a tried option is shown as tried, a match/sort tap is let go
-            self.options = engine.public_view(after)["options"]
-            self.selected = -1
+            self._set(options=engine.options_view(after), selected=-1)
         if after.finished:
             self.feedback = f"You finished! You earned {after.stars} of 3 stars."
             await self._save_stars(after)
