@@ -36,7 +36,7 @@ class Round:
     pictures: tuple[str, ...] = ()  # pictures shown with the question (count: one per object)
     options: tuple[Option, ...] = ()
     groups: tuple[Option, ...] = ()  # match: the right-hand column; sort: the groups
-    hint: str = "Good try! Have another look."
+    hint: str = "Have another look."
     extra: dict = field(default_factory=dict, compare=False)  # public, kind-specific (trace guide, words)
 
 

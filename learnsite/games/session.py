@@ -19,6 +19,8 @@ from learnsite.games.rounds import EASIER, NORMAL, Round
 
 SPARE = 4  # extra rounds generated per level, so a step down never has to repeat a round
 MISSES_BEFORE_STEP_DOWN = 2
+# a different opening each try, so a hint repeated after another wrong try is still news (and is read out)
+TRY_AGAIN = ("Good try!", "Nearly!", "Keep going!", "You can do it!")
 CHEERS = ("Great job!", "Well done!", "Super!", "You got it!", "Brilliant!", "Fantastic!", "Hooray!",
           "Amazing!", "Terrific!", "Yes, that's right!")
 MAX_SEED = 2**31 - 1
@@ -161,7 +163,8 @@ def answer(s: Session, round_no: int, move: dict) -> tuple[Session, Feedback]:
         tried = s.tried + ((outcome.part,) if spec.kind in ("choose", "count") else ())
         misses = s.misses + 1
         level = EASIER if misses >= MISSES_BEFORE_STEP_DOWN and spec.kind != "prompt" else s.level
-        return replace(s, misses=misses, tried=tried, level=level), Feedback(True, message=outcome.message)
+        message = f"{TRY_AGAIN[s.misses % len(TRY_AGAIN)]} {outcome.message}"
+        return replace(s, misses=misses, tried=tried, level=level), Feedback(True, message=message)
     if spec.kind == "prompt" and r.answer is None:
         s = replace(s, picks=s.picks + ((r.extra["slot"], r.options[outcome.part].label),))
     if not outcome.round_done:  # one more pair matched / thing sorted

@@ -200,12 +200,18 @@ class GameState(ActivityState):
         self.typed = DIGITS.sub("", value if isinstance(value, str) else "")[:MAX_TYPED]
 
     @rx.event
-    async def submit_typed(self, round_no: int):
-        if self.kind != "type" or not self.typed:
+    async def submit_typed(self, form_data: dict[str, str]):
+        """Check: the answer box as the form holds it (a typed key may still be on its way as set_typed)."""
+        if self.kind != "type" or not isinstance(form_data, dict):
             return None
-        value = int(self.typed)
+        answer, round_no = form_data.get("answer", ""), form_data.get("round", "")
+        if not isinstance(answer, str) or not isinstance(round_no, str) or not round_no.isdigit():
+            return None
+        digits = DIGITS.sub("", answer)[:MAX_TYPED]
+        if not digits:
+            return None
         self.typed = ""
-        return await self._move(round_no, {"value": value})
+        return await self._move(int(round_no), {"value": int(digits)})
 
     @rx.event
     async def submit_text(self, form_data: dict[str, str]):

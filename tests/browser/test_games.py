@@ -258,7 +258,7 @@ def test_forged_events_neither_skip_rounds_nor_finish_the_game(page):
     forged = [{"round_no": r, "choice": c} for r in (1, 2, 7, 8, 99, -1) for c in (0, 1, 2, 3)]
     forged += [{"round_no": 0, "choice": c} for c in (4, 99, -1)]
     forged = [(f"{handler}.choose", p) for p in forged] + [(f"{handler}.{name}", p) for name, p in [
-        ("submit_typed", {"round_no": 0}), ("sort_group", {"round_no": 0, "group": 0}),
+        ("submit_typed", {"form_data": {"round": "0", "answer": "5"}}), ("sort_group", {"round_no": 0, "group": 0}),
         ("match_right", {"round_no": 0, "right": 0}),
         ("submit_text", {"form_data": {"round": "0", "text": "one two three four five six"}}),
         ("submit_trace", {"strokes": [[[0, 0], [1, 1]]]}),

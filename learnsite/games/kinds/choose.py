@@ -15,7 +15,7 @@ def make_rounds(rng, band: str, level: int, n: int, params: dict) -> list[Round]
         options, right = shuffled_with(rng, q.right, list(q.wrong), min(k, len(q.wrong) + 1))
         rounds.append(Round(kind="choose", key=q.key, prompt=q.prompt, answer=right, say=q.say or q.prompt,
                             passage=q.passage, pictures=q.pictures, options=tuple(options),
-                            hint=q.hint or "Good try! Have another look."))
+                            hint=q.hint or "Have another look."))
     return rounds
 
 

@@ -46,8 +46,7 @@ async def _play_right(game: GameState) -> None:
             if "choice" in move:
                 await run(GameState.choose, game, s.index, move["choice"])
             elif "value" in move:
-                game.typed = str(move["value"])
-                await run(GameState.submit_typed, game, s.index)
+                await run(GameState.submit_typed, game, {"round": str(s.index), "answer": str(move["value"])})
             elif "left" in move:
                 await run(GameState.match_left, game, s.index, move["left"])
                 await run(GameState.match_right, game, s.index, move["right"])
@@ -78,7 +77,7 @@ async def test_forged_moves_change_nothing():
     before, session = _public(game), dict(game._session)
     for round_no, choice in [(1, 0), (7, 1), (8, 0), (-1, 0), (0, 4), (0, -1), (0, 99)]:
         await run(GameState.choose, game, round_no, choice)
-    await run(GameState.submit_typed, game, 0)
+    await run(GameState.submit_typed, game, {"round": "0", "answer": "5"})
     await run(GameState.match_right, game, 0, 0)
     await run(GameState.sort_group, game, 0, 0)
     await run(GameState.submit_text, game, {"round": "0", "text": "one two three four five six seven"})
