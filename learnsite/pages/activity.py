@@ -8,6 +8,11 @@ from learnsite.pages.game_parts import game_board
 from learnsite.state.activity import ActivityState
 from learnsite.state.game import GameState
 
+try:  # a signed-in player's best stars (trace branch: learnsite/state/stars.py)
+    from learnsite.state.stars import StarsState, stars_badge
+except ImportError:  # pragma: no cover - before that branch is merged
+    StarsState = stars_badge = None
+
 
 def activity_body() -> rx.Component:
     return rx.el.article(
@@ -16,6 +21,7 @@ def activity_body() -> rx.Component:
             picture(ActivityState.image, ActivityState.title, class_name="content-picture activity-picture"),
             rx.el.div(
                 rx.el.h1(ActivityState.title, class_name="content-title"),
+                *([stars_badge(ActivityState.activity_id)] if stars_badge else []),
                 rx.el.p(ActivityState.description, class_name="content-lead"),
                 class_name="activity-intro",
             ),
@@ -44,7 +50,10 @@ def activity_body() -> rx.Component:
     )
 
 
-@page(route="/activity/[id]", title=page_title("Activity"), on_load=[ActivityState.load, GameState.reset_game])
+ON_LOAD = [ActivityState.load, GameState.reset_game] + ([StarsState.load_stars] if StarsState else [])
+
+
+@page(route="/activity/[id]", title=page_title("Activity"), on_load=ON_LOAD)
 def activity() -> rx.Component:
     return loaded_switch(
         ActivityState.loaded, ActivityState.found, activity_body(),
