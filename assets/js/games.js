@@ -3,6 +3,8 @@
  *   as on any button).
  * - When a new round (or the finish screen) appears, focus moves to its question, so a keyboard or
  *   screen-reader player carries on from there.
+ * - The number pad ([data-key] buttons) types into the answer box (#game-answer) right here, and the
+ *   box keeps digits only; Check sends the box's value to the server, which checks it.
  * - [data-say] buttons read their text aloud with the device's own voices (localService only:
  *   nothing leaves the device); games for pre-readers (data-speak="true") read each question at once.
  */
@@ -30,6 +32,20 @@
   document.addEventListener("click", function (e) {
     var b = e.target.closest && e.target.closest("button[data-say]");
     if (b) say(b.getAttribute("data-say"));
+    var k = e.target.closest && e.target.closest("button[data-key]");
+    var box = document.getElementById("game-answer");
+    if (!k || !box) return;
+    var key = k.getAttribute("data-key");
+    if (key === "back") box.value = box.value.slice(0, -1);
+    else if (key === "clear") box.value = "";
+    else if (/^[0-9]$/.test(key) && box.value.length < (box.maxLength > 0 ? box.maxLength : 3)) box.value += key;
+  });
+
+  document.addEventListener("input", function (e) {
+    if (e.target.id === "game-answer") {
+      var digits = e.target.value.replace(/[^0-9]/g, "");
+      if (digits !== e.target.value) e.target.value = digits;
+    }
   });
 
   document.addEventListener("keydown", function (e) {

@@ -145,8 +145,8 @@ def _pad_key(key: str) -> rx.Component:
     label = {"back": "Delete", "clear": "Clear"}.get(key, key)
     face = {"back": rx.icon("delete", size=22, aria_hidden="true"),
             "clear": rx.icon("x", size=22, aria_hidden="true")}.get(key, key)
-    return rx.el.button(face, type="button", aria_label=label, class_name="game-key",
-                        on_click=G.press_key(key))
+    # handled in the page by games.js (no round trip per key); only Check goes to the server
+    return rx.el.button(face, type="button", aria_label=label, class_name="game-key", data_key=key)
 
 
 def type_view() -> rx.Component:
@@ -159,8 +159,8 @@ def type_view() -> rx.Component:
         rx.el.form(
             rx.el.input(type="hidden", name="round", value=G.round_no.to_string()),
             rx.el.label("Your answer", html_for="game-answer", class_name="sr-only"),
-            rx.el.input(id="game-answer", name="answer", value=G.typed, on_change=G.set_typed,
-                        input_mode="numeric", auto_complete="off", class_name="game-answer",
+            rx.el.input(id="game-answer", name="answer", key="answer-" + G.round_no.to_string(),
+                        input_mode="numeric", pattern="[0-9]*", auto_complete="off", class_name="game-answer",
                         max_length=3, placeholder="?"),
             rx.el.button(rx.icon("check", size=22, aria_hidden="true"), "Check", type="submit",
                          class_name="content-button game-check"),

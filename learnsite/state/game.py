@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import Literal
-
 import reflex as rx
 
 from learnsite.games import session as engine
@@ -25,10 +23,9 @@ except ImportError:  # pragma: no cover - before that branch is merged
 
 log = logging.getLogger("learnsite.games")
 
-MAX_TYPED = 3  # digits on the number pad (no answer is above 999)
+MAX_TYPED = 3  # digits of an answer (no answer is above 999)
 MAX_TEXT = 600  # characters of a child's first lines that are checked; the text is never stored
 DIGITS = re.compile(r"\D")
-KEYS = Literal["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "back", "clear"]
 
 
 class GameState(ActivityState):
@@ -52,7 +49,6 @@ class GameState(ActivityState):
     seconds: int = 0  # type: the clock's length (a friendly clock, nothing is lost when it rings)
     guide: dict = {}  # trace: the dotted letter
     selected: int = -1  # match: the left thing tapped; sort: the thing tapped
-    typed: str = ""  # type: the digits on the pad
     feedback: str = ""
     tone: str = ""  # "cheer" or "hint"
     stars: int = 0
@@ -109,7 +105,7 @@ class GameState(ActivityState):
     def _show(self, s: engine.Session) -> None:
         view = engine.public_view(s)
         self._set(finished=view["finished"], kind=view["kind"], round_no=view["round"], total=view["total"],
-                  speak=view["speak"], stars=view["stars"], first_try=view["first_try"], selected=-1, typed="")
+                  speak=view["speak"], stars=view["stars"], first_try=view["first_try"], selected=-1)
         if s.finished:
             return
         pictures, split = view["pictures"], view["count_groups"]
@@ -183,25 +179,8 @@ class GameState(ActivityState):
         return await self._move(round_no, {"item": self.selected, "group": group})
 
     @rx.event
-    def press_key(self, key: KEYS):
-        """The on-screen number pad."""
-        if self.kind != "type":
-            return
-        if key == "back":
-            self.typed = self.typed[:-1]
-        elif key == "clear":
-            self.typed = ""
-        elif isinstance(key, str) and key.isdigit() and len(key) == 1 and len(self.typed) < MAX_TYPED:
-            self.typed = (self.typed + key).lstrip("0") or "0"
-
-    @rx.event
-    def set_typed(self, value: str):
-        """Digits typed on a keyboard into the answer box."""
-        self.typed = DIGITS.sub("", value if isinstance(value, str) else "")[:MAX_TYPED]
-
-    @rx.event
     async def submit_typed(self, form_data: dict[str, str]):
-        """Check: the answer box as the form holds it (a typed key may still be on its way as set_typed)."""
+        """Check: the answer box as the form holds it (typing and the number pad stay in the page)."""
         if self.kind != "type" or not isinstance(form_data, dict):
             return None
         answer, round_no = form_data.get("answer", ""), form_data.get("round", "")
@@ -210,7 +189,6 @@ class GameState(ActivityState):
         digits = DIGITS.sub("", answer)[:MAX_TYPED]
         if not digits:
             return None
-        self.typed = ""
         return await self._move(int(round_no), {"value": int(digits)})
 
     @rx.event

@@ -14,7 +14,7 @@ from tests.unit.auth_fixtures import auth_env, client_tree, run  # noqa: F401
 from tests.unit.games.helpers import right_moves
 
 PUBLIC = ("playing", "finished", "kind", "round_no", "total", "prompt", "say", "passage", "pictures",
-          "pictures_more", "options", "groups", "task", "min_words", "seconds", "guide", "selected", "typed",
+          "pictures_more", "options", "groups", "task", "min_words", "seconds", "guide", "selected",
           "feedback", "tone", "stars", "first_try", "best")
 
 
@@ -82,7 +82,6 @@ async def test_forged_moves_change_nothing():
     await run(GameState.sort_group, game, 0, 0)
     await run(GameState.submit_text, game, {"round": "0", "text": "one two three four five six seven"})
     await run(GameState.submit_trace, game, [[[0, 0], [50, 50]]])
-    await run(GameState.press_key, game, "7")
     assert _public(game) == before and game._session == session
 
 
@@ -96,15 +95,17 @@ async def test_a_finished_game_refuses_more_moves():
     assert _public(game) == finished
 
 
-async def test_typed_digits_are_bounded():
+async def test_typed_answers_are_digits_and_at_most_three():
     game = await _game("math-whiz")
-    await run(GameState.set_typed, game, "12a34<b>" * 300)
-    assert game.typed == "123"
-    for key in "456":
-        await run(GameState.press_key, game, key)
-    assert game.typed == "123"
-    await run(GameState.press_key, game, "back")
-    assert game.typed == "12"
+    r = engine.current_round(_engine(game))
+    await run(GameState.submit_typed, game, {"round": "0", "answer": f"<b>{r.answer}</b>"})
+    assert game.round_no == 1 and game.tone == "cheer"  # "<b>12</b>" -> 12
+    before = dict(game._session)
+    for answer in ("", "abc", "-"):
+        await run(GameState.submit_typed, game, {"round": "1", "answer": answer})
+        assert game._session == before
+    await run(GameState.submit_typed, game, {"round": "1", "answer": "1234567"})  # read as 123
+    assert _engine(game).misses == (0 if engine.current_round(_engine(game)).answer == 123 else 1)
 
 
 async def test_a_game_of_another_activity_is_not_played_here():
