@@ -336,3 +336,24 @@ def test_a_signed_in_player_keeps_the_stars_of_a_real_game_and_forged_events_ear
     # shown beside the title when the player comes back
     open_page(page, "/activity/number-counting")
     expect(page.get_by_role("img", name=f"{earned} of 3 stars")).to_be_visible()
+
+
+def test_arrow_keys_move_between_answers_and_focus_follows_each_round(page):
+    start(page, "sight-words")
+    expect(page.locator("#game-prompt")).to_be_focused()  # a new round puts the question in focus
+    names = option_names(page, "Answers")
+    page.keyboard.press("Tab")
+    assert focused_label(page) == names[0]
+    page.keyboard.press("ArrowRight")
+    assert focused_label(page) == names[1]
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")  # wraps round to the last
+    assert focused_label(page) == names[-1]
+    page.keyboard.press("Home")
+    assert focused_label(page) == names[0]
+    word = re.search(r"“(.+)”", page.locator("#game-prompt").text_content()).group(1)
+    tab_to(page, word)
+    page.keyboard.press("Enter")
+    expect(page.get_by_text("Round 2 of 8")).to_be_visible()
+    expect(page.locator("#game-prompt")).to_be_focused()
+    expect(board(page).locator(".game-feedback")).not_to_have_text("")
