@@ -66,7 +66,7 @@ def _hear_button() -> rx.Component:
 def choose_view() -> rx.Component:
     return rx.fragment(
         rx.cond(G.passage != "", rx.el.div(
-            rx.el.h4("Read the story", class_name="game-passage-title"),
+            rx.el.h3("Read the story", class_name="game-passage-title"),
             rx.el.p(G.passage, class_name="game-passage-text"),
             class_name="game-passage", role="region", aria_label="Story")),
         _prompt_heading(),
@@ -74,21 +74,24 @@ def choose_view() -> rx.Component:
     )
 
 
-def _objects(pictures, label) -> rx.Component:
+def _objects(pictures, label: str) -> rx.Component:
+    """The things to count: each one its own picture, so a screen reader counts them one by one too
+    (a single label saying how many would give the answer away)."""
     return rx.el.div(
-        rx.foreach(pictures, lambda p: rx.el.img(src=p, alt="", class_name="game-object", width="64", height="64")),
-        class_name="game-objects", role="img", aria_label=label,
+        rx.foreach(pictures, lambda p: rx.el.img(src=p, alt="one to count", class_name="game-object",
+                                                 width="64", height="64")),
+        class_name="game-objects", role="group", aria_label=label,
     )
 
 
 def count_view() -> rx.Component:
-    first = _objects(G.pictures, G.pictures.length().to_string() + " things to count")
+    first = _objects(G.pictures, "Things to count")
     return rx.fragment(
         _prompt_heading(),
         rx.cond(
             G.pictures_more.length() > 0,
             rx.el.div(first, rx.el.span("+", class_name="game-plus", aria_hidden="true"),
-                      _objects(G.pictures_more, G.pictures_more.length().to_string() + " more"),
+                      _objects(G.pictures_more, "More to count on"),
                       class_name="game-sum"),
             first,
         ),
