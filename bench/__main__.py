@@ -20,6 +20,7 @@ from bench.common import REPO_ROOT, log, print_result, write_result
 BENCHMARKS = {
     "home_load": ("bench.b_home_load", "home page cold load in Chromium: FCP, LCP, JS/total bytes vs bare"),
     "events": ("bench.b_events", "event round trip p50/p95/p99 at 1/50/200 clients vs bare counter"),
+    "games": ("bench.b_games", "game answer -> feedback round trip p50 at 1/50 clients vs bare counter"),
     "worksheets_pg": ("bench.b_worksheets_pg", "All Worksheets first page with 10,000 rows in PostgreSQL"),
     "upload": ("bench.b_upload", "20 MB PDF through /_upload as an admin: seconds, server RSS growth"),
     "chat_fanout": ("bench.b_chat_fanout", "1 sender, 100 viewers on 2 backends sharing Redis"),

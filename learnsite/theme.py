@@ -15,7 +15,8 @@ FONT_STACK = (
     '"Segoe UI", Roboto, sans-serif'
 )
 
-STYLESHEETS = ["/styles.css"] + [f"/css/{name}.css" for name in ("home", "content", "accounts", "worksheets", "chat", "sound")]
+STYLESHEETS = ["/styles.css"] + [f"/css/{name}.css" for name in
+                                 ("home", "content", "accounts", "worksheets", "chat", "sound", "games")]
 
 BASE_STYLE = {
     "font_family": FONT_STACK,

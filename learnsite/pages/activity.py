@@ -1,10 +1,17 @@
-"""/activity/{id}: a built-in activity with a placeholder game area."""
+"""/activity/{id}: a built-in activity and its game, played inside the Game Area."""
 
 import reflex as rx
 
 from learnsite.layout import page, page_title
 from learnsite.pages.content_parts import back_home_link, loaded_switch, not_found, picture
+from learnsite.pages.game_parts import game_board
 from learnsite.state.activity import ActivityState
+from learnsite.state.game import GameState
+
+try:  # a signed-in player's best stars (trace branch: learnsite/state/stars.py)
+    from learnsite.state.stars import StarsState, stars_badge
+except ImportError:  # pragma: no cover - before that branch is merged
+    StarsState = stars_badge = None
 
 
 def activity_body() -> rx.Component:
@@ -14,6 +21,7 @@ def activity_body() -> rx.Component:
             picture(ActivityState.image, ActivityState.title, class_name="content-picture activity-picture"),
             rx.el.div(
                 rx.el.h1(ActivityState.title, class_name="content-title"),
+                *([stars_badge(ActivityState.activity_id)] if stars_badge else []),
                 rx.el.p(ActivityState.description, class_name="content-lead"),
                 class_name="activity-intro",
             ),
@@ -21,20 +29,31 @@ def activity_body() -> rx.Component:
         ),
         rx.el.section(
             rx.el.h2("Game Area", class_name="game-area-title"),
-            rx.el.p("Your game will appear here.", class_name="game-area-note"),
-            rx.el.button(
-                rx.icon("play", size=20, aria_hidden="true"), "Start Playing!",
-                on_click=ActivityState.start_playing, class_name="content-button content-button-big",
-                type="button",
+            rx.cond(
+                GameState.playing,
+                game_board(),
+                rx.fragment(
+                    rx.el.p("Your game will appear here.", class_name="game-area-note"),
+                    rx.el.button(
+                        rx.icon("play", size=20, aria_hidden="true"), "Start Playing!",
+                        on_click=GameState.start_playing, class_name="content-button content-button-big",
+                        type="button",
+                    ),
+                ),
             ),
             class_name="game-area",
             aria_label="Game Area",
         ),
+        # arrow keys between a game's buttons, focus on each new round, reading aloud (on-device voices)
+        rx.script(src="/js/games.js"),
         class_name="content-card activity-page",
     )
 
 
-@page(route="/activity/[id]", title=page_title("Activity"), on_load=ActivityState.load)
+ON_LOAD = [ActivityState.load, GameState.reset_game] + ([StarsState.load_stars] if StarsState else [])
+
+
+@page(route="/activity/[id]", title=page_title("Activity"), on_load=ON_LOAD)
 def activity() -> rx.Component:
     return loaded_switch(
         ActivityState.loaded, ActivityState.found, activity_body(),

@@ -1,10 +1,9 @@
-"""Activity page state: which built-in activity the route names."""
+"""Activity page state: which built-in activity the route names (the game itself: state/game.py)."""
 
 import reflex as rx
 
 from learnsite.catalogue.library import ACTIVITIES, find
 from learnsite.state.content_lookup import route_id
-from learnsite.toast import notify
 
 
 class ActivityState(rx.State):
@@ -34,11 +33,3 @@ class ActivityState(rx.State):
     def image(self) -> str:
         item = find(ACTIVITIES, self.activity_id)
         return item.image if item else ""
-
-    @rx.event
-    def start_playing(self):
-        item = find(ACTIVITIES, self.activity_id)
-        if item is None:
-            return None
-        return notify("Get Ready to Play!", f"{item.title} would start now. The game is a placeholder for now.",
-                      level="success")

@@ -8,14 +8,17 @@ from playwright.sync_api import expect
 from tests.conftest import open_page, toast
 
 
-def test_activity_page_shows_the_activity_and_a_placeholder_game(page):
+def test_activity_page_shows_the_activity_and_starts_its_game(page):
     open_page(page, "/activity/rainbow-math")
     expect(page.get_by_role("heading", name="Rainbow Math")).to_be_visible()
     expect(page.get_by_text("Solve colourful sums to paint every stripe of the rainbow.")).to_be_visible()
     expect(page.get_by_role("img", name="Rainbow Math")).to_be_visible()
     expect(page.get_by_role("heading", name="Game Area")).to_be_visible()
+    expect(page.get_by_text("Your game will appear here.")).to_be_visible()
     page.get_by_role("button", name="Start Playing!").click()
-    expect(toast(page, "Rainbow Math would start now")).to_be_visible()
+    expect(toast(page, "Get Ready to Play!")).to_contain_text("Rainbow Math is starting. Have fun!")
+    expect(page.get_by_text("placeholder")).to_have_count(0)
+    expect(page.get_by_role("region", name="Game Area").get_by_text("Round 1 of 7")).to_be_visible()
     expect(page).to_have_title("Activity - Learnsite")
 
 

@@ -1,0 +1,107 @@
+/* Learnsite games (learnsite/pages/game_parts.py): keyboard and speech helpers, no network.
+ * - Arrow keys move focus between the buttons of a [data-arrows] group (Tab, Enter and Space work
+ *   as on any button).
+ * - When a new round (or the finish screen) appears, focus moves to its question, so a keyboard or
+ *   screen-reader player carries on from there.
+ * - The number pad ([data-key] buttons) types into the answer box (#game-answer) right here, and the
+ *   box keeps digits only; Check sends the box's value to the server, which checks it.
+ * - [data-say] buttons read their text aloud with the device's own voices (localService only:
+ *   nothing leaves the device); games for pre-readers (data-speak="true") read each question at once.
+ */
+(function () {
+  if (window.__learnsiteGames) return;
+  window.__learnsiteGames = true;
+
+  function localVoice() {
+    if (!("speechSynthesis" in window)) return null;
+    var voices = window.speechSynthesis.getVoices().filter(function (v) { return v.localService; });
+    var english = voices.filter(function (v) { return /^en/i.test(v.lang); });
+    return english[0] || voices[0] || null;
+  }
+
+  function say(text) {
+    if (!text || !("speechSynthesis" in window)) return;
+    var voice = localVoice();
+    if (!voice) return; // no on-device voice: stay quiet rather than use a network voice
+    window.speechSynthesis.cancel();
+    var u = new SpeechSynthesisUtterance(text);
+    u.voice = voice; u.lang = voice.lang; u.rate = 0.9;
+    window.speechSynthesis.speak(u);
+  }
+
+  document.addEventListener("click", function (e) {
+    var b = e.target.closest && e.target.closest("button[data-say]");
+    if (b) say(b.getAttribute("data-say"));
+    var k = e.target.closest && e.target.closest("button[data-key]");
+    var box = document.getElementById("game-answer");
+    if (!k || !box) return;
+    var key = k.getAttribute("data-key");
+    if (key === "back") box.value = box.value.slice(0, -1);
+    else if (key === "clear") box.value = "";
+    else if (/^[0-9]$/.test(key) && box.value.length < (box.maxLength > 0 ? box.maxLength : 3)) box.value += key;
+  });
+
+  document.addEventListener("input", function (e) {
+    if (e.target.id === "game-answer") {
+      var digits = e.target.value.replace(/[^0-9]/g, "");
+      if (digits !== e.target.value) e.target.value = digits;
+    }
+  });
+
+  document.addEventListener("keydown", function (e) {
+    var keys = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1, Home: "first", End: "last" };
+    if (!(e.key in keys)) return;
+    var group = e.target.closest && e.target.closest("[data-arrows]");
+    if (!group || e.target.tagName !== "BUTTON") return;
+    var buttons = Array.prototype.filter.call(group.querySelectorAll("button"), function (b) { return !b.disabled; });
+    var i = buttons.indexOf(e.target);
+    if (i < 0 || !buttons.length) return;
+    var step = keys[e.key];
+    var next = step === "first" ? 0 : step === "last" ? buttons.length - 1 : (i + step + buttons.length) % buttons.length;
+    buttons[next].focus();
+    e.preventDefault();
+  });
+
+  // a button that is done (a matched pair, a sorted shape) is disabled and loses focus: keep the
+  // keyboard player inside the game by focusing the first button still to play
+  var boardHadFocus = false;
+  document.addEventListener("focusin", function (e) {
+    var board = document.getElementById("game-board");
+    boardHadFocus = !!(board && board.contains(e.target));
+  });
+
+  function refocus(board) {
+    var active = document.activeElement;
+    if (!boardHadFocus || (active && active !== document.body && board.contains(active))) return;
+    if (active && active !== document.body) return;
+    var next = board.querySelector("[data-arrows] button:not(:disabled)");
+    if (next) next.focus();
+  }
+
+  document.addEventListener("focusout", function (e) {
+    var board = document.getElementById("game-board");
+    var gone = e.target.disabled || !document.contains(e.target);
+    if (!board || e.relatedTarget || !gone || !(board.contains(e.target) || !document.contains(e.target))) return;
+    setTimeout(function () {
+      var active = document.activeElement;
+      if (active && active !== document.body) return;
+      var next = board.querySelector("[data-arrows] button:not(:disabled)") || document.getElementById("game-prompt");
+      if (next) next.focus();
+    }, 0);
+  });
+
+  var lastRound = null;
+  function onBoardChange() {
+    var board = document.getElementById("game-board");
+    if (!board) { lastRound = null; return; }
+    var round = board.getAttribute("data-round");
+    if (round === lastRound) { setTimeout(function () { refocus(board); }, 50); return; }
+    var first = lastRound === null;
+    lastRound = round;
+    var heading = document.getElementById("game-prompt");
+    if (heading) heading.focus({ preventScroll: first });
+    if (board.getAttribute("data-speak") === "true") say(board.getAttribute("data-say"));
+  }
+  new MutationObserver(onBoardChange).observe(document.documentElement,
+    { subtree: true, childList: true, attributes: true, attributeFilter: ["data-round"] });
+})();

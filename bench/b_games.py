@@ -1,0 +1,129 @@
+"""A game's answer -> feedback round trip at 1 and 50 clients, against the bare counter event.
+
+Each client opens /activity/science-facts (its page load and "Start Playing!" are not timed), then
+answers: GameState.choose(round_no, choice) -> the state update carrying the feedback (a wrong choice:
+the hint and the tried option; a right one: the next round). The client solves as a child might: it
+tries the choices in turn (the page never gets the answer), reads the next round from the update,
+and starts a new game (not timed) when one finishes. The server checks every move through the engine
+(learnsite.games.session), which is what is measured on top of the framework's event.
+Clients run closed loops, all at once; bare counter and game take turns, PASSES times over.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from bench import clients as cl
+from bench import site
+from bench.b_events import bare_step
+from bench.common import Result, log, percentile, ratio
+from bench.session import Bench
+
+TARGET = 1.25
+ACTIVITY = "science-facts"
+PATH = f"/activity/{ACTIVITY}"
+PASSES = 4
+
+
+def levels(bench: Bench) -> list[tuple[int, int]]:
+    """(clients, answers per client)"""
+    if bench.quick:
+        return [(1, 20), (50, 4)]
+    return [(1, 200), (50, 20)]
+
+
+def _game() -> str:
+    from learnsite.state.game import GameState
+
+    return GameState.get_full_name()
+
+
+def _activity() -> str:
+    from learnsite.state.activity import ActivityState
+
+    return ActivityState.get_full_name()
+
+
+def _event(handler: str, payload: dict | None = None) -> dict:
+    return site.event(_game(), handler, payload, path=PATH, query={"id": ACTIVITY})
+
+
+def _answered(update: dict) -> bool:
+    """The update that carries the server's answer to a move: GameState's changed vars (only those
+    that changed are sent: a hint, a tried option, or the next round)."""
+    return bool((update.get("delta") or {}).get(_game()))
+
+
+async def _send(c, event: dict, done) -> dict:
+    since = len(c.updates)
+    await c.emit(event)
+    return (await c.wait_for(done, since=since, timeout=60)).data
+
+
+async def _new_game(c) -> None:
+    update = await _send(c, _event("play_again"), _answered)
+    c.game = {"round": site.var(update, _game(), "round_no", 0), "choice": 0}
+
+
+async def prepare(clients) -> None:
+    """Every client: the page's lookup of the activity, then a game (not timed). ActivityState.load is
+    sent alone (not the page-load chain, whose later updates would be taken for the game's answers)."""
+    async def one(c):
+        await _send(c, site.event(_activity(), "load", path=PATH, query={"id": ACTIVITY}),
+                    lambda u: site.var(u, _activity(), "loaded") is True)
+        await _new_game(c)
+
+    await asyncio.gather(*(one(c) for c in clients))
+
+
+def game_step():
+    async def step(c, k: int) -> float:
+        if c.game.get("finished"):
+            await _new_game(c)
+        since = len(c.updates)
+        sent = await c.emit(_event("choose", {"round_no": c.game["round"], "choice": c.game["choice"]}))
+        update = await c.wait_for(_answered, since=since, timeout=60)
+        full = _game()
+        if site.var(update.data, full, "finished") is True:
+            c.game["finished"] = True
+        elif site.var(update.data, full, "round_no", c.game["round"]) != c.game["round"]:
+            c.game.update(round=site.var(update.data, full, "round_no"), choice=0)
+        else:  # a gentle hint: the next choice is tried next time
+            c.game["choice"] += 1
+        return update.at - sent
+
+    return step
+
+
+async def measure(url: str, auth: dict, n: int, rounds: int, step, game: bool) -> list[float]:
+    clients = await cl.connect_many(url, [auth] * n)
+    try:
+        if game:
+            await prepare(clients)
+        await cl.closed_loop(clients, 1, step)  # warm-up, not counted
+        return await cl.closed_loop(clients, rounds, step)
+    finally:
+        await cl.close_all(clients)
+
+
+def run(bench: Bench) -> Result:
+    bare, app = bench.bare(), bench.site()
+    bare_auth = bench.hydrate(bare, "/")
+    game_auth = bench.hydrate(app, PATH)
+    result = Result("games", "Game answer -> feedback round trip (websocket, closed loop)")
+    for n, rounds in levels(bench):
+        samples: dict[str, list[float]] = {}
+        for k in range(1 if bench.quick else PASSES):
+            for label, url, auth, step, game in (("bare counter", bare.url, bare_auth, bare_step(), False),
+                                                 ("game answer", app.url, game_auth, game_step(), True)):
+                log(f"games: {label}, {n} clients x {rounds} (pass {k + 1})")
+                samples.setdefault(label, []).extend(asyncio.run(measure(url, auth, n, rounds, step, game)))
+        b50, b95 = (percentile(samples["bare counter"], q) * 1000 for q in (50, 95))
+        g50, g95 = (percentile(samples["game answer"], q) * 1000 for q in (50, 95))
+        result.add(f"bare counter, {n} clients (p50/p95)", "", f"{b50:.1f} / {b95:.1f} ms")
+        result.add(f"answer -> feedback, {n} clients (p50/p95)", f"{g50:.1f} / {g95:.1f} ms",
+                   f"{b50:.1f} / {b95:.1f} ms", f"{ratio(g50, b50)} / {ratio(g95, b95)}",
+                   f"p50 ≤ {TARGET}× bare", g50 <= TARGET * b50)
+    result.notes.append("The game is Science Facts (choose kind); a client tries the choices in turn, so the "
+                        "samples mix hints (wrong tries) and next rounds (right answers), as a child's play does.")
+    return result

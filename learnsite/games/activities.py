@@ -1,0 +1,50 @@
+"""Which game each catalogue activity is: kind, age band, rounds and the kind's parameters (data only).
+
+A new activity: add it to learnsite/catalogue/library.py ACTIVITIES and a GameSpec here. A new kind:
+one module in learnsite/games/kinds/ registered in KINDS.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    kind: str
+    band: str  # "3-4", "5-6", "7-8" or "9-10"
+    rounds: int  # 5 to 10
+    params: dict = field(default_factory=dict)
+    speak: bool = False  # read every instruction aloud at once (pre-readers)
+
+
+GAMES: dict[str, GameSpec] = {
+    # Ages 3-4: pictures and spoken instructions, up to 5 objects
+    "color-matching": GameSpec("match", "3-4", 5, {"pairs": "colours"}, speak=True),
+    "shape-sorting": GameSpec("sort", "3-4", 5, {"sets": "shapes"}, speak=True),
+    "number-counting": GameSpec("count", "3-4", 6, {"groups": 1}, speak=True),
+    "animal-sounds": GameSpec("choose", "3-4", 6, {"bank": "animal_sounds"}, speak=True),
+    # Ages 5-6
+    "letter-tracing": GameSpec("trace", "5-6", 5),
+    "sight-words": GameSpec("choose", "5-6", 8, {"bank": "sight_words"}, speak=True),
+    "addition-fun": GameSpec("count", "5-6", 6, {"groups": 2}),
+    "number-friends": GameSpec("match", "5-6", 5, {"pairs": "bonds10"}),
+    # Ages 7-8
+    "reading-comp": GameSpec("choose", "7-8", 6, {"bank": "reading_fox"}),
+    "math-whiz": GameSpec("type", "7-8", 10, {"mode": "sums", "seconds": 20}),
+    "story-starter": GameSpec("prompt", "7-8", 5, {"style": "story"}),
+    "science-facts": GameSpec("choose", "7-8", 8, {"bank": "science_facts"}),
+    # Ages 9-10
+    "multi-masters": GameSpec("type", "9-10", 10, {"mode": "times", "seconds": 30}),
+    "creative-writing": GameSpec("prompt", "9-10", 5, {"style": "creative"}),
+    "science-lab": GameSpec("choose", "9-10", 8, {"bank": "science_lab"}),
+    "history-quest": GameSpec("choose", "9-10", 8, {"bank": "history_quest"}),
+    # Today's Special Activities
+    "rainbow-math": GameSpec("type", "5-6", 7, {"mode": "sums"}),  # one stripe of the rainbow per sum
+    "animal-alphabet": GameSpec("choose", "5-6", 8, {"bank": "animal_alphabet"}, speak=True),
+    "shape-safari": GameSpec("choose", "5-6", 6, {"bank": "shape_safari"}, speak=True),
+}
+
+
+def spec_for(activity_id: str) -> GameSpec | None:
+    return GAMES.get(activity_id)

@@ -1,0 +1,53 @@
+"""Question banks for the choose kind: bank(rng, band, level) -> list[Question] with distinct keys."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from learnsite.games.rounds import Option
+
+
+@dataclass(frozen=True)
+class Question:
+    key: str
+    prompt: str
+    right: Option
+    wrong: tuple[Option, ...]
+    say: str = ""
+    passage: str = ""
+    pictures: tuple[str, ...] = ()
+    hint: str = ""
+
+
+def words(*labels: str) -> tuple[Option, ...]:
+    return tuple(Option(label) for label in labels)
+
+
+def quiz(items, key_prefix: str) -> list[Question]:
+    """(question, right answer, wrong answers, hint) tuples -> Questions."""
+    return [Question(key=f"{key_prefix}{i}", prompt=q, right=Option(right), wrong=words(*wrong), hint=hint)
+            for i, (q, right, wrong, hint) in enumerate(items)]
+
+
+def _banks():
+    from learnsite.games.content import animals, quizzes, reading, shapes, sight_words
+
+    return {
+        "animal_sounds": animals.sounds,
+        "animal_alphabet": animals.alphabet,
+        "sight_words": sight_words.bank,
+        "shape_safari": shapes.safari,
+        "reading_fox": reading.bank,
+        "science_facts": quizzes.science_facts,
+        "science_lab": quizzes.science_lab,
+        "history_quest": quizzes.history_quest,
+    }
+
+
+class _Banks(dict):
+    def __missing__(self, name: str):
+        self.update(_banks())
+        return dict.__getitem__(self, name)
+
+
+BANKS = _Banks()

@@ -1,0 +1,42 @@
+"""Animal Sounds (3-4, pictures and speech) and Animal Alphabet (an animal for every letter A-Z)."""
+
+from __future__ import annotations
+
+from learnsite.games.content import Question
+from learnsite.games.content.pictures import ANIMAL_SOUNDS
+from learnsite.games.rounds import EASIER, Option
+
+ALPHABET = (
+    ("A", "Alligator"), ("B", "Bear"), ("C", "Camel"), ("D", "Dolphin"), ("E", "Elephant"), ("F", "Frog"),
+    ("G", "Giraffe"), ("H", "Hippo"), ("I", "Iguana"), ("J", "Jellyfish"), ("K", "Kangaroo"), ("L", "Lion"),
+    ("M", "Monkey"), ("N", "Newt"), ("O", "Owl"), ("P", "Penguin"), ("Q", "Quail"), ("R", "Rabbit"),
+    ("S", "Snake"), ("T", "Tiger"), ("U", "Umbrellabird"), ("V", "Vulture"), ("W", "Whale"),
+    ("X", "X-ray fish"), ("Y", "Yak"), ("Z", "Zebra"),
+)
+
+
+def sounds(rng, band: str, level: int) -> list[Question]:
+    animals = sorted(ANIMAL_SOUNDS)
+    out = []
+    for name in animals:
+        sound, picture = ANIMAL_SOUNDS[name]
+        others = [a for a in animals if ANIMAL_SOUNDS[a][0] != sound]
+        prompt = f"Who says “{sound}”?"
+        out.append(Question(
+            key=f"sound:{name}", prompt=prompt, say=f"{sound}! {sound}! Who says {sound}?",
+            right=Option(name, picture), wrong=tuple(Option(a, ANIMAL_SOUNDS[a][1]) for a in others),
+            hint=f"Listen again: {sound}! Which animal makes that sound?"))
+    return out
+
+
+def alphabet(rng, band: str, level: int) -> list[Question]:
+    out = []
+    for letter, animal in ALPHABET:
+        # a step down, the wrong answers start with letters far from this one in the alphabet
+        others = [a for l, a in ALPHABET if l != letter and (level != EASIER or abs(ord(l) - ord(letter)) > 3)]
+        out.append(Question(
+            key=f"letter:{letter}", prompt=f"Which animal starts with the letter {letter}?",
+            say=f"{letter}. Which animal starts with the letter {letter}?",
+            right=Option(animal), wrong=tuple(Option(a) for a in others),
+            hint=f"Say each name slowly. Which one begins with the sound of {letter}?"))
+    return out

@@ -1,0 +1,67 @@
+"""The game pictures: SVGs in assets/art/games/, served at /art/games/."""
+
+from __future__ import annotations
+
+ART = "/art/games"
+
+# name -> (one, many, picture) for counting
+COUNTABLE = {
+    "apple": ("apple", "apples", f"{ART}/apple.svg"),
+    "ball": ("ball", "balls", f"{ART}/ball-red.svg"),
+    "star": ("star", "stars", f"{ART}/shape-star-yellow.svg"),
+    "bee": ("bee", "bees", f"{ART}/bee.svg"),
+    "fish": ("fish", "fish", f"{ART}/fish.svg"),
+    "duck": ("duck", "ducks", f"{ART}/duck.svg"),
+}
+
+def dots_picture(n: int) -> str:
+    """The digit n above n dots (1-10)."""
+    return f"{ART}/dots-{n}.svg"
+
+
+# colour name -> fill (light enough that a dark outline shows, strong enough to tell apart)
+COLOURS = {
+    "red": "#ef4444", "blue": "#3b82f6", "yellow": "#facc15", "green": "#22c55e",
+    "orange": "#f97316", "purple": "#a855f7", "pink": "#f472b6",
+}
+
+
+def colour_thing(thing: str, colour: str) -> str:
+    """A ball or a T-shirt ("shirt") in one of COLOURS."""
+    return f"{ART}/{thing}-{colour}.svg"
+
+
+SHAPES = ["circle", "square", "triangle", "star", "heart"]
+SAFARI_SHAPES = SHAPES + ["rectangle", "oval", "diamond"]
+SHAPE_COLOURS = ["red", "blue", "yellow", "green"]
+
+
+def shape_picture(shape: str, colour: str) -> str:
+    """A shape filled with a colour of SHAPE_COLOURS, or "outline" (the home a shape is sorted into)."""
+    return f"{ART}/shape-{shape}-{colour}.svg"
+
+
+# animal -> (its sound, picture)
+ANIMAL_SOUNDS = {
+    "cow": ("Moo", f"{ART}/animal-cow.svg"),
+    "sheep": ("Baa", f"{ART}/animal-sheep.svg"),
+    "duck": ("Quack", f"{ART}/duck.svg"),
+    "dog": ("Woof", f"{ART}/animal-dog.svg"),
+    "cat": ("Meow", f"{ART}/animal-cat.svg"),
+    "pig": ("Oink", f"{ART}/animal-pig.svg"),
+    "horse": ("Neigh", f"{ART}/animal-horse.svg"),
+    "hen": ("Cluck", f"{ART}/animal-hen.svg"),
+    "frog": ("Ribbit", f"{ART}/animal-frog.svg"),
+    "owl": ("Hoot", f"{ART}/animal-owl.svg"),
+    "lion": ("Roar", f"{ART}/animal-lion.svg"),
+    "bee": ("Buzz", f"{ART}/bee.svg"),
+}
+
+
+def all_pictures() -> set[str]:
+    """Every picture path the games can show (tests check each file exists)."""
+    paths = {p for _, _, p in COUNTABLE.values()} | {p for _, p in ANIMAL_SOUNDS.values()}
+    paths |= {colour_thing(t, c) for t in ("ball", "shirt") for c in COLOURS}
+    paths |= {shape_picture(s, c) for s in SAFARI_SHAPES for c in SHAPE_COLOURS + ["outline"]}
+    paths |= {dots_picture(n) for n in range(1, 11)}
+    return paths

@@ -1,0 +1,37 @@
+"""Sight Words (5-6): Dolch pre-primer and primer words."""
+
+from __future__ import annotations
+
+from learnsite.games.content import Question
+from learnsite.games.rounds import EASIER, Option
+
+PRE_PRIMER = (
+    "a", "and", "away", "big", "blue", "can", "come", "down", "find", "for", "funny", "go", "help", "here",
+    "I", "in", "is", "it", "jump", "little", "look", "make", "me", "my", "not", "one", "play", "red", "run",
+    "said", "see", "the", "three", "to", "two", "up", "we", "where", "yellow", "you",
+)
+PRIMER = (
+    "all", "am", "are", "at", "ate", "be", "black", "brown", "but", "came", "did", "do", "eat", "four",
+    "get", "good", "have", "he", "into", "like", "must", "new", "no", "now", "on", "our", "out", "please",
+    "pretty", "ran", "ride", "saw", "say", "she", "so", "soon", "that", "there", "they", "this", "too",
+    "under", "want", "was", "well", "went", "what", "white", "who", "will", "with", "yes",
+)
+
+
+def _likeness(a: str, b: str) -> tuple:
+    """Words that look alike first: same first letter, then similar length."""
+    return (a[0].lower() != b[0].lower(), abs(len(a) - len(b)))
+
+
+def bank(rng, band: str, level: int) -> list[Question]:
+    pool = PRE_PRIMER if level == EASIER else PRE_PRIMER + PRIMER
+    out = []
+    for word in pool:
+        # a step down the wrong words look less alike (different first letters)
+        others = sorted((w for w in pool if w.lower() != word.lower()), key=lambda w: (_likeness(word, w), w))
+        near = others[:6] if level != EASIER else [w for w in others if w[0].lower() != word[0].lower()][:6]
+        out.append(Question(
+            key=f"word:{word}", prompt=f"Find the word “{word}”.", say=f"Find the word: {word}.",
+            right=Option(word), wrong=tuple(Option(w) for w in near),
+            hint=f"Look at the first letter: “{word}” starts with {word[0]}."))
+    return out

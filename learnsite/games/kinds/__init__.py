@@ -1,0 +1,24 @@
+"""Game kinds (the engine: kinds/ here, content/ the learning content, activities.py which game each
+catalogue activity is, session.py one game being played).
+
+Game kinds. Each module has make_rounds(rng, band, level, n, params) -> list[Round] (n rounds with
+distinct keys) and check(round, move, settled) -> Outcome (`settled`: the parts of a match/sort round
+already done)."""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+from learnsite.games.kinds import choose, count, match, prompt, sort, typed
+
+KINDS: dict[str, ModuleType] = {
+    "choose": choose, "count": count, "match": match, "sort": sort, "type": typed, "prompt": prompt,
+}
+
+try:  # the Letter Tracing kind's data and checker come from learnsite/games/trace.py (trace branch)
+    from learnsite.games.kinds import trace as _trace_kind
+
+    if _trace_kind.AVAILABLE:
+        KINDS["trace"] = _trace_kind
+except ImportError:  # pragma: no cover - before the trace branch is merged
+    pass

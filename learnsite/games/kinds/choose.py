@@ -1,0 +1,28 @@
+"""Choose: one right answer among pictures or words. The questions come from a content bank."""
+
+from __future__ import annotations
+
+from learnsite.games.content import BANKS
+from learnsite.games.rounds import REFUSED, Outcome, Round, in_range, option_count, shuffled_with
+
+
+def make_rounds(rng, band: str, level: int, n: int, params: dict) -> list[Round]:
+    questions = BANKS[params["bank"]](rng, band, level)
+    picked = rng.sample(questions, n)
+    k = params.get("options") or option_count(band, level)
+    rounds = []
+    for q in picked:
+        options, right = shuffled_with(rng, q.right, list(q.wrong), min(k, len(q.wrong) + 1))
+        rounds.append(Round(kind="choose", key=q.key, prompt=q.prompt, answer=right, say=q.say or q.prompt,
+                            passage=q.passage, pictures=q.pictures, options=tuple(options),
+                            hint=q.hint or "Have another look."))
+    return rounds
+
+
+def check(round_: Round, move: dict, settled: frozenset[int]) -> Outcome:
+    choice = in_range(move.get("choice"), len(round_.options))
+    if choice is None:
+        return REFUSED
+    if choice == round_.answer:
+        return Outcome(accepted=True, right=True, round_done=True, part=choice)
+    return Outcome(accepted=True, right=False, part=choice, message=round_.hint)

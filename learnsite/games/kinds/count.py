@@ -1,0 +1,63 @@
+"""Count: how many are there? One group of objects, or two groups to add together (Addition Fun)."""
+
+from __future__ import annotations
+
+from learnsite.games.content.pictures import COUNTABLE, dots_picture
+from learnsite.games.rounds import EASIER, REFUSED, Option, Outcome, Round, in_range, option_count
+
+
+def most(band: str, level: int, groups: int) -> int:
+    """The largest count (or total) a round may have: 3-4 counts up to 5 objects, 3 a step down."""
+    if band == "3-4":
+        return 3 if level == EASIER else 5
+    if groups == 2:
+        return 5 if level == EASIER else 10
+    return 6 if level == EASIER else 10
+
+
+def make_rounds(rng, band: str, level: int, n: int, params: dict) -> list[Round]:
+    groups = params.get("groups", 1)
+    top = most(band, level, groups)
+    candidates = []
+    for name, (singular, plural, image) in COUNTABLE.items():
+        if groups == 1:
+            candidates += [(name, (k,)) for k in range(1, top + 1)]
+        else:
+            candidates += [(name, (a, b)) for a in range(1, top) for b in range(1, top - a + 1)]
+    picked = rng.sample(candidates, n)
+    k = option_count(band, level)
+    rounds = []
+    for name, parts in picked:
+        singular, plural, image = COUNTABLE[name]
+        total = sum(parts)
+        numbers = _near(rng, total, k, top)
+        # pre-readers see the digit with as many dots to count
+        options = tuple(Option(str(x), dots_picture(x) if band == "3-4" else "") for x in numbers)
+        if groups == 1:
+            prompt = f"How many {plural} can you count?"
+            hint = "Point at each one as you count: one, two, three..."
+        else:
+            a, b = parts
+            prompt = (f"{a} {singular if a == 1 else plural} and {b} more {singular if b == 1 else plural}. "
+                      f"How many {plural} altogether?")
+            hint = f"Count the first group, then keep counting on: {a}, {a + 1}..."
+        rounds.append(Round(kind="count", key=f"{name}:{'+'.join(map(str, parts))}", prompt=prompt, say=prompt,
+                            answer=numbers.index(total), pictures=(image,) * total, options=options, hint=hint,
+                            extra={"groups": [parts[0], total - parts[0]] if groups == 2 else [total]}))
+    return rounds
+
+
+def _near(rng, total: int, k: int, top: int) -> list[int]:
+    """k numbers in order: the total and its closest neighbours in 1..top (at least 1..k)."""
+    pool = [x for x in range(1, max(top, k) + 1) if x != total]
+    pool.sort(key=lambda x: (abs(x - total), rng.random()))
+    return sorted([total] + pool[: k - 1])
+
+
+def check(round_: Round, move: dict, settled: frozenset[int]) -> Outcome:
+    choice = in_range(move.get("choice"), len(round_.options))
+    if choice is None:
+        return REFUSED
+    if choice == round_.answer:
+        return Outcome(accepted=True, right=True, round_done=True, part=choice)
+    return Outcome(accepted=True, right=False, part=choice, message=round_.hint)

@@ -1,0 +1,71 @@
+"""Match pairs: tap something on the left, then its partner on the right (tap-tap, no dragging).
+
+A move is {"left": i, "right": j}; the round is done when every left option has its partner.
+"""
+
+from __future__ import annotations
+
+from learnsite.games.content.pictures import COLOURS, colour_thing
+from learnsite.games.rounds import EASIER, REFUSED, Option, Outcome, Round, in_range
+
+
+def pair_count(band: str, level: int) -> int:
+    normal = 3 if band == "3-4" else 4
+    return normal - 1 if level == EASIER else normal
+
+
+def _colour_pairs(rng, band, level):
+    """Color Matching: a ball on the left, a T-shirt of the same colour on the right."""
+    k = pair_count(band, level)
+    colours = rng.sample(sorted(COLOURS), k)
+    left = [Option(f"{c} ball", colour_thing("ball", c)) for c in colours]
+    right = [Option(f"{c} T-shirt", colour_thing("shirt", c)) for c in colours]
+    key = "colours:" + ",".join(sorted(colours))
+    return key, left, right, "Find the friend who wears the same colour!", \
+        "Look at the colour of the ball. Which T-shirt has that colour too?"
+
+
+def _bonds_to_ten(rng, band, level):
+    """Number Friends: two numbers that hold hands to make 10."""
+    k = pair_count(band, level)
+    numbers = rng.sample(range(1, 10), k)
+    while any(10 - a in numbers and a != 5 for a in numbers):  # 3 and 7 both on the left would confuse
+        numbers = rng.sample(range(1, 10), k)
+    left = [Option(str(a)) for a in numbers]
+    right = [Option(str(10 - a)) for a in numbers]
+    key = "bonds:" + ",".join(map(str, sorted(numbers)))
+    return key, left, right, "Match each number with its friend to make 10.", \
+        "Count on from the number to 10 on your fingers. How many more fingers?"
+
+
+SETS = {"colours": _colour_pairs, "bonds10": _bonds_to_ten}
+
+
+def make_rounds(rng, band: str, level: int, n: int, params: dict) -> list[Round]:
+    make = SETS[params["pairs"]]
+    rounds, keys = [], set()
+    while len(rounds) < n:
+        key, left, right, prompt, hint = make(rng, band, level)
+        if key in keys:
+            continue
+        keys.add(key)
+        order = list(range(len(right)))
+        rng.shuffle(order)
+        if order == sorted(order) and len(order) > 1:  # never in the same order as the left column
+            order = order[1:] + order[:1]
+        shuffled = tuple(right[i] for i in order)
+        answer = tuple(order.index(i) for i in range(len(left)))
+        rounds.append(Round(kind="match", key=key, prompt=prompt, say=prompt, answer=answer,
+                            options=tuple(left), groups=shuffled, hint=hint))
+    return rounds
+
+
+def check(round_: Round, move: dict, settled: frozenset[int]) -> Outcome:
+    left = in_range(move.get("left"), len(round_.options))
+    right = in_range(move.get("right"), len(round_.groups))
+    if left is None or right is None or left in settled:
+        return REFUSED
+    if round_.answer[left] != right:
+        return Outcome(accepted=True, right=False, part=left, message=round_.hint)
+    done = len(settled) + 1 == len(round_.options)
+    return Outcome(accepted=True, right=True, round_done=done, part=left)

@@ -1,0 +1,82 @@
+"""Prompt builder (Story Starter, Creative Writing): pick a hero, a place, a problem... then begin.
+
+Every pick is right (it is the child's story). The last round shows the prompt built from the picks and
+is done when the child picks one of the suggested first lines ({"choice": i}) or writes at least a few
+words of their own ({"text": "..."}). Stars come from finishing.
+"""
+
+from __future__ import annotations
+
+import re
+
+from learnsite.games.content.writing import STYLES
+from learnsite.games.rounds import REFUSED, Option, Outcome, Round, in_range
+
+MAX_TEXT = 600  # characters of the child's own first lines that are checked (never stored)
+WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
+
+
+def min_words(band: str) -> int:
+    return 10 if band == "9-10" else 5
+
+
+def make_rounds(rng, band: str, level: int, n: int, params: dict) -> list[Round]:
+    style = STYLES[params["style"]]
+    rounds = []
+    for step in style["steps"][: n - 1]:
+        options = tuple(Option(label) for label in rng.sample(step["choices"], 4))
+        rounds.append(Round(kind="prompt", key=step["key"], prompt=step["question"], say=step["question"],
+                            answer=None, options=options, hint="Any choice is a good one: it's your story!",
+                            extra={"slot": step["key"]}))
+    words = min_words(band)
+    rounds.append(Round(kind="prompt", key="write", prompt=style["write"], say=style["write"], answer=words,
+                        hint=f"Keep going! Write at least {words} words, or pick a first line.",
+                        extra={"slot": "write", "min_words": words, "lines": len(style["first_lines"])}))
+    return rounds
+
+
+class _Picks(dict):
+    def __missing__(self, key: str) -> str:
+        return "something"
+
+
+def _fields(picks: dict[str, str]) -> _Picks:
+    fields = _Picks(picks)
+    helper = picks.get("helper", "a friend")
+    fields["helper_cap"] = helper[:1].upper() + helper[1:]
+    hero = picks.get("hero", "a hero")
+    fields["hero_cap"] = hero[:1].upper() + hero[1:]
+    fields["first_word"] = picks.get("words", "surprise").split(",")[0].strip()
+    return fields
+
+
+def writing_task(style_name: str, picks: dict[str, str]) -> str:
+    """The task built from the child's picks, e.g. "Write a story about a brave knight on the Moon ..."."""
+    return STYLES[style_name]["task"].format_map(_fields(picks))
+
+
+def first_lines(style_name: str, picks: dict[str, str]) -> tuple[Option, ...]:
+    return tuple(Option(line.format_map(_fields(picks))) for line in STYLES[style_name]["first_lines"])
+
+
+def count_words(text: str) -> int:
+    return len(WORD.findall(text[:MAX_TEXT]))
+
+
+def check(round_: Round, move: dict, settled: frozenset[int]) -> Outcome:
+    if round_.answer is None:  # a pick: any offered option
+        choice = in_range(move.get("choice"), len(round_.options))
+        if choice is None:
+            return REFUSED
+        return Outcome(accepted=True, right=True, round_done=True, part=choice)
+    if "choice" in move:  # one of the suggested first lines
+        choice = in_range(move.get("choice"), round_.extra["lines"])
+        if choice is None:
+            return REFUSED
+        return Outcome(accepted=True, right=True, round_done=True, part=choice)
+    text = move.get("text")
+    if not isinstance(text, str) or len(text) > MAX_TEXT:
+        return REFUSED
+    if count_words(text) >= round_.answer:
+        return Outcome(accepted=True, right=True, round_done=True)
+    return Outcome(accepted=True, right=False, message=round_.hint)

@@ -1,0 +1,57 @@
+"""Sort into groups: tap a thing, then tap the group it belongs to (tap-tap, no dragging).
+
+A move is {"item": i, "group": g}; the round is done when every item is in its group.
+"""
+
+from __future__ import annotations
+
+from learnsite.games.content.pictures import SHAPE_COLOURS, SHAPES, shape_picture
+from learnsite.games.rounds import EASIER, REFUSED, Option, Outcome, Round, in_range
+
+
+def sizes(band: str, level: int) -> tuple[int, int]:
+    """(groups, items): pre-readers sort at most 5 things into 2 or 3 homes."""
+    if band == "3-4":
+        return (2, 4) if level == EASIER else (3, 5)
+    return (2, 5) if level == EASIER else (3, 6)
+
+
+def _shapes(rng, band, level):
+    groups, items = sizes(band, level)
+    homes = rng.sample(SHAPES, groups)
+    # every home gets at least one shape, the rest at random
+    things = homes + [rng.choice(homes) for _ in range(items - groups)]
+    rng.shuffle(things)
+    colours = [rng.choice(SHAPE_COLOURS) for _ in things]
+    options = tuple(Option(f"{c} {s}", shape_picture(s, c)) for s, c in zip(things, colours))
+    group_opts = tuple(Option(f"{s.capitalize()} home", shape_picture(s, "outline")) for s in homes)
+    answer = tuple(homes.index(s) for s in things)
+    key = "shapes:" + ",".join(f"{s}/{c}" for s, c in zip(things, colours))
+    return key, options, group_opts, answer, "Help each shape find its home.", \
+        "Look at its corners and sides. Which home has the same shape?"
+
+
+SETS = {"shapes": _shapes}
+
+
+def make_rounds(rng, band: str, level: int, n: int, params: dict) -> list[Round]:
+    make = SETS[params["sets"]]
+    rounds, keys = [], set()
+    while len(rounds) < n:
+        key, options, groups, answer, prompt, hint = make(rng, band, level)
+        if key in keys:
+            continue
+        keys.add(key)
+        rounds.append(Round(kind="sort", key=key, prompt=prompt, say=prompt, answer=answer,
+                            options=options, groups=groups, hint=hint))
+    return rounds
+
+
+def check(round_: Round, move: dict, settled: frozenset[int]) -> Outcome:
+    item = in_range(move.get("item"), len(round_.options))
+    group = in_range(move.get("group"), len(round_.groups))
+    if item is None or group is None or item in settled:
+        return REFUSED
+    if round_.answer[item] != group:
+        return Outcome(accepted=True, right=False, part=item, message=round_.hint)
+    return Outcome(accepted=True, right=True, round_done=len(settled) + 1 == len(round_.options), part=item)

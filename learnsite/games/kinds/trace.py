@@ -1,0 +1,58 @@
+"""Trace: follow a dotted letter with a finger, the mouse or the keyboard pen. The guide (strokes, start
+dots, checkpoints) and the checker come from learnsite.games.trace; the trace is accepted when it passes
+the letter's checkpoints in order, checked here on the server from the sampled points.
+
+A move is {"strokes": [[[x, y], ...], ...]} in the guide's 0..100 box.
+"""
+
+from __future__ import annotations
+
+import string
+
+from learnsite.games.rounds import EASIER, REFUSED, Outcome, Round
+
+try:
+    from learnsite.games.trace import check_trace, letter_guide
+
+    AVAILABLE = True
+except ImportError:  # the trace branch is not merged yet
+    AVAILABLE = False
+
+MAX_STROKES = 20  # the canvas's limits (components/trace_canvas.py)
+MAX_POINTS = 300
+
+# a step down: letters made of straight lines only
+STRAIGHT = "EFHILTV"
+
+
+def make_rounds(rng, band: str, level: int, n: int, params: dict) -> list[Round]:
+    letters = rng.sample(STRAIGHT if level == EASIER else string.ascii_uppercase, n)
+    return [Round(kind="trace", key=f"letter:{letter}", prompt=f"Trace the letter {letter}.",
+                  say=f"Trace the letter {letter}. Start at the green dot.", answer=letter,
+                  hint="Start at the green dot and follow the dots all the way along.",
+                  extra={"letter": letter, "guide": letter_guide(letter)})
+            for letter in letters]
+
+
+def _valid(strokes) -> bool:
+    if not isinstance(strokes, list) or not 0 < len(strokes) <= MAX_STROKES:
+        return False
+    total = 0
+    for stroke in strokes:
+        if not isinstance(stroke, list):
+            return False
+        total += len(stroke)
+        for point in stroke:
+            if (not isinstance(point, list) or len(point) != 2
+                    or not all(isinstance(v, int) and not isinstance(v, bool) and -10 <= v <= 110 for v in point)):
+                return False
+    return 0 < total <= MAX_POINTS
+
+
+def check(round_: Round, move: dict, settled: frozenset[int]) -> Outcome:
+    strokes = move.get("strokes")
+    if not _valid(strokes):
+        return REFUSED
+    if check_trace(round_.answer, strokes):
+        return Outcome(accepted=True, right=True, round_done=True)
+    return Outcome(accepted=True, right=False, message=round_.hint)

@@ -1,0 +1,86 @@
+"""Type the answer: sums, take-aways, times tables and multi-step questions, typed on a number pad.
+
+A move is {"value": int}. Modes (params["mode"]):
+- "sums": + and - within 10 (5-6; within 5 a step down) or within 20 (7-8; within 10 a step down);
+- "times": times tables (9-10: 2-12 x 2-12 and multi-step questions; a step down: the 2, 5 and 10
+  times tables).
+"""
+
+from __future__ import annotations
+
+from learnsite.games.rounds import EASIER, REFUSED, Outcome, Round, as_int
+
+MAX_VALUE = 999  # no answer is bigger; the number pad takes 3 digits
+
+
+def _sums(rng, band, level):
+    top = {"5-6": 10, "7-8": 20, "9-10": 100}.get(band, 10)
+    if level == EASIER:
+        top = top // 2
+    a = rng.randint(1, top - 1)
+    if rng.random() < 0.5:
+        b = rng.randint(1, top - a)
+        return f"{a}+{b}", f"{a} + {b} = ?", f"What is {a} plus {b}?", a + b, \
+            f"Start at {a} and count on {b} more."
+    b = rng.randint(1, a)
+    return f"{a}-{b}", f"{a} − {b} = ?", f"What is {a} take away {b}?", a - b, \
+        f"Start at {a} and count back {b}."
+
+
+# multi-step word problems for 9-10: (template, numbers, answer); every number stays small
+_STORIES = (
+    ("A box holds {a} eggs. How many eggs are in {b} boxes and {c} more eggs?",
+     lambda a, b, c: a * b + c, "First find {b} × {a}, then add {c}."),
+    ("{b} friends each have {a} stickers. They give away {c}. How many stickers are left?",
+     lambda a, b, c: a * b - c, "First find {b} × {a}, then take away {c}."),
+    ("A bus has {b} rows of {a} seats. {c} seats are empty. How many people are sitting?",
+     lambda a, b, c: a * b - c, "First find all the seats: {b} × {a}. Then take away the empty ones."),
+    ("You read {a} pages every day for {b} days, then {c} pages more. How many pages did you read?",
+     lambda a, b, c: a * b + c, "First find {b} × {a}, then add {c}."),
+)
+
+
+def _times(rng, band, level):
+    if level == EASIER:
+        a, b = rng.choice((2, 5, 10)), rng.randint(1, 10)
+        return f"{a}x{b}", f"{a} × {b} = ?", f"What is {a} times {b}?", a * b, \
+            f"Count in {a}s, {b} times."
+    if rng.random() < 0.3:
+        i = rng.randrange(len(_STORIES))
+        text, solve, hint = _STORIES[i]
+        a, b = rng.randint(3, 9), rng.randint(2, 6)
+        c = rng.randint(1, a * b - 1)
+        return f"story{i}:{a},{b},{c}", text.format(a=a, b=b, c=c), text.format(a=a, b=b, c=c), \
+            solve(a, b, c), hint.format(a=a, b=b, c=c)
+    a, b = rng.randint(2, 12), rng.randint(2, 12)
+    if rng.random() < 0.3:
+        c = rng.randint(1, 20)
+        return f"{a}x{b}+{c}", f"{a} × {b} + {c} = ?", f"What is {a} times {b}, plus {c}?", a * b + c, \
+            f"Multiply first: {a} × {b}. Then add {c}."
+    return f"{a}x{b}", f"{a} × {b} = ?", f"What is {a} times {b}?", a * b, \
+        f"Think of {a} groups of {b}."
+
+
+MODES = {"sums": _sums, "times": _times}
+
+
+def make_rounds(rng, band: str, level: int, n: int, params: dict) -> list[Round]:
+    make = MODES[params["mode"]]
+    rounds, keys = [], set()
+    while len(rounds) < n:
+        key, prompt, say, answer, hint = make(rng, band, level)
+        if key in keys or not 0 <= answer <= MAX_VALUE:
+            continue
+        keys.add(key)
+        rounds.append(Round(kind="type", key=key, prompt=prompt, say=say, answer=answer, hint=hint,
+                            extra={"seconds": params.get("seconds", 0)}))
+    return rounds
+
+
+def check(round_: Round, move: dict, settled: frozenset[int]) -> Outcome:
+    value = as_int(move.get("value"))
+    if value is None or not 0 <= value <= MAX_VALUE:
+        return REFUSED
+    if value == round_.answer:
+        return Outcome(accepted=True, right=True, round_done=True)
+    return Outcome(accepted=True, right=False, message=round_.hint)

@@ -1,0 +1,75 @@
+"""What every kind produces and returns: a Round (with its private answer) and an Outcome."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+BANDS = ("3-4", "5-6", "7-8", "9-10")
+
+# level 0 = one step easier than the band's normal; a game starts at NORMAL and steps down after 2 misses
+EASIER, NORMAL = 0, 1
+LEVELS = (EASIER, NORMAL)
+
+
+@dataclass(frozen=True)
+class Option:
+    label: str  # read by screen readers; shown unless the option is a picture
+    image: str = ""  # asset path, e.g. "/art/games/cow.svg"
+
+
+@dataclass(frozen=True)
+class Round:
+    """One round. `answer` and `hint` never reach the page before the child has answered.
+
+    Per kind, `answer` is: choose/count -> index into options; match -> tuple (right index for each
+    left option); sort -> tuple (group index for each item in options); type -> int; prompt -> None
+    for a free pick or the minimum word count for the writing round; trace -> the letter.
+    """
+
+    kind: str
+    key: str  # identifies the round's content: no two rounds of a game share a key
+    prompt: str
+    answer: Any
+    say: str = ""  # the instruction spoken aloud (pre-readers)
+    passage: str = ""  # a story to read (reading comprehension)
+    pictures: tuple[str, ...] = ()  # pictures shown with the question (count: one per object)
+    options: tuple[Option, ...] = ()
+    groups: tuple[Option, ...] = ()  # match: the right-hand column; sort: the groups
+    hint: str = "Have another look."
+    extra: dict = field(default_factory=dict, compare=False)  # public, kind-specific (trace guide, words)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    accepted: bool  # False: the move was malformed or forged; nothing changed
+    right: bool = False
+    round_done: bool = False
+    part: int = -1  # match/sort: which option is now settled
+    message: str = ""
+
+
+REFUSED = Outcome(accepted=False, message="")
+
+
+def as_int(value: Any) -> int | None:
+    """An int from a move (bools are not numbers here)."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def in_range(value: Any, n: int) -> int | None:
+    v = as_int(value)
+    return v if v is not None and 0 <= v < n else None
+
+
+def option_count(band: str, level: int) -> int:
+    """How many choices a round offers: 3 for pre-readers, 4 from 5-6, one fewer a step down."""
+    normal = 3 if band == "3-4" else 4
+    return normal - 1 if level == EASIER else normal
+
+
+def shuffled_with(rng, right, wrong: list, n: int) -> tuple[list, int]:
+    """n choices: the right one plus n-1 of `wrong`, in random order; returns (choices, right index)."""
+    picks = rng.sample(list(wrong), n - 1) + [right]
+    rng.shuffle(picks)
+    return picks, picks.index(right)

@@ -1,0 +1,193 @@
+"""One game being played: start -> public view of the round -> answer -> ... -> finished, 1-3 stars.
+
+The Session holds only small numbers and keys (activity, seed, level, round number...): the rounds
+themselves are regenerated from (activity, seed, level), so a seed replays the same game. The public
+view never contains a round's answer or hint; `answer` refuses forged moves (another round number, an
+option that does not exist, a move after the end) without changing anything, so they cannot earn stars.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, fields, replace
+from functools import lru_cache
+
+from learnsite.games.activities import GAMES, GameSpec
+from learnsite.games.kinds import KINDS
+from learnsite.games.kinds import prompt as prompt_kind
+from learnsite.games.rounds import EASIER, NORMAL, Round
+
+SPARE = 4  # extra rounds generated per level, so a step down never has to repeat a round
+MISSES_BEFORE_STEP_DOWN = 2
+# a different opening each try, so a hint repeated after another wrong try is still news (and is read out)
+TRY_AGAIN = ("Good try!", "Nearly!", "Keep going!", "You can do it!")
+CHEERS = ("Great job!", "Well done!", "Super!", "You got it!", "Brilliant!", "Fantastic!", "Hooray!",
+          "Amazing!", "Terrific!", "Yes, that's right!")
+MAX_SEED = 2**31 - 1
+
+
+@dataclass(frozen=True)
+class Session:
+    activity_id: str
+    seed: int
+    level: int = NORMAL  # the level of the next rounds (steps down after 2 misses)
+    round_level: int = NORMAL  # the level the current round was taken from
+    index: int = 0  # the current round, 0-based (== number of rounds done)
+    pos: int = 0  # where the current round sits in level_rounds(activity, seed, level)
+    served: tuple[str, ...] = ()  # keys of the rounds shown so far, the current one included
+    misses: int = 0  # wrong moves in the current round
+    first_try: int = 0  # rounds finished without a wrong move
+    settled: tuple[int, ...] = ()  # match/sort: options already in place this round
+    tried: tuple[int, ...] = ()  # choose/count: wrong options already tried this round
+    picks: tuple[tuple[str, str], ...] = ()  # prompt: (slot, chosen words)
+    finished: bool = False
+    stars: int = 0
+
+    def to_dict(self) -> dict:
+        # shallow on purpose: every field is a number, a string or a tuple (dataclasses.asdict deep-copies)
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Session":
+        data = dict(data)
+        for name in ("served", "settled", "tried"):
+            data[name] = tuple(data.get(name, ()))
+        data["picks"] = tuple(tuple(p) for p in data.get("picks", ()))
+        return cls(**data)
+
+
+@dataclass(frozen=True)
+class Feedback:
+    accepted: bool  # False: refused (forged or stale move); the session did not change
+    right: bool = False
+    round_done: bool = False
+    finished: bool = False
+    message: str = ""
+
+
+REFUSED = Feedback(accepted=False)
+
+
+def new_seed() -> int:
+    return random.SystemRandom().randint(1, MAX_SEED)
+
+
+@lru_cache(maxsize=256)
+def level_rounds(activity_id: str, seed: int, level: int) -> tuple[Round, ...]:
+    """All rounds a game with this seed can serve at this level (distinct keys, same seed -> same list)."""
+    spec = GAMES[activity_id]
+    kind = KINDS[spec.kind]
+    for n in (spec.rounds + SPARE, spec.rounds):
+        try:
+            rounds = kind.make_rounds(random.Random(f"{activity_id}:{seed}:{level}"), spec.band, level, n,
+                                      spec.params)
+        except ValueError:  # the bank holds fewer than rounds + SPARE questions
+            continue
+        if len(rounds) >= spec.rounds:
+            return tuple(rounds)
+    raise ValueError(f"{activity_id}: cannot make {spec.rounds} rounds")
+
+
+def playable(activity_id: str) -> bool:
+    spec = GAMES.get(activity_id)
+    return spec is not None and spec.kind in KINDS
+
+
+def start(activity_id: str, seed: int) -> Session:
+    if not playable(activity_id):
+        raise KeyError(activity_id)
+    first = level_rounds(activity_id, seed, NORMAL)[0]
+    return Session(activity_id=activity_id, seed=seed, served=(first.key,))
+
+
+def spec_of(s: Session) -> GameSpec:
+    return GAMES[s.activity_id]
+
+
+def current_round(s: Session) -> Round:
+    return level_rounds(s.activity_id, s.seed, s.round_level)[s.pos]
+
+
+def stars_for(first_try: int, total: int) -> int:
+    """1-3 stars from the rounds right at the first try; finishing always earns at least 1."""
+    share = first_try / total if total else 0
+    return 3 if share >= 0.8 else 2 if share >= 0.5 else 1
+
+
+def public_view(s: Session) -> dict:
+    """What the page may show: never the answer or the hint of a round not yet answered."""
+    spec = spec_of(s)
+    view = {"activity": s.activity_id, "kind": spec.kind, "band": spec.band, "total": spec.rounds,
+            "round": min(s.index, spec.rounds - 1), "finished": s.finished, "stars": s.stars,
+            "first_try": s.first_try, "speak": spec.speak}
+    if s.finished:
+        return view
+    r = current_round(s)
+    options = options_view(s, r)
+    groups = [{"label": g.label, "image": g.image, "state": ""} for g in r.groups]
+    if spec.kind == "match":  # a partner already matched is shown as done (it has been answered)
+        for left in s.settled:
+            groups[r.answer[left]]["state"] = "done"
+    view.update(prompt=r.prompt, say=r.say, passage=r.passage, pictures=list(r.pictures), options=options,
+                groups=groups, seconds=r.extra.get("seconds", 0), count_groups=r.extra.get("groups", []),
+                guide=r.extra.get("guide", {}), letter=r.extra.get("letter", ""), task="", min_words=0)
+    if spec.kind == "prompt" and r.key == "write":
+        picks = dict(s.picks)
+        view["task"] = prompt_kind.writing_task(spec.params["style"], picks)
+        view["min_words"] = r.extra["min_words"]
+        view["options"] = [{"label": o.label, "image": "", "state": ""}
+                           for o in prompt_kind.first_lines(spec.params["style"], picks)]
+    return view
+
+
+def options_view(s: Session, r: Round | None = None) -> list[dict[str, str]]:
+    """The current round's options as the page shows them: "tried" (a wrong try) or "done" (in place)."""
+    r = r or current_round(s)
+    return [{"label": o.label, "image": o.image,
+             "state": "done" if i in s.settled else "tried" if i in s.tried else ""}
+            for i, o in enumerate(r.options)]
+
+
+def answer(s: Session, round_no: int, move: dict) -> tuple[Session, Feedback]:
+    """Check one move of the child in round `round_no` (0-based); a refused move changes nothing."""
+    if s.finished or not isinstance(round_no, int) or round_no != s.index or not isinstance(move, dict):
+        return s, REFUSED
+    spec = spec_of(s)
+    r = current_round(s)
+    if spec.kind in ("choose", "count") and move.get("choice") in s.tried:
+        return s, REFUSED  # that option was already tried (the page shows it as tried)
+    outcome = KINDS[spec.kind].check(r, move, frozenset(s.settled))
+    if not outcome.accepted:
+        return s, REFUSED
+    if not outcome.right:
+        tried = s.tried + ((outcome.part,) if spec.kind in ("choose", "count") else ())
+        misses = s.misses + 1
+        level = EASIER if misses >= MISSES_BEFORE_STEP_DOWN and spec.kind != "prompt" else s.level
+        message = f"{TRY_AGAIN[s.misses % len(TRY_AGAIN)]} {outcome.message}"
+        return replace(s, misses=misses, tried=tried, level=level), Feedback(True, message=message)
+    if spec.kind == "prompt" and r.answer is None:
+        s = replace(s, picks=s.picks + ((r.extra["slot"], r.options[outcome.part].label),))
+    if not outcome.round_done:  # one more pair matched / thing sorted
+        return replace(s, settled=s.settled + (outcome.part,)), Feedback(True, right=True, message=_cheer(s))
+    return _next_round(s), Feedback(True, right=True, round_done=True, finished=s.index + 1 == spec.rounds,
+                                     message=_cheer(s))
+
+
+def _cheer(s: Session) -> str:
+    return CHEERS[(s.seed + s.index + len(s.settled)) % len(CHEERS)]
+
+
+def _next_round(s: Session) -> Session:
+    spec = spec_of(s)
+    first_try = s.first_try + (1 if s.misses == 0 else 0)
+    index = s.index + 1
+    base = replace(s, index=index, first_try=first_try, misses=0, settled=(), tried=())
+    if index >= spec.rounds:
+        stars = 3 if spec.kind == "prompt" else stars_for(first_try, spec.rounds)
+        return replace(base, finished=True, stars=stars)
+    for level in (s.level, NORMAL, EASIER):
+        rounds = level_rounds(s.activity_id, s.seed, level)
+        for p in list(range(index, len(rounds))) + list(range(0, min(index, len(rounds)))):
+            if rounds[p].key not in s.served:
+                return replace(base, level=level, round_level=level, pos=p, served=s.served + (rounds[p].key,))
+    raise RuntimeError("no unplayed round left")  # pragma: no cover - every level has rounds + SPARE

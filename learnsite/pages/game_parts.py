@@ -1,0 +1,270 @@
+"""The game board inside an activity's Game Area, one view per kind. Registers no page.
+
+Every target is a real <button> (Tab, Enter/Space; arrow keys move between the buttons of a group via
+/js/games.js), at least 48 px; pictures carry their name for screen readers; feedback is announced by a
+polite live region. Match and sort are tap-tap (tap a thing, then its place): no dragging is needed.
+"""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from learnsite.state.game import GameState
+
+try:  # the Letter Tracing canvas (trace branch: components/trace_canvas.py)
+    from components.trace_canvas import trace_canvas
+except ImportError:  # pragma: no cover - before that branch is merged
+    trace_canvas = None
+
+G = GameState
+
+
+def _option_class(base: str, state, selected=False) -> rx.Var:
+    return rx.cond(
+        state == "done", f"{base} is-done",
+        rx.cond(state == "tried", f"{base} is-tried", rx.cond(selected, f"{base} is-selected", base)),
+    )
+
+
+def _picture_or_label(item) -> rx.Component:
+    return rx.cond(
+        item["image"] != "",
+        rx.el.img(src=item["image"], alt="", class_name="game-option-picture", width="96", height="96"),
+        rx.el.span(item["label"], class_name="game-option-label"),
+    )
+
+
+def _choice_buttons(on_pick, label: str = "Answers") -> rx.Component:
+    """choose / count / prompt picks: one button per option; a tried one is greyed, never red."""
+    return rx.el.div(
+        rx.foreach(G.options, lambda opt, i: rx.el.button(
+            _picture_or_label(opt),
+            rx.cond(opt["state"] == "tried", rx.el.span(" (tried)", class_name="sr-only")),
+            type="button",
+            aria_label=rx.cond(opt["state"] == "tried", opt["label"] + " (tried)", opt["label"]),
+            disabled=opt["state"] != "",
+            class_name=_option_class("game-option", opt["state"]),
+            on_click=on_pick(G.round_no, i),
+            data_first=rx.cond(i == 0, "true", "false"),
+        )),
+        role="group", aria_label=label, class_name="game-options", data_arrows="true",
+    )
+
+
+def _prompt_heading() -> rx.Component:
+    return rx.el.h3(G.prompt, class_name="game-prompt", id="game-prompt", tab_index=-1)
+
+
+def _hear_button() -> rx.Component:
+    """Reads the instruction aloud with the device's own voices (games.js; nothing leaves the device)."""
+    return rx.el.button(
+        rx.icon("volume-2", size=22, aria_hidden="true"), rx.el.span("Hear it", class_name="game-hear-label"),
+        type="button", class_name="game-hear", data_say=G.say, aria_label="Hear the question",
+    )
+
+
+def choose_view() -> rx.Component:
+    return rx.fragment(
+        rx.cond(G.passage != "", rx.el.div(
+            rx.el.h3("Read the story", class_name="game-passage-title"),
+            rx.el.p(G.passage, class_name="game-passage-text"),
+            class_name="game-passage", role="region", aria_label="Story")),
+        _prompt_heading(),
+        _choice_buttons(G.choose),
+    )
+
+
+def _objects(pictures, label: str) -> rx.Component:
+    """The things to count: each one its own picture, so a screen reader counts them one by one too
+    (a single label saying how many would give the answer away)."""
+    return rx.el.div(
+        rx.foreach(pictures, lambda p: rx.el.img(src=p, alt="one to count", class_name="game-object",
+                                                 width="64", height="64")),
+        class_name="game-objects", role="group", aria_label=label,
+    )
+
+
+def count_view() -> rx.Component:
+    first = _objects(G.pictures, "Things to count")
+    return rx.fragment(
+        _prompt_heading(),
+        rx.cond(
+            G.pictures_more.length() > 0,
+            rx.el.div(first, rx.el.span("+", class_name="game-plus", aria_hidden="true"),
+                      _objects(G.pictures_more, "More to count on"),
+                      class_name="game-sum"),
+            first,
+        ),
+        _choice_buttons(G.choose),
+    )
+
+
+def _pair_button(item, i, on_pick, selected) -> rx.Component:
+    return rx.el.button(
+        _picture_or_label(item),
+        rx.cond(item["state"] == "done", rx.icon("check", size=20, class_name="game-done-mark", aria_hidden="true")),
+        type="button", aria_label=rx.cond(item["state"] == "done", item["label"] + " (matched)", item["label"]),
+        aria_pressed=rx.cond(selected, "true", "false"), disabled=item["state"] == "done",
+        class_name=_option_class("game-option game-option-small", item["state"], selected),
+        on_click=on_pick(G.round_no, i),
+    )
+
+
+def match_view() -> rx.Component:
+    return rx.fragment(
+        _prompt_heading(),
+        rx.el.p(rx.cond(G.selected >= 0, "Now tap its partner.", "Tap one on the left, then its partner on the right."),
+                class_name="game-instruction"),
+        rx.el.div(
+            rx.el.div(rx.foreach(G.options, lambda o, i: _pair_button(o, i, G.match_left, G.selected == i)),
+                      role="group", aria_label="Things to match", class_name="game-column", data_arrows="true"),
+            rx.el.div(rx.foreach(G.groups, lambda o, i: _pair_button(o, i, G.match_right, False)),
+                      role="group", aria_label="Partners", class_name="game-column", data_arrows="true"),
+            class_name="game-match",
+        ),
+    )
+
+
+def sort_view() -> rx.Component:
+    return rx.fragment(
+        _prompt_heading(),
+        rx.el.p(rx.cond(G.selected >= 0, "Now tap its home.", "Tap a shape, then tap its home."),
+                class_name="game-instruction"),
+        rx.el.div(rx.foreach(G.options, lambda o, i: _pair_button(o, i, G.sort_item, G.selected == i)),
+                  role="group", aria_label="Things to sort", class_name="game-options", data_arrows="true"),
+        rx.el.div(rx.foreach(G.groups, lambda o, i: rx.el.button(
+            rx.el.img(src=o["image"], alt="", class_name="game-option-picture", width="96", height="96"),
+            rx.el.span(o["label"], class_name="game-option-label"),
+            type="button", class_name="game-home", on_click=G.sort_group(G.round_no, i),
+            disabled=G.selected < 0)),
+            role="group", aria_label="Homes", class_name="game-homes", data_arrows="true"),
+    )
+
+
+PAD = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "back", "0", "clear")
+
+
+def _pad_key(key: str) -> rx.Component:
+    label = {"back": "Delete", "clear": "Clear"}.get(key, key)
+    face = {"back": rx.icon("delete", size=22, aria_hidden="true"),
+            "clear": rx.icon("x", size=22, aria_hidden="true")}.get(key, key)
+    # handled in the page by games.js (no round trip per key); only Check goes to the server
+    return rx.el.button(face, type="button", aria_label=label, class_name="game-key", data_key=key)
+
+
+def type_view() -> rx.Component:
+    return rx.fragment(
+        _prompt_heading(),
+        rx.cond(G.seconds > 0, rx.el.div(
+            rx.el.div(class_name="game-clock-fill", style={"animation_duration": G.seconds.to_string() + "s"},
+                      key=G.round_no.to_string()),
+            class_name="game-clock", aria_hidden="true")),
+        rx.el.form(
+            rx.el.input(type="hidden", name="round", value=G.round_no.to_string()),
+            rx.el.label("Your answer", html_for="game-answer", class_name="sr-only"),
+            rx.el.input(id="game-answer", name="answer", key="answer-" + G.round_no.to_string(),
+                        input_mode="numeric", pattern="[0-9]*", auto_complete="off", class_name="game-answer",
+                        max_length=3, placeholder="?"),
+            rx.el.button(rx.icon("check", size=22, aria_hidden="true"), "Check", type="submit",
+                         class_name="content-button game-check"),
+            on_submit=G.submit_typed, reset_on_submit=False, class_name="game-answer-row",
+        ),
+        rx.el.div(*[_pad_key(k) for k in PAD], role="group", aria_label="Number pad", class_name="game-pad",
+                  data_arrows="true"),
+    )
+
+
+def prompt_view() -> rx.Component:
+    return rx.fragment(
+        _prompt_heading(),
+        rx.cond(
+            G.task != "",
+            rx.fragment(
+                rx.el.p(G.task, class_name="game-task"),
+                rx.el.form(
+                    rx.el.input(type="hidden", name="round", value=G.round_no.to_string()),
+                    rx.el.label("Write your first lines (at least ", G.min_words.to_string(), " words)",
+                                html_for="game-writing", class_name="game-writing-label"),
+                    rx.el.textarea(id="game-writing", name="text", max_length=600, rows=4,
+                                   class_name="game-writing"),
+                    rx.el.button(rx.icon("pencil", size=20, aria_hidden="true"), "I'm done!", type="submit",
+                                 class_name="content-button"),
+                    on_submit=G.submit_text, reset_on_submit=False, class_name="game-writing-form",
+                ),
+                rx.el.p("Or pick a first line:", class_name="game-instruction"),
+                _choice_buttons(G.choose, "First lines"),
+            ),
+            _choice_buttons(G.choose, "Choices"),
+        ),
+    )
+
+
+def trace_view() -> rx.Component:
+    if trace_canvas is None:  # pragma: no cover - before the trace branch is merged
+        return rx.el.p("The tracing board is on its way.", class_name="game-instruction")
+    return rx.fragment(
+        _prompt_heading(),
+        # key: a fresh canvas per letter (its step-by-step pen must not carry over to a letter with
+        # fewer strokes)
+        trace_canvas(G.guide, on_done=G.submit_trace, reset_key=G.round_no.to_string(), id="game-trace",
+                     key="trace-" + G.round_no.to_string()),
+    )
+
+
+def _stars_row(count) -> rx.Component:
+    return rx.el.p(
+        rx.foreach(rx.Var.range(3), lambda i: rx.el.span(
+            "★", class_name=rx.cond(i < count, "game-star is-earned", "game-star"), aria_hidden="true")),
+        role="img", aria_label=count.to_string() + " of 3 stars", class_name="game-stars",
+    )
+
+
+def finish_view() -> rx.Component:
+    return rx.el.div(
+        rx.el.h3("You did it!", class_name="game-prompt", id="game-prompt", tab_index=-1),
+        _stars_row(G.stars),
+        rx.cond(
+            G.kind == "prompt",
+            rx.el.p("What a great start! Tell the rest of your story to a friend, or write it down.",
+                    class_name="game-instruction"),
+            rx.el.p(G.first_try.to_string() + " of " + G.total.to_string() + " right at the first try.",
+                    class_name="game-instruction"),
+        ),
+        rx.cond(G.best > 0, rx.el.p("Your best so far: " + G.best.to_string() + " of 3 stars",
+                                    class_name="game-instruction")),
+        rx.el.button(rx.icon("rotate-ccw", size=20, aria_hidden="true"), "Play Again", type="button",
+                     class_name="content-button content-button-big", on_click=G.play_again,
+                     data_first="true"),
+        class_name="game-finish",
+    )
+
+
+def _progress() -> rx.Component:
+    done = rx.cond(G.finished, G.total, G.round_no)
+    return rx.el.div(
+        rx.el.p(rx.cond(G.finished, "All done!", "Round " + (G.round_no + 1).to_string() + " of " + G.total.to_string()),
+                class_name="game-round"),
+        rx.el.div(rx.el.div(class_name="game-progress-fill",
+                            style={"width": (done * 100 / rx.cond(G.total > 0, G.total, 1)).to_string() + "%"}),
+                  class_name="game-progress", role="progressbar", aria_label="Rounds done",
+                  aria_valuemin=0, aria_valuemax=G.total, aria_valuenow=done),
+        class_name="game-top",
+    )
+
+
+def game_board() -> rx.Component:
+    return rx.el.div(
+        rx.el.div(_progress(), rx.cond(~G.finished & (G.say != ""), _hear_button()), class_name="game-bar"),
+        rx.cond(
+            G.finished,
+            finish_view(),
+            rx.match(G.kind, ("choose", choose_view()), ("count", count_view()), ("match", match_view()),
+                     ("sort", sort_view()), ("type", type_view()), ("prompt", prompt_view()),
+                     ("trace", trace_view()), rx.fragment()),
+        ),
+        rx.el.p(G.feedback, role="status", aria_live="polite",
+                class_name=rx.cond(G.tone == "hint", "game-feedback is-hint", "game-feedback is-cheer")),
+        class_name="game-board", id="game-board",
+        data_round=G.round_no.to_string() + rx.cond(G.finished, "-end", "") + "-" + G.kind,
+        data_speak=rx.cond(G.speak, "true", "false"), data_say=G.say,
+    )

@@ -1,0 +1,210 @@
+"""The game inside an activity page's Game Area.
+
+The engine (learnsite.games) does the work; this state keeps the session small and server-side
+(`_session`: activity, seed, level, round number...) and shows only the current round's public view.
+Every handler is callable by any client with any payload: each checks the round number and the move
+through the engine, which refuses forged moves without changing anything, so they cannot earn stars.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import reflex as rx
+
+from learnsite.games import session as engine
+from learnsite.state.activity import ActivityState
+from learnsite.toast import notify
+
+try:  # best stars for signed-in players (trace branch: learnsite/state/stars.py)
+    from learnsite.state.stars import StarsState
+except ImportError:  # pragma: no cover - before that branch is merged
+    StarsState = None
+
+log = logging.getLogger("learnsite.games")
+
+MAX_TYPED = 3  # digits of an answer (no answer is above 999)
+MAX_TEXT = 600  # characters of a child's first lines that are checked; the text is never stored
+DIGITS = re.compile(r"\D")
+
+
+class GameState(ActivityState):
+    _session: dict = {}  # engine.Session.to_dict(); backend only, never sent to the page
+
+    playing: bool = False
+    finished: bool = False
+    kind: str = ""
+    round_no: int = 0  # 0-based; sent back with every move
+    total: int = 0
+    prompt: str = ""
+    say: str = ""
+    speak: bool = False  # read instructions aloud at once (pre-readers)
+    passage: str = ""
+    pictures: list[str] = []  # count: one picture per object (first group)
+    pictures_more: list[str] = []  # count: the second group of an addition
+    options: list[dict[str, str]] = []  # label, image, state ("", "tried", "done")
+    groups: list[dict[str, str]] = []  # match: right column; sort: the homes
+    task: str = ""  # prompt builder: the writing task built from the picks
+    min_words: int = 0
+    seconds: int = 0  # type: the clock's length (a friendly clock, nothing is lost when it rings)
+    guide: dict = {}  # trace: the dotted letter
+    selected: int = -1  # match: the left thing tapped; sort: the thing tapped
+    feedback: str = ""
+    tone: str = ""  # "cheer" or "hint"
+    stars: int = 0
+    first_try: int = 0
+    best: int = 0  # a signed-in player's best stars for this activity, once saved
+
+    # ------------------------------------------------------------------ starting
+
+    @rx.event
+    def start_playing(self):
+        """ "Start Playing!": a new game (new seed) inside the Game Area."""
+        if not self.found or not engine.playable(self.activity_id):
+            return None
+        self._begin()
+        return notify("Get Ready to Play!", f"{self.title} is starting. Have fun!", level="success")
+
+    @rx.event
+    def reset_game(self):
+        """on_load: a page (re)opened shows the Start Playing! button, not an old game."""
+        self._session = {}
+        self.playing = self.finished = False
+        self.feedback, self.tone, self.kind = "", "", ""
+
+    @rx.event
+    def play_again(self):
+        if not self.found or not engine.playable(self.activity_id):
+            return None
+        self._begin()
+
+    def _begin(self):
+        s = engine.start(self.activity_id, engine.new_seed())
+        self._session = s.to_dict()
+        self.best = 0
+        self.feedback, self.tone = "", ""
+        self._show(s)
+        self.playing = True
+
+    def _current(self) -> engine.Session | None:
+        """The session of this tab, if it is a game of the activity on screen."""
+        if not self._session:
+            return None
+        try:
+            s = engine.Session.from_dict(self._session)
+        except (TypeError, ValueError):
+            return None
+        return s if s.activity_id == self.activity_id else None
+
+    def _set(self, **values) -> None:
+        """Assign only what changed: an unchanged var is not sent to the page again."""
+        for name, value in values.items():
+            if getattr(self, name) != value:
+                setattr(self, name, value)
+
+    def _show(self, s: engine.Session) -> None:
+        view = engine.public_view(s)
+        self._set(finished=view["finished"], kind=view["kind"], round_no=view["round"], total=view["total"],
+                  speak=view["speak"], stars=view["stars"], first_try=view["first_try"], selected=-1)
+        if s.finished:
+            return
+        pictures, split = view["pictures"], view["count_groups"]
+        cut = split[0] if len(split) == 2 else len(pictures)
+        self._set(prompt=view["prompt"], say=view["say"], passage=view["passage"], pictures=pictures[:cut],
+                  pictures_more=pictures[cut:], options=view["options"], groups=view["groups"], task=view["task"],
+                  min_words=view["min_words"], seconds=view["seconds"], guide=view["guide"])
+
+    # ------------------------------------------------------------------ moves
+
+    async def _move(self, round_no: int, move: dict):
+        s = self._current()
+        if s is None:
+            return None
+        after, fb = engine.answer(s, round_no, move)
+        if not fb.accepted:
+            return None  # forged, stale or repeated: refused calmly, nothing changes
+        self._session = after.to_dict()
+        self._set(feedback=fb.message, tone="cheer" if fb.right else "hint")
+        if fb.round_done or fb.right:
+            self._show(after)
+        else:  # a gentle hint; a tried option is shown as tried, a match/sort tap is let go
+            self._set(options=engine.options_view(after), selected=-1)
+        if after.finished:
+            self.feedback = f"You finished! You earned {after.stars} of 3 stars."
+            await self._save_stars(after)
+        return None
+
+    async def _save_stars(self, s: engine.Session) -> None:
+        if StarsState is None:  # pragma: no cover - before the stars branch is merged
+            return
+        try:
+            stars_state = await self.get_state(StarsState)
+            best = await stars_state._set_best(s.activity_id, s.stars)
+        except Exception:  # the database is away: the child still sees the finish screen
+            log.exception("could not save stars")
+            return
+        self.best = best or 0
+
+    @rx.event
+    async def choose(self, round_no: int, choice: int):
+        """choose, count, and the prompt builder's picks and first lines."""
+        return await self._move(round_no, {"choice": choice})
+
+    @rx.event
+    def match_left(self, round_no: int, left: int):
+        """Match, first tap: a thing on the left (tap it again to let go)."""
+        if round_no == self.round_no and self.kind == "match" and 0 <= left < len(self.options) \
+                and self.options[left].get("state") != "done":
+            self.selected = -1 if self.selected == left else left
+
+    @rx.event
+    async def match_right(self, round_no: int, right: int):
+        """Match, second tap: its partner on the right."""
+        if self.kind != "match" or self.selected < 0:
+            return None
+        return await self._move(round_no, {"left": self.selected, "right": right})
+
+    @rx.event
+    def sort_item(self, round_no: int, item: int):
+        """Sort, first tap: a thing to put away (tap it again to let go)."""
+        if round_no == self.round_no and self.kind == "sort" and 0 <= item < len(self.options) \
+                and self.options[item].get("state") != "done":
+            self.selected = -1 if self.selected == item else item
+
+    @rx.event
+    async def sort_group(self, round_no: int, group: int):
+        """Sort, second tap: the home it belongs to."""
+        if self.kind != "sort" or self.selected < 0:
+            return None
+        return await self._move(round_no, {"item": self.selected, "group": group})
+
+    @rx.event
+    async def submit_typed(self, form_data: dict[str, str]):
+        """Check: the answer box as the form holds it (typing and the number pad stay in the page)."""
+        if self.kind != "type" or not isinstance(form_data, dict):
+            return None
+        answer, round_no = form_data.get("answer", ""), form_data.get("round", "")
+        if not isinstance(answer, str) or not isinstance(round_no, str) or not round_no.isdigit():
+            return None
+        digits = DIGITS.sub("", answer)[:MAX_TYPED]
+        if not digits:
+            return None
+        return await self._move(int(round_no), {"value": int(digits)})
+
+    @rx.event
+    async def submit_text(self, form_data: dict[str, str]):
+        """The prompt builder's writing round: the child's own first lines (checked, never stored)."""
+        if self.kind != "prompt":
+            return None
+        text = form_data.get("text", "") if isinstance(form_data, dict) else ""
+        round_no = form_data.get("round", "") if isinstance(form_data, dict) else ""
+        if not isinstance(text, str) or not isinstance(round_no, str) or not round_no.isdigit():
+            return None
+        return await self._move(int(round_no), {"text": text[:MAX_TEXT]})
+
+    @rx.event
+    async def submit_trace(self, strokes: list[list[list[int]]]):
+        """The tracing canvas's Done: the child's ink for the current letter."""
+        if self.kind != "trace":
+            return None
+        return await self._move(self.round_no, {"strokes": strokes})

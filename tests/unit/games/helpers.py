@@ -1,0 +1,62 @@
+"""Play games through the engine in tests: the right moves of a round are read from the engine."""
+
+from __future__ import annotations
+
+from learnsite.games import session as S
+
+
+def right_moves(s: S.Session) -> list[dict]:
+    """The moves that finish the current round with no mistake."""
+    r = S.current_round(s)
+    if r.kind in ("choose", "count"):
+        return [{"choice": r.answer}]
+    if r.kind == "match":
+        return [{"left": i, "right": j} for i, j in enumerate(r.answer) if i not in s.settled]
+    if r.kind == "sort":
+        return [{"item": i, "group": g} for i, g in enumerate(r.answer) if i not in s.settled]
+    if r.kind == "type":
+        return [{"value": r.answer}]
+    if r.kind == "prompt":
+        return [{"choice": 0}]
+    if r.kind == "trace":
+        from learnsite.games.trace import letter_guide
+
+        return [{"strokes": [[[int(x), int(y)] for x, y in stroke] for stroke in letter_guide(r.answer)["strokes"]]}]
+    raise AssertionError(r.kind)
+
+
+def wrong_move(s: S.Session) -> dict:
+    """A move that is allowed but wrong (none exists for a prompt pick: any pick is right)."""
+    r = S.current_round(s)
+    if r.kind in ("choose", "count"):
+        return {"choice": next(i for i in range(len(r.options)) if i != r.answer and i not in s.tried)}
+    if r.kind == "match":
+        left = next(i for i in range(len(r.options)) if i not in s.settled)
+        return {"left": left, "right": (r.answer[left] + 1) % len(r.groups)}
+    if r.kind == "sort":
+        item = next(i for i in range(len(r.options)) if i not in s.settled)
+        return {"item": item, "group": (r.answer[item] + 1) % len(r.groups)}
+    if r.kind == "type":
+        return {"value": r.answer + 1}
+    if r.kind == "prompt" and r.key == "write":
+        return {"text": "Once"}
+    if r.kind == "trace":
+        return {"strokes": [[[0, 0], [1, 1]]]}
+    raise AssertionError("no wrong move for a free pick")
+
+
+def play_round(s: S.Session) -> S.Session:
+    for move in right_moves(s):
+        s, fb = S.answer(s, s.index, move)
+        assert fb.accepted and fb.right, (s, move)
+    return s
+
+
+def play_perfect(activity_id: str, seed: int) -> tuple[S.Session, list]:
+    """Play every round right first time; returns the finished session and the rounds served."""
+    s = S.start(activity_id, seed)
+    served = []
+    while not s.finished:
+        served.append(S.current_round(s))
+        s = play_round(s)
+    return s, served

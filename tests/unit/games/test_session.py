@@ -1,0 +1,136 @@
+"""The session: views hide answers, forged moves are refused, stars from first-try accuracy, step down."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from learnsite.games import session as S
+from learnsite.games.rounds import EASIER, NORMAL
+from tests.unit.games.helpers import play_round, right_moves, wrong_move
+
+
+def test_the_public_view_never_holds_the_answer_or_the_hint():
+    for activity_id in ("science-facts", "math-whiz", "number-counting", "color-matching", "shape-sorting"):
+        s = S.start(activity_id, 3)
+        r = S.current_round(s)
+        view = S.public_view(s)
+        text = json.dumps(view)
+        assert r.hint not in text
+        assert "answer" not in view
+        if r.kind == "type":
+            assert str(r.answer) not in view["prompt"].split("=")[-1]
+
+
+def test_view_is_json_and_small():
+    s = S.start("reading-comp", 11)
+    assert len(json.dumps(S.public_view(s))) < 4000
+    assert len(json.dumps(s.to_dict())) < 1000
+    assert S.Session.from_dict(json.loads(json.dumps(s.to_dict()))) == s
+
+
+@pytest.mark.parametrize("round_no", [1, -1, 5, 99])
+def test_a_move_for_another_round_is_refused(round_no):
+    s = S.start("science-facts", 4)
+    move = right_moves(s)[0]
+    after, fb = S.answer(s, round_no, move)
+    assert not fb.accepted and after == s
+
+
+@pytest.mark.parametrize("move", [{"choice": 4}, {"choice": -1}, {"choice": "1"}, {"choice": True},
+                                  {"choice": 1.0}, {}, {"value": 3}])
+def test_malformed_choices_are_refused(move):
+    s = S.start("science-facts", 4)
+    after, fb = S.answer(s, 0, move)
+    assert not fb.accepted and after == s
+
+
+def test_finished_games_refuse_more_moves_and_keep_their_stars():
+    s = S.start("number-counting", 8)
+    while not s.finished:
+        s = play_round(s)
+    assert s.stars == 3
+    for move in ({"choice": 0}, {"choice": 1}):
+        after, fb = S.answer(s, s.index, move)
+        assert not fb.accepted and after == s
+        after, fb = S.answer(s, s.index - 1, move)
+        assert not fb.accepted and after == s
+
+
+def test_skipping_is_impossible_every_round_needs_its_right_answer():
+    s = S.start("math-whiz", 2)
+    for _ in range(50):  # wrong answers never move the game on
+        s, fb = S.answer(s, 0, wrong_move(s))
+        assert fb.accepted and not fb.right
+    assert s.index == 0 and not s.finished
+
+
+def test_match_pairs_cannot_be_matched_twice():
+    s = S.start("color-matching", 1)
+    move = right_moves(s)[0]
+    s, fb = S.answer(s, 0, move)
+    assert fb.right and not fb.round_done
+    again, fb = S.answer(s, 0, move)
+    assert not fb.accepted and again == s
+
+
+def test_a_tried_option_cannot_be_tried_again():
+    s = S.start("animal-sounds", 1)
+    move = wrong_move(s)
+    s, fb = S.answer(s, 0, move)
+    assert fb.accepted and not fb.right and fb.message
+    again, fb = S.answer(s, 0, move)
+    assert not fb.accepted and again == s
+    assert S.public_view(s)["options"][move["choice"]]["state"] == "tried"
+
+
+def test_two_misses_step_down_and_stars_count_first_tries_only():
+    s = S.start("multi-masters", 21)
+    assert s.level == NORMAL
+    for _ in range(2):
+        s, fb = S.answer(s, 0, wrong_move(s))
+        assert "hint" not in fb.message.lower() and fb.message  # a gentle hint, never "wrong"
+    assert s.level == EASIER
+    s = play_round(s)
+    assert s.level == EASIER
+    assert S.current_round(s).prompt.split(" ×")[0] in ("2", "5", "10")  # the easier times tables
+    while not s.finished:
+        s = play_round(s)
+    assert s.first_try == 9 and s.stars == 3  # 9 of 10 at the first try
+
+
+@pytest.mark.parametrize("first_try,total,stars", [(10, 10, 3), (8, 10, 3), (7, 10, 2), (5, 10, 2), (4, 10, 1),
+                                                   (0, 10, 1), (0, 5, 1), (5, 5, 3)])
+def test_stars_from_first_try_accuracy(first_try, total, stars):
+    assert S.stars_for(first_try, total) == stars
+
+
+def test_stars_are_never_taken_away_by_later_mistakes():
+    s = S.start("science-lab", 3)
+    for _ in range(7):
+        s = play_round(s)
+    before = s.first_try
+    for _ in range(3):
+        s, _ = S.answer(s, s.index, wrong_move(s))
+    s = play_round(s)
+    assert s.finished and s.first_try == before and s.stars == 3
+
+
+def test_step_down_never_repeats_a_round():
+    for seed in range(30):
+        s = S.start("shape-safari", seed)
+        keys = [S.current_round(s).key]
+        while not s.finished:
+            if s.index % 2 == 0:
+                s, _ = S.answer(s, s.index, wrong_move(s))
+                s, _ = S.answer(s, s.index, wrong_move(s))
+            s = play_round(s)
+            if not s.finished:
+                keys.append(S.current_round(s).key)
+        assert len(keys) == len(set(keys)) == 6
+
+
+def test_unknown_activity_cannot_start():
+    with pytest.raises(KeyError):
+        S.start("no-such-game", 1)
