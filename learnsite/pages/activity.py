@@ -8,10 +8,7 @@ from learnsite.pages.game_parts import game_board
 from learnsite.state.activity import ActivityState
 from learnsite.state.game import GameState
 
-try:  # a signed-in player's best stars (trace branch: learnsite/state/stars.py)
-    from learnsite.state.stars import StarsState, stars_badge
-except ImportError:  # pragma: no cover - before that branch is merged
-    StarsState = stars_badge = None
+from learnsite.state.stars import StarsState, stars_badge
 
 
 def activity_body() -> rx.Component:
@@ -21,7 +18,7 @@ def activity_body() -> rx.Component:
             picture(ActivityState.image, ActivityState.title, class_name="content-picture activity-picture"),
             rx.el.div(
                 rx.el.h1(ActivityState.title, class_name="content-title"),
-                *([stars_badge(ActivityState.activity_id)] if stars_badge else []),
+                stars_badge(ActivityState.activity_id),
                 rx.el.p(ActivityState.description, class_name="content-lead"),
                 class_name="activity-intro",
             ),
@@ -50,7 +47,7 @@ def activity_body() -> rx.Component:
     )
 
 
-ON_LOAD = [ActivityState.load, GameState.reset_game] + ([StarsState.load_stars] if StarsState else [])
+ON_LOAD = [ActivityState.load, GameState.reset_game, StarsState.load_stars]
 
 
 @page(route="/activity/[id]", title=page_title("Activity"), on_load=ON_LOAD)

@@ -11,10 +11,7 @@ import reflex as rx
 
 from learnsite.state.game import GameState
 
-try:  # the Letter Tracing canvas (trace branch: components/trace_canvas.py)
-    from components.trace_canvas import trace_canvas
-except ImportError:  # pragma: no cover - before that branch is merged
-    trace_canvas = None
+from components.trace_canvas import trace_canvas
 
 G = GameState
 
@@ -200,8 +197,6 @@ def prompt_view() -> rx.Component:
 
 
 def trace_view() -> rx.Component:
-    if trace_canvas is None:  # pragma: no cover - before the trace branch is merged
-        return rx.el.p("The tracing board is on its way.", class_name="game-instruction")
     return rx.fragment(
         _prompt_heading(),
         # key: a fresh canvas per letter (its step-by-step pen must not carry over to a letter with

@@ -16,10 +16,7 @@ from learnsite.games import session as engine
 from learnsite.state.activity import ActivityState
 from learnsite.toast import notify
 
-try:  # best stars for signed-in players (trace branch: learnsite/state/stars.py)
-    from learnsite.state.stars import StarsState
-except ImportError:  # pragma: no cover - before that branch is merged
-    StarsState = None
+from learnsite.state.stars import StarsState
 
 log = logging.getLogger("learnsite.games")
 
@@ -135,8 +132,6 @@ class GameState(ActivityState):
         return None
 
     async def _save_stars(self, s: engine.Session) -> None:
-        if StarsState is None:  # pragma: no cover - before the stars branch is merged
-            return
         try:
             stars_state = await self.get_state(StarsState)
             best = await stars_state._set_best(s.activity_id, s.stars)

@@ -8,13 +8,11 @@ gives a gentle hint. The seed never reaches the page.
 
 from __future__ import annotations
 
-import importlib.util
 import re
 
 import pytest
 from playwright.sync_api import expect
 
-from learnsite.games.kinds import KINDS
 from learnsite.state.game import GameState
 from tests.conftest import open_page, toast
 
@@ -172,11 +170,9 @@ def assert_finish_screen(page) -> None:
     expect(page.get_by_role("button", name="Play Again")).to_be_visible()
 
 
-# one activity per kind or more; Letter Tracing once the trace branch's canvas is merged
+# one activity per kind or more
 KEYBOARD_GAMES = ["animal-sounds", "number-counting", "color-matching", "shape-sorting", "rainbow-math",
-                  "story-starter", "reading-comp", "number-friends"]
-if importlib.util.find_spec("components.trace_canvas") and "trace" in KINDS:
-    KEYBOARD_GAMES.append("letter-tracing")
+                  "story-starter", "reading-comp", "number-friends", "letter-tracing"]
 
 
 @pytest.mark.parametrize("activity_id", KEYBOARD_GAMES)
@@ -288,10 +284,6 @@ def test_forged_events_neither_skip_rounds_nor_finish_the_game(page):
     expect(board(page).locator(".game-feedback")).not_to_have_text("")
 
 
-STARS_MERGED = importlib.util.find_spec("learnsite.state.stars") is not None
-
-
-@pytest.mark.skipif(not STARS_MERGED, reason="the stars branch (learnsite/state/stars.py) is not merged yet")
 def test_a_signed_in_player_keeps_the_stars_of_a_real_game_and_forged_events_earn_none(page, app_server):
     import uuid
 

@@ -9,16 +9,9 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from learnsite.games.kinds import choose, count, match, prompt, sort, typed
+from learnsite.games.kinds import choose, count, match, prompt, sort, trace, typed
 
 KINDS: dict[str, ModuleType] = {
     "choose": choose, "count": count, "match": match, "sort": sort, "type": typed, "prompt": prompt,
+    "trace": trace,
 }
-
-try:  # the Letter Tracing kind's data and checker come from learnsite/games/trace.py (trace branch)
-    from learnsite.games.kinds import trace as _trace_kind
-
-    if _trace_kind.AVAILABLE:
-        KINDS["trace"] = _trace_kind
-except ImportError:  # pragma: no cover - before the trace branch is merged
-    pass

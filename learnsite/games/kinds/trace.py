@@ -11,12 +11,7 @@ import string
 
 from learnsite.games.rounds import EASIER, REFUSED, Outcome, Round
 
-try:
-    from learnsite.games.trace import check_trace, letter_guide
-
-    AVAILABLE = True
-except ImportError:  # the trace branch is not merged yet
-    AVAILABLE = False
+from learnsite.games.trace import check_trace, letter_guide
 
 MAX_STROKES = 20  # the canvas's limits (components/trace_canvas.py)
 MAX_POINTS = 300

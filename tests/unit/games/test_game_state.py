@@ -9,7 +9,7 @@ import pytest
 
 from learnsite.games import session as engine
 from learnsite.state.activity import ActivityState
-from learnsite.state.game import GameState, StarsState
+from learnsite.state.game import GameState
 from tests.unit.auth_fixtures import auth_env, client_tree, run  # noqa: F401
 from tests.unit.games.helpers import right_moves
 
@@ -117,8 +117,6 @@ async def test_a_game_of_another_activity_is_not_played_here():
 
 
 async def test_stars_are_saved_for_a_signed_in_player_only_after_a_real_finish(auth_env):
-    if StarsState is None:
-        pytest.skip("learnsite/state/stars.py (trace branch) not merged yet")
     from learnsite.services import accounts, stars
 
     accounts.create_user("player@example.com", "secret12", confirmed=True)

@@ -10,7 +10,7 @@ import pytest
 
 from learnsite.games.content.animals import ALPHABET
 from learnsite.games.content.sight_words import PRE_PRIMER, PRIMER
-from learnsite.games.kinds import KINDS, choose, count, match, prompt, sort, typed
+from learnsite.games.kinds import choose, count, match, prompt, sort, typed
 from learnsite.games.rounds import EASIER, NORMAL, option_count
 
 BANDS = ("3-4", "5-6", "7-8", "9-10")
@@ -182,9 +182,7 @@ def test_prompt_builder(style, band, words):
 
 # ---------------------------------------------------------------- trace (the trace branch's checker)
 
-def test_trace_kind_when_available():
-    if "trace" not in KINDS:
-        pytest.skip("learnsite/games/trace.py (trace branch) not merged yet")
+def test_trace_kind():
     from learnsite.games.kinds import trace
 
     for r in distinct_and_seeded(trace, "5-6", NORMAL, 5, {}):

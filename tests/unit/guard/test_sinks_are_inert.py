@@ -4,7 +4,6 @@ scroll_to, set_clipboard, toast) gets a constant or text that passed safe_text.i
 from __future__ import annotations
 
 import ast
-from pathlib import Path
 
 from learnsite.config import REPO_ROOT
 
