@@ -56,7 +56,7 @@ def _hear_button() -> rx.Component:
     """Reads the instruction aloud with the device's own voices (games.js; nothing leaves the device)."""
     return rx.el.button(
         rx.icon("volume-2", size=22, aria_hidden="true"), rx.el.span("Hear it", class_name="game-hear-label"),
-        type="button", class_name="game-hear", data_say=G.say, aria_label="Hear the question",
+        type="button", class_name="game-hear", data_say=G.say, aria_label="Hear it: the question read aloud",
     )
 
 

@@ -52,6 +52,11 @@ def _play_song(page: Page) -> None:
     page.get_by_role("button", name="Play").click()
 
 
+def _start_game(page: Page) -> None:
+    page.get_by_role("button", name="Start Playing!").click()
+    expect(page.locator("#game-board")).to_be_visible()
+
+
 def _no_voice_said(page: Page) -> None:
     expect(page.get_by_text("Reading aloud needs a voice on this device.")).to_be_visible()
 
@@ -77,6 +82,10 @@ VISITS: list[Visit] = [
     Visit("popup: activity", "/", click("About Shape Safari", "Shape Safari")),
     # one page of each content route family, and its not-found state
     Visit("activity", "/activity/rainbow-math"),
+    # a game of every kind, playing
+    *[Visit(f"game: {activity}", f"/activity/{activity}", _start_game) for activity in (
+        "animal-sounds", "number-counting", "color-matching", "shape-sorting", "math-whiz", "story-starter",
+        "letter-tracing", "reading-comp")],
     Visit("flipbook", "/flipbook/farm-friends"),
     Visit("video", "/video/how-plants-grow"),
     Visit("song (playing)", "/song/five-little-ducks", _play_song),
