@@ -93,3 +93,25 @@ def test_files_route_sends_only_files_to_the_files_app(tmp_path):
     with client.websocket_connect("/_event") as ws:
         ws.send_text("hello")
         assert ws.receive_text() == "app: hello"
+
+
+def test_keys_no_stored_file_can_have_are_plain_404s(tmp_path):
+    """A NUL byte or a name longer than a file system holds: 404, never a 500 with a traceback."""
+    (tmp_path / "worksheets").mkdir()
+    client = TestClient(files_app(tmp_path), raise_server_exceptions=False)
+    for url in ["/files/worksheets/%00.pdf", "/files/worksheets/a%00b.pdf", f"/files/worksheets/{'n' * 300}.pdf",
+                f"/files/thumbnails/{'é' * 200}.png"]:
+        r = client.get(url)
+        assert r.status_code == 404 and r.text == "Not Found", url
+
+
+def test_upload_guard_refuses_a_handler_that_takes_no_files():
+    import learnsite.learnsite  # noqa: F401  (registers the States the handler names point at)
+
+    state = "reflex___state____state.learnsite___state___admin_worksheets____admin_worksheet_state"
+    client = TestClient(UploadSizeGuard(_echo_app(), limit=1000))
+    for handler in (f"{state}.set_title", f"{state}.nothing", "nonsense", "reflex___state____state.setvar"):
+        r = client.post("/_upload", content=b"x", headers={"reflex-event-handler": handler})
+        assert r.status_code == 400 and r.text == "Not an upload", handler
+    ok = client.post("/_upload", content=b"x", headers={"reflex-event-handler": f"{state}.upload_worksheet"})
+    assert ok.status_code == 200
