@@ -62,6 +62,17 @@ def in_range(value: Any, n: int) -> int | None:
     return v if v is not None and 0 <= v < n else None
 
 
+def check_placement(round_: Round, settled: frozenset[int], part: Any, place: Any) -> Outcome:
+    """Match and sort: put option `part` in group `place` (round_.answer[part] is its right group);
+    the round is done when every option is placed. A placed option cannot be moved again."""
+    part, place = in_range(part, len(round_.options)), in_range(place, len(round_.groups))
+    if part is None or place is None or part in settled:
+        return REFUSED
+    if round_.answer[part] != place:
+        return Outcome(accepted=True, right=False, part=part, message=round_.hint)
+    return Outcome(accepted=True, right=True, round_done=len(settled) + 1 == len(round_.options), part=part)
+
+
 def option_count(band: str, level: int) -> int:
     """How many choices a round offers: 3 for pre-readers, 4 from 5-6, one fewer a step down."""
     normal = 3 if band == "3-4" else 4

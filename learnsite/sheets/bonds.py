@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from learnsite.sheets.drills import draw_key
-from learnsite.sheets.layout import MARGIN, SheetPdf, grid_cells, pages_of, rng_for
+from learnsite.sheets.layout import SheetPdf, numbered_cells, rng_for
 from learnsite.sheets.options import SheetOptions
 
 COLS, ROWS = 3, 4
@@ -42,12 +42,9 @@ def plan(options: SheetOptions) -> list[Bond]:
 
 
 def draw(pdf: SheetPdf, options: SheetOptions, bonds: list[Bond]) -> None:
-    number = 0
-    for chunk in pages_of(bonds, COLS * ROWS):
-        top = pdf.start_page(pdf.label, "Write the missing number in the empty circle.")
-        for bond, (x, y, w, h) in zip(chunk, grid_cells(MARGIN, top, pdf.content_w, pdf.body_bottom - top, COLS, ROWS)):
-            number += 1
-            _bond(pdf, number, bond, x, y, w, h)
+    for number, bond, (x, y, w, h) in numbered_cells(
+            pdf, bonds, "Write the missing number in the empty circle.", COLS, ROWS):
+        _bond(pdf, number, bond, x, y, w, h)
     if options.answer_key:
         draw_key(pdf, pdf.label, [b.text() for b in bonds], cols=3)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from learnsite.sheets.drills import draw_key
-from learnsite.sheets.layout import MARGIN, SheetPdf, grid_cells, pages_of, rng_for
+from learnsite.sheets.layout import SheetPdf, numbered_cells, rng_for
 from learnsite.sheets.options import SheetOptions
 from learnsite.sheets.pictures import OBJECTS
 
@@ -38,12 +38,8 @@ def plan(options: SheetOptions) -> list[CountProblem]:
 
 
 def draw(pdf: SheetPdf, options: SheetOptions, problems: list[CountProblem]) -> None:
-    number = 0
-    for chunk in pages_of(problems, COLS * ROWS):
-        top = pdf.start_page(pdf.label, "Count the pictures. Write how many.")
-        for p, (x, y, w, h) in zip(chunk, grid_cells(MARGIN, top, pdf.content_w, pdf.body_bottom - top, COLS, ROWS)):
-            number += 1
-            _problem(pdf, number, p, x + 2, y + 2, w - 4, h - 4)
+    for number, p, (x, y, w, h) in numbered_cells(pdf, problems, "Count the pictures. Write how many.", COLS, ROWS):
+        _problem(pdf, number, p, x + 2, y + 2, w - 4, h - 4)
     if options.answer_key:
         draw_key(pdf, pdf.label, [p.text() for p in problems], cols=3)
 

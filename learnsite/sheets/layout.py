@@ -141,3 +141,14 @@ def grid_cells(x: float, y: float, w: float, h: float, cols: int, rows: int):
 
 def pages_of(items: list, per_page: int) -> list[list]:
     return [items[i:i + per_page] for i in range(0, len(items), per_page)] or [[]]
+
+
+def numbered_cells(pdf: "SheetPdf", items: list, instruction: str, cols: int, rows: int):
+    """(number, item, (x, y, w, h)) for each item, cols x rows to a page, each page started with its
+    title and `instruction`."""
+    number = 0
+    for chunk in pages_of(items, cols * rows):
+        top = pdf.start_page(pdf.label, instruction)
+        for item, cell in zip(chunk, grid_cells(MARGIN, top, pdf.content_w, pdf.body_bottom - top, cols, rows)):
+            number += 1
+            yield number, item, cell

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from learnsite.games.kinds import choose
 from learnsite.games.content.pictures import COUNTABLE, dots_picture
-from learnsite.games.rounds import EASIER, REFUSED, Option, Outcome, Round, in_range, option_count
+from learnsite.games.rounds import EASIER, Option, Round, option_count
 
 
 def most(band: str, level: int, groups: int) -> int:
@@ -54,10 +55,5 @@ def _near(rng, total: int, k: int, top: int) -> list[int]:
     return sorted([total] + pool[: k - 1])
 
 
-def check(round_: Round, move: dict, settled: frozenset[int]) -> Outcome:
-    choice = in_range(move.get("choice"), len(round_.options))
-    if choice is None:
-        return REFUSED
-    if choice == round_.answer:
-        return Outcome(accepted=True, right=True, round_done=True, part=choice)
-    return Outcome(accepted=True, right=False, part=choice, message=round_.hint)
+# a count is answered by choosing the right number among the options: the same check as a choose round
+check = choose.check

@@ -6,7 +6,7 @@ A move is {"left": i, "right": j}; the round is done when every left option has 
 from __future__ import annotations
 
 from learnsite.games.content.pictures import COLOURS, colour_thing
-from learnsite.games.rounds import EASIER, REFUSED, Option, Outcome, Round, in_range
+from learnsite.games.rounds import EASIER, Option, Outcome, Round, check_placement
 
 
 def pair_count(band: str, level: int) -> int:
@@ -61,11 +61,4 @@ def make_rounds(rng, band: str, level: int, n: int, params: dict) -> list[Round]
 
 
 def check(round_: Round, move: dict, settled: frozenset[int]) -> Outcome:
-    left = in_range(move.get("left"), len(round_.options))
-    right = in_range(move.get("right"), len(round_.groups))
-    if left is None or right is None or left in settled:
-        return REFUSED
-    if round_.answer[left] != right:
-        return Outcome(accepted=True, right=False, part=left, message=round_.hint)
-    done = len(settled) + 1 == len(round_.options)
-    return Outcome(accepted=True, right=True, round_done=done, part=left)
+    return check_placement(round_, settled, move.get("left"), move.get("right"))

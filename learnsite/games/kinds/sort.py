@@ -6,7 +6,7 @@ A move is {"item": i, "group": g}; the round is done when every item is in its g
 from __future__ import annotations
 
 from learnsite.games.content.pictures import SHAPE_COLOURS, SHAPES, shape_picture
-from learnsite.games.rounds import EASIER, REFUSED, Option, Outcome, Round, in_range
+from learnsite.games.rounds import EASIER, Option, Outcome, Round, check_placement
 
 
 def sizes(band: str, level: int) -> tuple[int, int]:
@@ -48,10 +48,4 @@ def make_rounds(rng, band: str, level: int, n: int, params: dict) -> list[Round]
 
 
 def check(round_: Round, move: dict, settled: frozenset[int]) -> Outcome:
-    item = in_range(move.get("item"), len(round_.options))
-    group = in_range(move.get("group"), len(round_.groups))
-    if item is None or group is None or item in settled:
-        return REFUSED
-    if round_.answer[item] != group:
-        return Outcome(accepted=True, right=False, part=item, message=round_.hint)
-    return Outcome(accepted=True, right=True, round_done=len(settled) + 1 == len(round_.options), part=item)
+    return check_placement(round_, settled, move.get("item"), move.get("group"))
