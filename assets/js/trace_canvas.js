@@ -155,10 +155,11 @@ export function TraceCanvas({ guide, resetKey, disabled, onDone, id }) {
   };
 
   const totalSteps = checkpoints.reduce((n, s) => n + s.length, 0);
+  // A new guide is drawn once before the effect above resets the pen: count only strokes it has.
   const stepsDone = () => {
     let n = 0;
-    for (let i = 0; i < step.current.stroke; i++) n += checkpoints[i].length;
-    return n + step.current.point;
+    for (let i = 0; i < Math.min(step.current.stroke, checkpoints.length); i++) n += checkpoints[i].length;
+    return Math.min(n + step.current.point, totalSteps);
   };
 
   const allDone = () => (checkpoints.length === 1 ? "The stroke is traced. Press Done."
@@ -172,6 +173,10 @@ export function TraceCanvas({ guide, resetKey, disabled, onDone, id }) {
       return;
     }
     const p = checkpoints[stroke][point];
+    if (!p) {  // a pen left over from a longer letter: start this one afresh
+      clear("");
+      return;
+    }
     setStrokes((s) => (point === 0 ? [...s, [p]] : [...s.slice(0, -1), [...s[s.length - 1], p]]));
     const last = point + 1 >= checkpoints[stroke].length;
     step.current = last ? { stroke: stroke + 1, point: 0 } : { stroke, point: point + 1 };

@@ -199,8 +199,7 @@ def prompt_view() -> rx.Component:
 def trace_view() -> rx.Component:
     return rx.fragment(
         _prompt_heading(),
-        # key: a fresh canvas per letter (its step-by-step pen must not carry over to a letter with
-        # fewer strokes)
+        # key: a fresh canvas per letter, so nothing of the last letter's ink or pen carries over
         trace_canvas(G.guide, on_done=G.submit_trace, reset_key=G.round_no.to_string(), id="game-trace",
                      key="trace-" + G.round_no.to_string()),
     )
