@@ -22,6 +22,9 @@ MAX_ABS_INT = 2**53  # the largest integer JavaScript can hold exactly
 MAX_ABS_FLOAT = 1e15
 
 _TEXT_LIMITS_ATTR = "__learnsite_text_limits__"
+# A submitted form travels as {FORM_DATA_KEY: [[name, value], ...]} (Reflex 0.10's state.js, encodeFormDataArgs);
+# the handler receives dict(entries).
+FORM_DATA_KEY = "__reflex_form_data__"
 
 
 class Refused(Exception):
@@ -121,6 +124,16 @@ def check_arguments(fn: Callable, payload: dict, hints: dict[str, Any], params: 
             raise Refused(f"argument {name}: {exc}") from None
 
 
+def _form_entries(value: dict) -> dict:
+    """A submitted form's entries as the dict its handler receives, or Refused."""
+    entries = value[FORM_DATA_KEY]
+    if len(value) != 1 or not isinstance(entries, list) or len(entries) > MAX_ITEMS:
+        raise Refused("malformed form data")
+    if not all(isinstance(e, list) and len(e) == 2 and isinstance(e[0], str) for e in entries):
+        raise Refused("malformed form data")
+    return dict(entries)
+
+
 def check_value(value: Any, hint: Any, text_limit: int = MAX_TEXT, depth: int = 0) -> None:
     """One argument against its annotation."""
     if depth > MAX_DEPTH:
@@ -180,6 +193,8 @@ def check_value(value: Any, hint: Any, text_limit: int = MAX_TEXT, depth: int = 
     if container is dict:
         if not isinstance(value, dict):
             raise Refused(f"expected an object, got {type(value).__name__}")
+        if FORM_DATA_KEY in value:
+            value = _form_entries(value)
         if len(value) > MAX_ITEMS:
             raise Refused(f"object of {len(value)} entries (limit {MAX_ITEMS})")
         item = args[1] if len(args) == 2 else Any

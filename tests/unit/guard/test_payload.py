@@ -37,6 +37,17 @@ def test_values_of_the_wrong_shape_are_refused(value, hint):
         check_value(value, hint)
 
 
+def test_a_submitted_form_is_checked_as_the_dict_its_handler_receives():
+    form = {"__reflex_form_data__": [["round", "2"], ["answer", "12"]]}
+    check_value(form, dict[str, str])
+    check_value(form, dict)
+    for bad in ({"__reflex_form_data__": [["round", 2]]}, {"__reflex_form_data__": "x"},
+                {"__reflex_form_data__": [["a"]]}, {"__reflex_form_data__": [[1, "x"]]},
+                {"__reflex_form_data__": [], "extra": "x"}, {"__reflex_form_data__": [["a", "x\x00"]]}):
+        with pytest.raises(Refused):
+            check_value(bad, dict[str, str])
+
+
 def test_text_is_bounded_unless_the_handler_allows_more():
     with pytest.raises(Refused):
         check_value("x" * (MAX_TEXT + 1), str)
