@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 BANDS = ("3-4", "5-6", "7-8", "9-10")
 
@@ -60,6 +60,20 @@ def as_int(value: Any) -> int | None:
 def in_range(value: Any, n: int) -> int | None:
     v = as_int(value)
     return v if v is not None and 0 <= v < n else None
+
+
+def distinct_rounds(n: int, draw: Callable[[], tuple], build: Callable[..., Round],
+                    usable: Callable[..., bool] = lambda *item: True) -> list[Round]:
+    """n rounds from draw() (each a tuple whose first item is the round's key), none repeating a key;
+    build(*item) runs as each draw is kept, so its own use of the RNG stays in the same order."""
+    rounds, keys = [], set()
+    while len(rounds) < n:
+        item = draw()
+        if item[0] in keys or not usable(*item):
+            continue
+        keys.add(item[0])
+        rounds.append(build(*item))
+    return rounds
 
 
 def check_placement(round_: Round, settled: frozenset[int], part: Any, place: Any) -> Outcome:

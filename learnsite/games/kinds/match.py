@@ -6,7 +6,7 @@ A move is {"left": i, "right": j}; the round is done when every left option has 
 from __future__ import annotations
 
 from learnsite.games.content.pictures import COLOURS, colour_thing
-from learnsite.games.rounds import EASIER, Option, Outcome, Round, check_placement
+from learnsite.games.rounds import EASIER, Option, Outcome, Round, check_placement, distinct_rounds
 
 
 def pair_count(band: str, level: int) -> int:
@@ -43,21 +43,18 @@ SETS = {"colours": _colour_pairs, "bonds10": _bonds_to_ten}
 
 def make_rounds(rng, band: str, level: int, n: int, params: dict) -> list[Round]:
     make = SETS[params["pairs"]]
-    rounds, keys = [], set()
-    while len(rounds) < n:
-        key, left, right, prompt, hint = make(rng, band, level)
-        if key in keys:
-            continue
-        keys.add(key)
+
+    def build(key, left, right, prompt, hint) -> Round:
         order = list(range(len(right)))
         rng.shuffle(order)
         if order == sorted(order) and len(order) > 1:  # never in the same order as the left column
             order = order[1:] + order[:1]
         shuffled = tuple(right[i] for i in order)
         answer = tuple(order.index(i) for i in range(len(left)))
-        rounds.append(Round(kind="match", key=key, prompt=prompt, say=prompt, answer=answer,
-                            options=tuple(left), groups=shuffled, hint=hint))
-    return rounds
+        return Round(kind="match", key=key, prompt=prompt, say=prompt, answer=answer,
+                     options=tuple(left), groups=shuffled, hint=hint)
+
+    return distinct_rounds(n, lambda: make(rng, band, level), build)
 
 
 def check(round_: Round, move: dict, settled: frozenset[int]) -> Outcome:

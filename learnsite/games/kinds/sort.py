@@ -6,7 +6,7 @@ A move is {"item": i, "group": g}; the round is done when every item is in its g
 from __future__ import annotations
 
 from learnsite.games.content.pictures import SHAPE_COLOURS, SHAPES, shape_picture
-from learnsite.games.rounds import EASIER, Option, Outcome, Round, check_placement
+from learnsite.games.rounds import EASIER, Option, Outcome, Round, check_placement, distinct_rounds
 
 
 def sizes(band: str, level: int) -> tuple[int, int]:
@@ -36,15 +36,12 @@ SETS = {"shapes": _shapes}
 
 def make_rounds(rng, band: str, level: int, n: int, params: dict) -> list[Round]:
     make = SETS[params["sets"]]
-    rounds, keys = [], set()
-    while len(rounds) < n:
-        key, options, groups, answer, prompt, hint = make(rng, band, level)
-        if key in keys:
-            continue
-        keys.add(key)
-        rounds.append(Round(kind="sort", key=key, prompt=prompt, say=prompt, answer=answer,
-                            options=options, groups=groups, hint=hint))
-    return rounds
+
+    def build(key, options, groups, answer, prompt, hint) -> Round:
+        return Round(kind="sort", key=key, prompt=prompt, say=prompt, answer=answer,
+                     options=options, groups=groups, hint=hint)
+
+    return distinct_rounds(n, lambda: make(rng, band, level), build)
 
 
 def check(round_: Round, move: dict, settled: frozenset[int]) -> Outcome:

@@ -8,7 +8,7 @@ A move is {"value": int}. Modes (params["mode"]):
 
 from __future__ import annotations
 
-from learnsite.games.rounds import EASIER, REFUSED, Outcome, Round, as_int
+from learnsite.games.rounds import EASIER, REFUSED, Outcome, Round, as_int, distinct_rounds
 
 MAX_VALUE = 999  # no answer is bigger; the number pad takes 3 digits
 
@@ -66,15 +66,13 @@ MODES = {"sums": _sums, "times": _times}
 
 def make_rounds(rng, band: str, level: int, n: int, params: dict) -> list[Round]:
     make = MODES[params["mode"]]
-    rounds, keys = [], set()
-    while len(rounds) < n:
-        key, prompt, say, answer, hint = make(rng, band, level)
-        if key in keys or not 0 <= answer <= MAX_VALUE:
-            continue
-        keys.add(key)
-        rounds.append(Round(kind="type", key=key, prompt=prompt, say=say, answer=answer, hint=hint,
-                            extra={"seconds": params.get("seconds", 0)}))
-    return rounds
+
+    def build(key, prompt, say, answer, hint) -> Round:
+        return Round(kind="type", key=key, prompt=prompt, say=say, answer=answer, hint=hint,
+                     extra={"seconds": params.get("seconds", 0)})
+
+    return distinct_rounds(n, lambda: make(rng, band, level), build,
+                           usable=lambda key, prompt, say, answer, hint: 0 <= answer <= MAX_VALUE)
 
 
 def check(round_: Round, move: dict, settled: frozenset[int]) -> Outcome:
