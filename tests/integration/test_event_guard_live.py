@@ -65,17 +65,6 @@ def uvicorn_url(app_server, tmp_path_factory):
     log.close()
 
 
-def _signed_in_vars(app_server) -> dict:
-    from learnsite.services import accounts
-
-    email = f"fuzz-{time.monotonic_ns()}@example.com"
-    app_server.create_user(email, "fuzz-password")
-    db_url = f"sqlite:///{Path(app_server.data_dir) / 'learnsite.db'}"
-    tokens = accounts.sign_in(email, "fuzz-password", url=db_url)
-    return {f"{AUTH}.access_token_rx_state_": tokens.access_token,
-            f"{AUTH}.refresh_token_rx_state_": tokens.refresh_token}
-
-
 async def _fuzz(url: str, vars_: dict, handlers: list[guard_fuzz.Handler]) -> dict:
     stats = {"events": 0, "slow_pings": [], "reconnects": 0}
     client = ReflexClient(url)
@@ -109,7 +98,7 @@ def test_every_handler_answers_adversarial_events_calmly(server, app_server, uvi
     url, log_path = (app_server.url, Path(app_server.data_dir) / "server.log") if server == "granian" else uvicorn_url
     log_before = log_path.stat().st_size
     started = time.time()
-    signed_in = _signed_in_vars(app_server)
+    signed_in = _vars_for(app_server)
     handlers = guard_fuzz.handlers()
     assert len(handlers) > 100  # every State's handlers, not a hand-picked few
     sent_bytes = 0
