@@ -9,8 +9,9 @@ option that does not exist, a move after the end) without changing anything, so 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from learnsite.games.activities import GAMES, GameSpec
 from learnsite.games.kinds import KINDS
@@ -26,8 +27,9 @@ CHEERS = ("Great job!", "Well done!", "Super!", "You got it!", "Brilliant!", "Fa
 MAX_SEED = 2**31 - 1
 
 
-@dataclass(frozen=True)
-class Session:
+class Session(NamedTuple):
+    """Immutable, and a tuple: a state keeps it as it is (Reflex wraps only mutable values in a proxy)."""
+
     activity_id: str
     seed: int
     level: int = NORMAL  # the level of the next rounds (steps down after 2 misses)
@@ -44,8 +46,7 @@ class Session:
     stars: int = 0
 
     def to_dict(self) -> dict:
-        # shallow on purpose: every field is a number, a string or a tuple (dataclasses.asdict deep-copies)
-        return {f.name: getattr(self, f.name) for f in fields(self)}
+        return self._asdict()
 
     @classmethod
     def from_dict(cls, data: dict) -> "Session":
@@ -72,7 +73,7 @@ def new_seed() -> int:
     return random.SystemRandom().randint(1, MAX_SEED)
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=2048)  # two levels of a game each: a thousand games being played
 def level_rounds(activity_id: str, seed: int, level: int) -> tuple[Round, ...]:
     """All rounds a game with this seed can serve at this level (distinct keys, same seed -> same list)."""
     spec = GAMES[activity_id]
@@ -164,11 +165,11 @@ def answer(s: Session, round_no: int, move: dict) -> tuple[Session, Feedback]:
         misses = s.misses + 1
         level = EASIER if misses >= MISSES_BEFORE_STEP_DOWN and spec.kind != "prompt" else s.level
         message = f"{TRY_AGAIN[s.misses % len(TRY_AGAIN)]} {outcome.message}"
-        return replace(s, misses=misses, tried=tried, level=level), Feedback(True, message=message)
+        return s._replace(misses=misses, tried=tried, level=level), Feedback(True, message=message)
     if spec.kind == "prompt" and r.answer is None:
-        s = replace(s, picks=s.picks + ((r.extra["slot"], r.options[outcome.part].label),))
+        s = s._replace(picks=s.picks + ((r.extra["slot"], r.options[outcome.part].label),))
     if not outcome.round_done:  # one more pair matched / thing sorted
-        return replace(s, settled=s.settled + (outcome.part,)), Feedback(True, right=True, message=_cheer(s))
+        return s._replace(settled=s.settled + (outcome.part,)), Feedback(True, right=True, message=_cheer(s))
     return _next_round(s), Feedback(True, right=True, round_done=True, finished=s.index + 1 == spec.rounds,
                                      message=_cheer(s))
 
@@ -181,13 +182,13 @@ def _next_round(s: Session) -> Session:
     spec = spec_of(s)
     first_try = s.first_try + (1 if s.misses == 0 else 0)
     index = s.index + 1
-    base = replace(s, index=index, first_try=first_try, misses=0, settled=(), tried=())
+    base = s._replace(index=index, first_try=first_try, misses=0, settled=(), tried=())
     if index >= spec.rounds:
         stars = 3 if spec.kind == "prompt" else stars_for(first_try, spec.rounds)
-        return replace(base, finished=True, stars=stars)
+        return base._replace(finished=True, stars=stars)
     for level in (s.level, NORMAL, EASIER):
         rounds = level_rounds(s.activity_id, s.seed, level)
         for p in list(range(index, len(rounds))) + list(range(0, min(index, len(rounds)))):
             if rounds[p].key not in s.served:
-                return replace(base, level=level, round_level=level, pos=p, served=s.served + (rounds[p].key,))
+                return base._replace(level=level, round_level=level, pos=p, served=s.served + (rounds[p].key,))
     raise RuntimeError("no unplayed round left")  # pragma: no cover - every level has rounds + SPARE

@@ -26,7 +26,7 @@ DIGITS = re.compile(r"\D")
 
 
 class GameState(ActivityState):
-    _session: dict = {}  # engine.Session.to_dict(); backend only, never sent to the page
+    _session: engine.Session | None = None  # backend only, never sent to the page
 
     playing: bool = False
     finished: bool = False
@@ -65,7 +65,7 @@ class GameState(ActivityState):
     @rx.event
     def reset_game(self):
         """on_load: a page (re)opened shows the Start Playing! button, not an old game."""
-        self._session = {}
+        self._session = None
         self.playing = self.finished = False
         self.feedback, self.tone, self.kind = "", "", ""
 
@@ -77,7 +77,7 @@ class GameState(ActivityState):
 
     def _begin(self):
         s = engine.start(self.activity_id, engine.new_seed())
-        self._session = s.to_dict()
+        self._session = s
         self.best = 0
         self.feedback, self.tone = "", ""
         self._show(s)
@@ -85,18 +85,17 @@ class GameState(ActivityState):
 
     def _current(self) -> engine.Session | None:
         """The session of this tab, if it is a game of the activity on screen."""
-        if not self._session:
-            return None
-        try:
-            s = engine.Session.from_dict(self._session)
-        except (TypeError, ValueError):
-            return None
-        return s if s.activity_id == self.activity_id else None
+        s = self._session
+        return s if s is not None and s.activity_id == self.activity_id else None
 
     def _set(self, **values) -> None:
-        """Assign only what changed: an unchanged var is not sent to the page again."""
+        """Assign only what changed: an unchanged var is not sent to the page again.
+
+        The current value is read from the instance's own storage, where Reflex keeps it: reading it
+        through the var would wrap a list or a dict in a change-tracking proxy only to compare it."""
+        held = self.__dict__
         for name, value in values.items():
-            if getattr(self, name) != value:
+            if name not in held or held[name] != value:
                 setattr(self, name, value)
 
     def _show(self, s: engine.Session) -> None:
@@ -120,7 +119,7 @@ class GameState(ActivityState):
         after, fb = engine.answer(s, round_no, move)
         if not fb.accepted:
             return None  # forged, stale or repeated: refused calmly, nothing changes
-        self._session = after.to_dict()
+        self._session = after
         self._set(feedback=fb.message, tone="cheer" if fb.right else "hint")
         if fb.round_done or fb.right:
             self._show(after)

@@ -1,8 +1,9 @@
-"""Question banks for the choose kind: bank(rng, band, level) -> list[Question] with distinct keys."""
+"""Question banks for the choose kind: bank(rng, band, level) -> Questions with distinct keys."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import wraps
 
 from learnsite.games.rounds import Option
 
@@ -27,6 +28,20 @@ def quiz(items, key_prefix: str) -> list[Question]:
     """(question, right answer, wrong answers, hint) tuples -> Questions."""
     return [Question(key=f"{key_prefix}{i}", prompt=q, right=Option(right), wrong=words(*wrong), hint=hint)
             for i, (q, right, wrong, hint) in enumerate(items)]
+
+
+def fixed(bank):
+    """A bank that draws nothing from the RNG: built once per (band, level), then shared (it is read-only:
+    a game samples from it)."""
+    built: dict[tuple[str, int], tuple[Question, ...]] = {}
+
+    @wraps(bank)
+    def shared(rng, band: str, level: int) -> tuple[Question, ...]:
+        if (band, level) not in built:
+            built[band, level] = tuple(bank(rng, band, level))
+        return built[band, level]
+
+    return shared
 
 
 def _banks():

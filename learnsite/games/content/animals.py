@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from learnsite.games.content import Question
+from learnsite.games.content import Question, fixed
 from learnsite.games.content.pictures import ANIMAL_SOUNDS
 from learnsite.games.rounds import EASIER, Option
 
@@ -15,6 +15,7 @@ ALPHABET = (
 )
 
 
+@fixed
 def sounds(rng, band: str, level: int) -> list[Question]:
     animals = sorted(ANIMAL_SOUNDS)
     out = []
@@ -29,6 +30,7 @@ def sounds(rng, band: str, level: int) -> list[Question]:
     return out
 
 
+@fixed
 def alphabet(rng, band: str, level: int) -> list[Question]:
     out = []
     for letter, animal in ALPHABET:

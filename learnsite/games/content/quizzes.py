@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from learnsite.games.content import Question, quiz
+from learnsite.games.content import Question, fixed, quiz
 
 SCIENCE_FACTS = (
     ("Why is the sky blue?", "Air scatters the blue part of sunlight all over the sky",
@@ -121,13 +121,16 @@ HISTORY_QUEST = (
 )
 
 
+@fixed
 def science_facts(rng, band: str, level: int) -> list[Question]:
     return quiz(SCIENCE_FACTS, "fact:")
 
 
+@fixed
 def science_lab(rng, band: str, level: int) -> list[Question]:
     return quiz(SCIENCE_LAB, "lab:")
 
 
+@fixed
 def history_quest(rng, band: str, level: int) -> list[Question]:
     return quiz(HISTORY_QUEST, "history:")

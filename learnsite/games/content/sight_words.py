@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from learnsite.games.content import Question
+from learnsite.games.content import Question, fixed
 from learnsite.games.rounds import EASIER, Option
 
 PRE_PRIMER = (
@@ -23,6 +23,7 @@ def _likeness(a: str, b: str) -> tuple:
     return (a[0].lower() != b[0].lower(), abs(len(a) - len(b)))
 
 
+@fixed
 def bank(rng, band: str, level: int) -> list[Question]:
     pool = PRE_PRIMER if level == EASIER else PRE_PRIMER + PRIMER
     out = []

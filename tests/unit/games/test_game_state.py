@@ -32,7 +32,7 @@ async def _game(activity_id: str, session=None) -> GameState:
 
 
 def _engine(game: GameState) -> engine.Session:
-    return engine.Session.from_dict(game._session)
+    return game._session
 
 
 def _public(game: GameState) -> str:
@@ -74,7 +74,7 @@ async def test_a_real_game_reaches_the_finish_with_three_stars(activity_id):
 
 async def test_forged_moves_change_nothing():
     game = await _game("science-facts")
-    before, session = _public(game), dict(game._session)
+    before, session = _public(game), game._session
     for round_no, choice in [(1, 0), (7, 1), (8, 0), (-1, 0), (0, 4), (0, -1), (0, 99)]:
         await run(GameState.choose, game, round_no, choice)
     await run(GameState.submit_typed, game, {"round": "0", "answer": "5"})
@@ -100,7 +100,7 @@ async def test_typed_answers_are_digits_and_at_most_three():
     r = engine.current_round(_engine(game))
     await run(GameState.submit_typed, game, {"round": "0", "answer": f"<b>{r.answer}</b>"})
     assert game.round_no == 1 and game.tone == "cheer"  # "<b>12</b>" -> 12
-    before = dict(game._session)
+    before = game._session
     for answer in ("", "abc", "-"):
         await run(GameState.submit_typed, game, {"round": "1", "answer": answer})
         assert game._session == before
@@ -111,9 +111,9 @@ async def test_typed_answers_are_digits_and_at_most_three():
 async def test_a_game_of_another_activity_is_not_played_here():
     game = await _game("science-facts")
     other = engine.start("math-whiz", 5)
-    game._session = other.to_dict()  # a session left from another page in the same tab
+    game._session = other  # a session left from another page in the same tab
     await run(GameState.choose, game, 0, 0)
-    assert game._session == other.to_dict()
+    assert game._session == other
 
 
 async def test_stars_are_saved_for_a_signed_in_player_only_after_a_real_finish(auth_env):
