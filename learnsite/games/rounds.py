@@ -93,8 +93,9 @@ def option_count(band: str, level: int) -> int:
     return normal - 1 if level == EASIER else normal
 
 
-def shuffled_with(rng, right, wrong: list, n: int) -> tuple[list, int]:
+def shuffled_with(rng, right, wrong: list | tuple, n: int) -> tuple[list, int]:
     """n choices: the right one plus n-1 of `wrong`, in random order; returns (choices, right index)."""
-    picks = rng.sample(list(wrong), n - 1) + [right]
-    rng.shuffle(picks)
-    return picks, picks.index(right)
+    picks = rng.sample(wrong, n - 1)
+    at = rng.randrange(n)  # the right one anywhere, the wrong ones already in random order
+    picks.insert(at, right)
+    return picks, at

@@ -50,6 +50,8 @@ def check_text(value: str, limit: int = MAX_TEXT) -> None:
         raise Refused(f"text of {len(value)} characters (limit {limit})")
     if "\x00" in value:
         raise Refused("NUL in text")
+    if value.isascii():  # most text: no surrogate possible, and no copy made to find out
+        return
     try:
         value.encode("utf-8")
     except UnicodeEncodeError:
@@ -57,37 +59,43 @@ def check_text(value: str, limit: int = MAX_TEXT) -> None:
 
 
 def check_json(value: Any, depth: int = 0, text_limit: int = MAX_EVENT_UNITS) -> int:
-    """Walk plain JSON data; returns its size in units (characters of text, 8 per other value)."""
+    """Walk plain JSON data; returns its size in units (characters of text, 8 per other value).
+
+    Dispatches on the exact type first (what a parsed frame holds: every event goes through here)."""
     if depth > MAX_DEPTH:
         raise Refused(f"nested deeper than {MAX_DEPTH}")
-    if isinstance(value, str):
-        check_text(value, text_limit)
-        return len(value) + 2
-    if value is None or isinstance(value, bool):
-        return 8
-    if isinstance(value, int):
-        if abs(value) > MAX_ABS_INT:
-            raise Refused("integer out of range")
-        return 8
-    if isinstance(value, float):
-        if not math.isfinite(value) or abs(value) > MAX_ABS_FLOAT:
-            raise Refused("number not finite or out of range")
-        return 8
-    if isinstance(value, (list, tuple)):
-        if len(value) > MAX_EVENT_UNITS // 8:
-            raise Refused("list too long")
-        return 8 + sum(check_json(v, depth + 1, text_limit) for v in value)
-    if isinstance(value, dict):
+    kind = type(value)
+    if kind is dict:
         if len(value) > MAX_EVENT_UNITS // 8:
             raise Refused("dict too large")
         size = 8
         for k, v in value.items():
-            if not isinstance(k, str):
+            if type(k) is not str:
                 raise Refused("non-text key")
             check_text(k, MAX_NAME)
             size += len(k) + check_json(v, depth + 1, text_limit)
         return size
-    raise Refused(f"not JSON data: {type(value).__name__}")
+    if kind is str:
+        check_text(value, text_limit)
+        return len(value) + 2
+    if kind is int:
+        if abs(value) > MAX_ABS_INT:
+            raise Refused("integer out of range")
+        return 8
+    if kind is bool or value is None:
+        return 8
+    if kind is list or kind is tuple:
+        if len(value) > MAX_EVENT_UNITS // 8:
+            raise Refused("list too long")
+        return 8 + sum(check_json(v, depth + 1, text_limit) for v in value)
+    if kind is float:
+        if not math.isfinite(value) or abs(value) > MAX_ABS_FLOAT:
+            raise Refused("number not finite or out of range")
+        return 8
+    plain = next((t for t in (str, bool, int, float, list, tuple, dict) if isinstance(value, t)), None)
+    if plain is None:
+        raise Refused(f"not JSON data: {kind.__name__}")
+    return check_json(plain(value), depth, text_limit)  # a subclass of a JSON type, checked as that type
 
 
 def check_event(data: Any) -> tuple[str, dict, dict]:

@@ -12,7 +12,7 @@ def make_rounds(rng, band: str, level: int, n: int, params: dict) -> list[Round]
     k = params.get("options") or option_count(band, level)
     rounds = []
     for q in picked:
-        options, right = shuffled_with(rng, q.right, list(q.wrong), min(k, len(q.wrong) + 1))
+        options, right = shuffled_with(rng, q.right, q.wrong, min(k, len(q.wrong) + 1))
         rounds.append(Round(kind="choose", key=q.key, prompt=q.prompt, answer=right, say=q.say or q.prompt,
                             passage=q.passage, pictures=q.pictures, options=tuple(options),
                             hint=q.hint or "Have another look."))
