@@ -203,8 +203,13 @@ document.addEventListener("securitypolicyviolation", (e) => {
 def watch_csp(ctx) -> None:
     ctx.expose_binding("__reportCspViolation", lambda source, text: CSP_VIOLATIONS.append(str(text)[:300]))
     ctx.add_init_script(_RECORD_CSP_VIOLATIONS)
-    ctx.on("console", lambda m: m.type == "error" and "Content Security Policy" in m.text
+    ctx.on("console", lambda m: _policy_complaint(m.type, m.text)
            and CSP_VIOLATIONS.append(f"console: {m.text[:300]}"))
+
+
+def _policy_complaint(kind: str, text: str) -> bool:
+    """A refusal by the CSP, or a Permissions-Policy feature the browser does not know (a header to fix)."""
+    return (kind == "error" and "Content Security Policy" in text) or "Error with Permissions-Policy header" in text
 
 
 @pytest.fixture(autouse=True)
@@ -215,7 +220,7 @@ def _no_csp_violations(request):
     already = len(CSP_VIOLATIONS)
     yield
     seen = CSP_VIOLATIONS[already:]
-    assert seen == [], f"Content-Security-Policy violations: {seen}"
+    assert seen == [], f"Content-Security-Policy violations or Permissions-Policy errors: {seen}"
 
 
 @pytest.fixture(scope="session")

@@ -8,6 +8,7 @@ from learnsite.pages import (  # noqa: F401
     chat,
     flipbook,
     home,
+    not_found_page,
     presentation,
     sheet_maker,
     song,

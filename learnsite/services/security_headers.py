@@ -46,12 +46,12 @@ FRAMEABLE_PREFIXES = ("/files/worksheets/",)
 # Features nobody on the site uses are switched off for every origin, including ours. Left on:
 # autoplay and speaker-selection, which Web Audio (songs, read-aloud, game sounds) relies on.
 PERMISSIONS = [
-    "accelerometer", "ambient-light-sensor", "bluetooth", "camera", "display-capture",
+    "accelerometer", "camera", "display-capture",
     "encrypted-media", "gamepad", "geolocation", "gyroscope", "hid", "identity-credentials-get",
     "idle-detection", "local-fonts", "magnetometer", "microphone", "midi", "otp-credentials",
     "payment", "publickey-credentials-create", "publickey-credentials-get", "screen-wake-lock",
-    "serial", "storage-access", "usb", "web-share", "window-management", "xr-spatial-tracking",
-]
+    "serial", "storage-access", "usb", "window-management", "xr-spatial-tracking",
+]  # only features Chromium knows: an unknown one is a console error on every page (tests/conftest.py)
 
 HSTS = "max-age=63072000; includeSubDomains"  # two years; only sent when the public URL is https
 

@@ -100,7 +100,7 @@ VISITS: list[Visit] = [
         "/activity/no-such-game", "/flipbook/no-such-book", "/video/no-such-video", "/song/no-such-song",
         "/storybook/no-such-story", "/powerpoint/no-such-slides", "/audiobook/no-such-audio",
         "/worksheet/999999")],
-    Visit("not found: unknown address", "/no/such/page", hydrates=False),
+    Visit("not found: unknown address", "/no/such/page"),
     # signing in
     Visit("user login", "/login/user"),
     Visit("user sign up", "/signup/user"),

@@ -70,11 +70,19 @@ def test_song_play_toggles_spinning_art_and_progress(page):
     ("/flipbook/no-such-book", "Not Found", "This flipbook does not exist."),
     ("/video/no-such-video", "Video Not Found", "We couldn't find this video. It may have moved."),
     ("/song/no-such-song", "Song Not Found", "We couldn't find this song. Try another one from the home page."),
+    ("/no/such/page", "Page Not Found", "We couldn't find the page you're looking for."),
 ])
 def test_unknown_ids_show_their_not_found_state(page, path, title, message):
     open_page(page, path)
     expect(page.get_by_role("heading", name=title, exact=True)).to_be_visible()
     expect(page.get_by_text(message, exact=True)).to_be_visible()
+
+
+def test_an_unknown_address_shows_the_site_and_a_way_home(page):
+    open_page(page, "/no/such/page")
+    expect(page.get_by_role("banner")).to_be_visible()
+    page.get_by_role("link", name="Go Back to Home").click()
+    expect(page).to_have_url(re.compile(r"/$"))
 
 
 def test_unknown_audiobook_go_back_home(page):
