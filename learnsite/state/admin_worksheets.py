@@ -17,7 +17,7 @@ from learnsite.config import settings
 from learnsite.services import worksheets as service
 from learnsite.services.storage import get_storage
 from learnsite.state.auth import AuthState
-from learnsite.state.worksheets import SKILL_LABELS, SUBJECT_LABELS
+from learnsite.state.worksheets import SKILL_LABELS, SUBJECT_LABELS, category_choice, skill_choice, subject_choice
 from learnsite.toast import notify
 
 log = logging.getLogger(__name__)
@@ -129,9 +129,6 @@ class AdminWorksheetState(rx.State):
     async def _admin_tab(self) -> bool:
         return (await self.get_state(AuthState)).admin_access == "granted"
 
-    def _category_choice(self, value: str) -> str:
-        return value if any(c["id"] == value for c in self.categories) else ""
-
     @rx.event
     async def set_title(self, value: str):
         if await self._admin_tab():
@@ -145,17 +142,17 @@ class AdminWorksheetState(rx.State):
     @rx.event
     async def set_category_id(self, value: str):
         if await self._admin_tab():
-            self.category_id = self._category_choice(value)
+            self.category_id = category_choice(value, self.categories)
 
     @rx.event
     async def set_subject(self, value: str):
         if await self._admin_tab():
-            self.subject = value if value in SUBJECT_LABELS else ""
+            self.subject = subject_choice(value)
 
     @rx.event
     async def set_skill_type(self, value: str):
         if await self._admin_tab():
-            self.skill_type = value if value in SKILL_LABELS else ""
+            self.skill_type = skill_choice(value)
 
     @rx.event
     def files_dropped(self):
@@ -285,17 +282,17 @@ class AdminWorksheetState(rx.State):
     @rx.event
     async def set_edit_category_id(self, value: str):
         if await self._admin_tab():
-            self.edit_category_id = self._category_choice(value)
+            self.edit_category_id = category_choice(value, self.categories)
 
     @rx.event
     async def set_edit_subject(self, value: str):
         if await self._admin_tab():
-            self.edit_subject = value if value in SUBJECT_LABELS else ""
+            self.edit_subject = subject_choice(value)
 
     @rx.event
     async def set_edit_skill_type(self, value: str):
         if await self._admin_tab():
-            self.edit_skill_type = value if value in SKILL_LABELS else ""
+            self.edit_skill_type = skill_choice(value)
 
     @rx.event
     async def save_edit(self):

@@ -24,6 +24,7 @@ from learnsite.services.storage import get_storage
 from learnsite.sheets import KINDS, SheetOptionError, SheetOptions, checked, defaults, make_sheet
 from learnsite.sheets.options import SEED_MAX
 from learnsite.state.auth import AuthState
+from learnsite.state.worksheets import category_choice, skill_choice, subject_choice
 from learnsite.toast import notify
 
 log = logging.getLogger(__name__)
@@ -270,15 +271,15 @@ class SheetMakerState(rx.State):
 
     @rx.event
     def set_lib_category_id(self, value: str):
-        self.lib_category_id = str(value)[:12]
+        self.lib_category_id = category_choice(value, self.categories)
 
     @rx.event
     def set_lib_subject(self, value: str):
-        self.lib_subject = str(value)[:50]
+        self.lib_subject = subject_choice(value)
 
     @rx.event
     def set_lib_skill_type(self, value: str):
-        self.lib_skill_type = str(value)[:50]
+        self.lib_skill_type = skill_choice(value)
 
     @rx.event(background=True)
     async def add_to_library(self):

@@ -25,6 +25,19 @@ SKILL_LABELS = {
 ALL = "all"  # the value of the "any" option in the filter selects (radix select items need one)
 
 
+# What a worksheet form keeps of a choice a client sent: one the library offers, else "" ("choose one").
+def subject_choice(value: str) -> str:
+    return value if value in SUBJECT_LABELS else ""
+
+
+def skill_choice(value: str) -> str:
+    return value if value in SKILL_LABELS else ""
+
+
+def category_choice(value: str, categories: list[dict[str, str]]) -> str:
+    return value if any(c["id"] == value for c in categories) else ""
+
+
 def download_name(title: str) -> str:
     """SPEC §7: the lowercased title, non-alphanumerics replaced by underscores, plus .pdf."""
     return re.sub(r"[^a-z0-9]", "_", title.lower()) + ".pdf"

@@ -43,3 +43,17 @@ async def test_impossible_carrying_and_junk_are_refused_calmly():
     assert len(s.low) <= 7 and s.error
     await run(SheetMakerState.set_kind, s, "not-a-kind")
     assert s.kind == "addition"
+
+
+async def test_the_library_form_keeps_only_choices_the_library_offers():
+    s = await _maker()
+    s.categories = [{"id": "3", "name": "Math Practice"}]
+    for handler, good in ((SheetMakerState.set_lib_category_id, "3"), (SheetMakerState.set_lib_subject, "math"),
+                          (SheetMakerState.set_lib_skill_type, "counting")):
+        await run(handler, s, good)
+        await run(handler, s, "x" * 40)
+    assert (s.lib_category_id, s.lib_subject, s.lib_skill_type) == ("", "", "")
+    await run(SheetMakerState.set_lib_category_id, s, "3")
+    await run(SheetMakerState.set_lib_subject, s, "literacy")
+    await run(SheetMakerState.set_lib_skill_type, s, "reading")
+    assert (s.lib_category_id, s.lib_subject, s.lib_skill_type) == ("3", "literacy", "reading")
