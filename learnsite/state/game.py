@@ -144,33 +144,37 @@ class GameState(ActivityState):
         """choose, count, and the prompt builder's picks and first lines."""
         return await self._move(round_no, {"choice": choice})
 
+    def _pick(self, kind: str, round_no: int, index: int) -> None:
+        """Match or sort, first tap: a thing not yet in place (tap it again to let go)."""
+        if round_no == self.round_no and self.kind == kind and 0 <= index < len(self.options) \
+                and self.options[index].get("state") != "done":
+            self.selected = -1 if self.selected == index else index
+
+    async def _place(self, kind: str, round_no: int, part: str, place: str, where: int):
+        """Match or sort, second tap: where the thing picked first goes."""
+        if self.kind != kind or self.selected < 0:
+            return None
+        return await self._move(round_no, {part: self.selected, place: where})
+
     @rx.event
     def match_left(self, round_no: int, left: int):
-        """Match, first tap: a thing on the left (tap it again to let go)."""
-        if round_no == self.round_no and self.kind == "match" and 0 <= left < len(self.options) \
-                and self.options[left].get("state") != "done":
-            self.selected = -1 if self.selected == left else left
+        """Match, first tap: a thing on the left."""
+        self._pick("match", round_no, left)
 
     @rx.event
     async def match_right(self, round_no: int, right: int):
         """Match, second tap: its partner on the right."""
-        if self.kind != "match" or self.selected < 0:
-            return None
-        return await self._move(round_no, {"left": self.selected, "right": right})
+        return await self._place("match", round_no, "left", "right", right)
 
     @rx.event
     def sort_item(self, round_no: int, item: int):
-        """Sort, first tap: a thing to put away (tap it again to let go)."""
-        if round_no == self.round_no and self.kind == "sort" and 0 <= item < len(self.options) \
-                and self.options[item].get("state") != "done":
-            self.selected = -1 if self.selected == item else item
+        """Sort, first tap: a thing to put away."""
+        self._pick("sort", round_no, item)
 
     @rx.event
     async def sort_group(self, round_no: int, group: int):
         """Sort, second tap: the home it belongs to."""
-        if self.kind != "sort" or self.selected < 0:
-            return None
-        return await self._move(round_no, {"item": self.selected, "group": group})
+        return await self._place("sort", round_no, "item", "group", group)
 
     @rx.event
     async def submit_typed(self, form_data: dict[str, str]):
