@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from learnsite.state.game import GameState
+from learnsite.state.game import MAX_TEXT, MAX_TYPED, GameState
 
 from components.trace_canvas import trace_canvas
 
@@ -161,7 +161,7 @@ def type_view() -> rx.Component:
             rx.el.label("Your answer", html_for="game-answer", class_name="sr-only"),
             rx.el.input(id="game-answer", name="answer", key="answer-" + G.round_no.to_string(),
                         input_mode="numeric", pattern="[0-9]*", auto_complete="off", class_name="game-answer",
-                        max_length=3, placeholder="?"),
+                        max_length=MAX_TYPED, placeholder="?"),
             rx.el.button(rx.icon("check", size=22, aria_hidden="true"), "Check", type="submit",
                          class_name="content-button game-check"),
             on_submit=G.submit_typed, reset_on_submit=False, class_name="game-answer-row",
@@ -182,7 +182,7 @@ def prompt_view() -> rx.Component:
                     rx.el.input(type="hidden", name="round", value=G.round_no.to_string()),
                     rx.el.label("Write your first lines (at least ", G.min_words.to_string(), " words)",
                                 html_for="game-writing", class_name="game-writing-label"),
-                    rx.el.textarea(id="game-writing", name="text", max_length=600, rows=4,
+                    rx.el.textarea(id="game-writing", name="text", max_length=MAX_TEXT, rows=4,
                                    class_name="game-writing"),
                     rx.el.button(rx.icon("pencil", size=20, aria_hidden="true"), "I'm done!", type="submit",
                                  class_name="content-button"),

@@ -8,7 +8,7 @@ from learnsite.backend_url import absolute, download_function
 from learnsite.layout import page, page_title
 from learnsite.sheets import KINDS
 from learnsite.state.auth import AuthState
-from learnsite.state.sheet_maker import SheetMakerState as S
+from learnsite.state.sheet_maker import DESCRIPTION_MAX, TITLE_MAX, SheetMakerState as S
 from learnsite.state.worksheets import SKILL_LABELS, SUBJECT_LABELS
 
 ROUTE = "/worksheets/maker"
@@ -112,10 +112,10 @@ def _library_form() -> rx.Component:
         rx.vstack(
             rx.heading("Add to the library", size="5", as_="h2"),
             rx.text("Adds this sheet to All Worksheets, like an upload.", size="2"),
-            _field("Title", rx.input(value=S.lib_title, on_change=S.set_lib_title, max_length=200, size="3",
+            _field("Title", rx.input(value=S.lib_title, on_change=S.set_lib_title, max_length=TITLE_MAX, size="3",
                                      aria_label="Title")),
             _field("Description", rx.text_area(value=S.lib_description, on_change=S.set_lib_description,
-                                               max_length=2000, aria_label="Description")),
+                                               max_length=DESCRIPTION_MAX, aria_label="Description")),
             rx.grid(
                 _select("Category", S.lib_category_id, S.set_lib_category_id, S.categories),
                 _select("Subject", S.lib_subject, S.set_lib_subject, list(SUBJECT_LABELS.items())),

@@ -32,6 +32,7 @@ log = logging.getLogger(__name__)
 Kind = Literal["addition", "subtraction", "multiplication", "number-bonds", "counting", "number-tracing",
                "letter-tracing", "word-search", "colour-by-number"]
 NUMBER_MAX_CHARS = 7
+TITLE_MAX, DESCRIPTION_MAX = service.TITLE_MAX, service.DESCRIPTION_MAX  # the library form's bounds
 NOT_ADMIN = ("Not Allowed", "Only administrators can add worksheets to the library.")
 # the library tags a made sheet starts with (the admin may change them)
 KIND_TAGS = {
@@ -263,11 +264,11 @@ class SheetMakerState(rx.State):
 
     @rx.event
     def set_lib_title(self, value: str):
-        self.lib_title = str(value)[: service.TITLE_MAX]
+        self.lib_title = str(value)[:TITLE_MAX]
 
     @rx.event
     def set_lib_description(self, value: str):
-        self.lib_description = str(value)[: service.DESCRIPTION_MAX]
+        self.lib_description = str(value)[:DESCRIPTION_MAX]
 
     @rx.event
     def set_lib_category_id(self, value: str):
