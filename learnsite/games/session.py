@@ -28,7 +28,8 @@ MAX_SEED = 2**31 - 1
 
 
 class Session(NamedTuple):
-    """Immutable, and a tuple: a state keeps it as it is (Reflex wraps only mutable values in a proxy)."""
+    """Immutable, and a tuple: a state keeps it as it is (Reflex wraps only mutable values in a proxy) and
+    the state manager pickles it with the tab's state."""
 
     activity_id: str
     seed: int
@@ -44,17 +45,6 @@ class Session(NamedTuple):
     picks: tuple[tuple[str, str], ...] = ()  # prompt: (slot, chosen words)
     finished: bool = False
     stars: int = 0
-
-    def to_dict(self) -> dict:
-        return self._asdict()
-
-    @classmethod
-    def from_dict(cls, data: dict) -> "Session":
-        data = dict(data)
-        for name in ("served", "settled", "tried"):
-            data[name] = tuple(data.get(name, ()))
-        data["picks"] = tuple(tuple(p) for p in data.get("picks", ()))
-        return cls(**data)
 
 
 @dataclass(frozen=True)
