@@ -1,6 +1,7 @@
 import os
 
 import reflex as rx
+from reflex.constants import StateManagerMode
 
 from learnsite.config import settings
 
@@ -18,10 +19,19 @@ if settings.redis_url:
 # largest real event, a full chat outbox (50 messages of 2,000 characters), is under half of that.
 os.environ.setdefault("REFLEX_SOCKET_MAX_HTTP_BUFFER_SIZE", str(512 * 1024))
 
+# Without Redis there is one backend process, and it keeps each tab's state in memory (dropped after
+# the token's hour, as Reflex's disk manager does with its in-memory copy). Reflex's default, the disk
+# manager, also writes every substate of every tab to its own file (about 30 per tab) and lists and
+# stats the whole folder after each batch of writes: a fifth of the server's time under 50 players,
+# and a folder that grows with every new socket. A restart loses open popups and a game in progress;
+# accounts, messages and worksheets live in the database. With Redis, Reflex picks its Redis manager.
+STATE_MANAGER = {} if settings.redis_url else {"state_manager_mode": StateManagerMode.MEMORY}
+
 config = rx.Config(
     app_name="learnsite",
     db_url=settings.db_url,
     redis_url=settings.redis_url or None,
+    **STATE_MANAGER,
     telemetry_enabled=False,
     # Only the site itself may call the backend with credentials or open the event socket (Reflex's
     # default "*" echoes any Origin with Access-Control-Allow-Credentials); the files API uses it too.

@@ -20,7 +20,6 @@ from tests.conftest import free_port, stop_process_group, wait_http
 
 ROOT = "reflex___state____state"
 AUTH = f"{ROOT}.learnsite___state___auth____auth_state"
-STATE_FILE_CAP = 64 * 1024
 
 
 def _hydrate(vars_: dict | None = None) -> dict:
@@ -117,13 +116,13 @@ def test_every_handler_answers_adversarial_events_calmly(server, app_server, uvi
     assert guard_fuzz.BIG[:1000] not in grown
     # a few KB of log per refused event at most (most refusals are not logged at all: rate-limited)
     assert len(grown.encode()) < 2 * stats["events"] * 2048, len(grown)
-    states = [p for p in (REPO_ROOT / ".states").glob("*") if p.stat().st_mtime >= started - 1]
-    assert states  # the tabs' states were stored, and each is small
+    # Without Redis the tabs' states stay in memory (bounded: tests/unit/guard/test_tab_state_is_bounded.py
+    # and the memory test below): no visitor's socket writes a file
+    written = [p for p in (REPO_ROOT / ".states").glob("*") if p.stat().st_mtime >= started - 1]
+    assert written == [], written[:3]
     log_bytes = len(grown.encode())
     print(f"\n{server}: {stats['events']} events per identity, log +{log_bytes} bytes "
-          f"({log_bytes / (sent_bytes / 2**20):.0f} bytes per MB sent), "
-          f"largest stored state {max(p.stat().st_size for p in states)} bytes")
-    assert all(p.stat().st_size < STATE_FILE_CAP for p in states), max(p.stat().st_size for p in states)
+          f"({log_bytes / (sent_bytes / 2**20):.0f} bytes per MB sent)")
 
 
 def test_a_frame_over_the_socket_limit_closes_only_its_own_socket(app_server):
