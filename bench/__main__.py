@@ -73,6 +73,9 @@ def main(argv: list[str] | None = None) -> int:
     bench = Bench(Path(args.app_root), quick=args.quick, soak_seconds=args.soak_seconds,
                   postgres_url=args.postgres_url, redis_url=args.redis_url, profile=args.profile,
                   soak_chat=not args.soak_no_chat, chat_viewers=args.chat_viewers)
+    from bench import site
+
+    site.names()  # the app's States, imported here in the main thread (see site.names)
     failed = []
     started = time.monotonic()
     try:

@@ -12,8 +12,6 @@ Clients run closed loops, all at once; bare counter and game take turns, PASSES 
 from __future__ import annotations
 
 import asyncio
-from functools import lru_cache
-
 from bench import clients as cl
 from bench import site
 from bench.b_events import bare_step
@@ -33,18 +31,12 @@ def levels(bench: Bench) -> list[tuple[int, int]]:
     return [(1, 200), (50, 20)]
 
 
-@lru_cache
 def _game() -> str:
-    from learnsite.state.game import GameState
-
-    return GameState.get_full_name()
+    return site.names()["game"]
 
 
-@lru_cache
 def _activity() -> str:
-    from learnsite.state.activity import ActivityState
-
-    return ActivityState.get_full_name()
+    return site.names()["activity"]
 
 
 def _event(handler: str, payload: dict | None = None) -> dict:

@@ -17,12 +17,17 @@ from tests.worksheet_pdfs import assemble_pdf
 
 @lru_cache
 def names() -> dict[str, str]:
-    """Full state names as the page sends them (they are derived from module and class names)."""
+    """Full state names as the page sends them (they are derived from module and class names).
+
+    Called once in the main thread before any benchmark runs (bench/__main__): Reflex registers States in a
+    context variable, so a State module first imported inside asyncio.run() is invisible to later imports."""
     import reflex.state as rs
 
+    from learnsite.state.activity import ActivityState
     from learnsite.state.admin_worksheets import AdminWorksheetState
     from learnsite.state.auth import AuthState
     from learnsite.state.chat import ChatState
+    from learnsite.state.game import GameState
     from learnsite.state.popups import PopupState
     from learnsite.state.worksheets import WorksheetBrowserState, WorksheetPageState
 
@@ -34,6 +39,8 @@ def names() -> dict[str, str]:
         "page": WorksheetPageState.get_full_name(),
         "admin_ws": AdminWorksheetState.get_full_name(),
         "on_load": rs.OnLoadInternalState.get_full_name(),
+        "activity": ActivityState.get_full_name(),
+        "game": GameState.get_full_name(),
     }
 
 
