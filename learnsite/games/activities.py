@@ -16,6 +16,7 @@ class GameSpec:
     rounds: int  # 5 to 10
     params: dict = field(default_factory=dict)
     speak: bool = False  # read every instruction aloud at once (pre-readers)
+    theme: str = ""  # a picture of the child's progress the page draws: "rainbow" (a stripe per round)
 
 
 GAMES: dict[str, GameSpec] = {
@@ -40,10 +41,13 @@ GAMES: dict[str, GameSpec] = {
     "science-lab": GameSpec("choose", "9-10", 8, {"bank": "science_lab"}),
     "history-quest": GameSpec("choose", "9-10", 8, {"bank": "history_quest"}),
     # Today's Special Activities
-    "rainbow-math": GameSpec("type", "5-6", 7, {"mode": "sums"}),  # one stripe of the rainbow per sum
+    "rainbow-math": GameSpec("type", "5-6", 7, {"mode": "sums"}, theme="rainbow"),  # a stripe per sum
     "animal-alphabet": GameSpec("choose", "5-6", 8, {"bank": "animal_alphabet"}, speak=True),
     "shape-safari": GameSpec("choose", "5-6", 6, {"bank": "shape_safari"}, speak=True),
 }
+
+
+RAINBOW_STRIPES = 7  # red, orange, yellow, green, blue, indigo, violet: a "rainbow" game has one round each
 
 
 def spec_for(activity_id: str) -> GameSpec | None:

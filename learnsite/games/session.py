@@ -110,7 +110,7 @@ def public_view(s: Session) -> dict:
     spec = spec_of(s)
     view = {"activity": s.activity_id, "kind": spec.kind, "band": spec.band, "total": spec.rounds,
             "round": min(s.index, spec.rounds - 1), "finished": s.finished, "stars": s.stars,
-            "first_try": s.first_try, "speak": spec.speak}
+            "first_try": s.first_try, "speak": spec.speak, "theme": spec.theme}
     if s.finished:
         return view
     r = current_round(s)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from learnsite.state.game import MAX_TEXT, MAX_TYPED, GameState
+from learnsite.state.game import MAX_TEXT, MAX_TYPED, RAINBOW_STRIPES, GameState
 
 from components.trace_canvas import trace_canvas
 
@@ -246,9 +246,23 @@ def _progress() -> rx.Component:
     )
 
 
+def _rainbow() -> rx.Component:
+    """Rainbow Math's picture of progress: a stripe is painted for each sum solved (outermost first)."""
+    done = rx.cond(G.finished, G.total, G.round_no)
+    stripes = []
+    for i in range(RAINBOW_STRIPES):
+        r = 92 - i * 11
+        stripes.append(rx.el.svg.path(
+            d=f"M {100 - r} 100 A {r} {r} 0 0 1 {100 + r} 100",
+            class_name=rx.cond(done > i, f"game-stripe stripe-{i} is-painted", f"game-stripe stripe-{i}")))
+    return rx.el.svg(*stripes, view_box="0 0 200 104", class_name="game-rainbow", role="img",
+                     aria_label="Rainbow: " + done.to_string() + " of " + G.total.to_string() + " stripes painted")
+
+
 def game_board() -> rx.Component:
     return rx.el.div(
         rx.el.div(_progress(), rx.cond(~G.finished & (G.say != ""), _hear_button()), class_name="game-bar"),
+        rx.cond(G.theme == "rainbow", _rainbow()),
         rx.cond(
             G.finished,
             finish_view(),

@@ -13,6 +13,7 @@ import re
 import reflex as rx
 
 from learnsite.games import session as engine
+from learnsite.games.activities import RAINBOW_STRIPES  # noqa: F401  (the page draws that many)
 from learnsite.state.activity import ActivityState
 from learnsite.toast import notify
 
@@ -36,6 +37,7 @@ class GameState(ActivityState):
     prompt: str = ""
     say: str = ""
     speak: bool = False  # read instructions aloud at once (pre-readers)
+    theme: str = ""  # the spec's picture of progress ("rainbow")
     passage: str = ""
     pictures: list[str] = []  # count: one picture per object (first group)
     pictures_more: list[str] = []  # count: the second group of an addition
@@ -101,7 +103,8 @@ class GameState(ActivityState):
     def _show(self, s: engine.Session) -> None:
         view = engine.public_view(s)
         self._set(finished=view["finished"], kind=view["kind"], round_no=view["round"], total=view["total"],
-                  speak=view["speak"], stars=view["stars"], first_try=view["first_try"], selected=-1)
+                  speak=view["speak"], theme=view["theme"], stars=view["stars"], first_try=view["first_try"],
+                  selected=-1)
         if s.finished:
             return
         pictures, split = view["pictures"], view["count_groups"]

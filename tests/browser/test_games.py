@@ -188,6 +188,25 @@ def test_play_to_the_finish_with_the_keyboard_only(page, activity_id):
     expect(page.get_by_text(re.compile(r"^Round 1 of \d+$"))).to_be_visible()
 
 
+def test_rainbow_math_paints_a_stripe_for_each_sum_solved(page):
+    start(page, "rainbow-math")
+    rainbow = board(page).get_by_role("img", name=re.compile(r"^Rainbow: "))
+    expect(rainbow).to_have_accessible_name("Rainbow: 0 of 7 stripes painted")
+    expect(board(page).locator(".game-stripe.is-painted")).to_have_count(0)
+    prompt = page.locator("#game-prompt").text_content() or ""
+    before = snapshot(page)
+    page.get_by_label("Your answer").fill(str(solve_sum(prompt) + 1))  # a wrong answer paints nothing
+    page.get_by_role("button", name="Check").click()
+    wait_change(page, before)
+    expect(rainbow).to_have_accessible_name("Rainbow: 0 of 7 stripes painted")
+    keyboard_round(page)
+    expect(rainbow).to_have_accessible_name("Rainbow: 1 of 7 stripes painted")
+    expect(board(page).locator(".game-stripe.is-painted")).to_have_count(1)
+    play_to_the_end(page, keyboard_round)
+    expect(rainbow).to_have_accessible_name("Rainbow: 7 of 7 stripes painted")
+    expect(board(page).locator(".game-stripe.is-painted")).to_have_count(7)
+
+
 def click_round(page) -> None:
     """One move with the mouse (taps on a phone): the same solving as keyboard_round."""
     kind, before = kind_of(page), snapshot(page)

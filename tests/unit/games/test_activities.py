@@ -7,7 +7,7 @@ import pytest
 from learnsite.catalogue.library import ACTIVITIES
 from learnsite.config import REPO_ROOT
 from learnsite.games import session as S
-from learnsite.games.activities import GAMES
+from learnsite.games.activities import GAMES, RAINBOW_STRIPES
 from learnsite.games.content.pictures import all_pictures
 from learnsite.games.kinds import KINDS
 from learnsite.games.rounds import BANDS
@@ -28,6 +28,15 @@ def test_every_catalogue_activity_declares_a_game():
         assert spec.band in BANDS
         assert 5 <= spec.rounds <= 10
         assert spec.kind in {"choose", "count", "match", "sort", "type", "prompt", "trace"}
+
+
+def test_a_rainbow_game_has_a_round_for_each_stripe_and_the_page_is_told():
+    rainbows = [a for a, spec in GAMES.items() if spec.theme == "rainbow"]
+    assert rainbows == ["rainbow-math"]
+    assert all(GAMES[a].rounds == RAINBOW_STRIPES for a in rainbows)
+    assert {spec.theme for spec in GAMES.values()} <= {"", "rainbow"}  # the themes the page can draw
+    assert S.public_view(S.start("rainbow-math", 3))["theme"] == "rainbow"
+    assert S.public_view(S.start("math-whiz", 3))["theme"] == ""
 
 
 def test_the_issue_kinds_are_all_used():
