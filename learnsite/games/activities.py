@@ -16,7 +16,7 @@ class GameSpec:
     rounds: int  # 5 to 10
     params: dict = field(default_factory=dict)
     speak: bool = False  # read every instruction aloud at once (pre-readers)
-    theme: str = ""  # a picture of the child's progress the page draws: "rainbow" (a stripe per round)
+    theme: str = ""  # a picture of the child's progress the page draws, a part per round (THEME_PARTS)
 
 
 GAMES: dict[str, GameSpec] = {
@@ -36,7 +36,7 @@ GAMES: dict[str, GameSpec] = {
     "story-starter": GameSpec("prompt", "7-8", 5, {"style": "story"}),
     "science-facts": GameSpec("choose", "7-8", 8, {"bank": "science_facts"}),
     # Ages 9-10
-    "multi-masters": GameSpec("type", "9-10", 10, {"mode": "times", "seconds": 30}),
+    "multi-masters": GameSpec("type", "9-10", 10, {"mode": "times", "seconds": 30}, theme="tower"),
     "creative-writing": GameSpec("prompt", "9-10", 5, {"style": "creative"}),
     "science-lab": GameSpec("choose", "9-10", 8, {"bank": "science_lab"}),
     "history-quest": GameSpec("choose", "9-10", 8, {"bank": "history_quest"}),
@@ -47,7 +47,9 @@ GAMES: dict[str, GameSpec] = {
 }
 
 
-RAINBOW_STRIPES = 7  # red, orange, yellow, green, blue, indigo, violet: a "rainbow" game has one round each
+# the pictures of progress the page can draw, and how many parts each has (a game with one has that many
+# rounds): a rainbow's stripes, red to violet; a tower's floors, built one per times-table answer
+THEME_PARTS = {"rainbow": 7, "tower": 10}
 
 
 def spec_for(activity_id: str) -> GameSpec | None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from learnsite.state.game import MAX_TEXT, MAX_TYPED, RAINBOW_STRIPES, GameState
+from learnsite.state.game import MAX_TEXT, MAX_TYPED, THEME_PARTS, GameState
 
 from components.trace_canvas import trace_canvas
 
@@ -233,8 +233,12 @@ def finish_view() -> rx.Component:
     )
 
 
+def _rounds_done():
+    return rx.cond(G.finished, G.total, G.round_no)
+
+
 def _progress() -> rx.Component:
-    done = rx.cond(G.finished, G.total, G.round_no)
+    done = _rounds_done()
     return rx.el.div(
         rx.el.p(rx.cond(G.finished, "All done!", "Round " + (G.round_no + 1).to_string() + " of " + G.total.to_string()),
                 class_name="game-round"),
@@ -246,23 +250,37 @@ def _progress() -> rx.Component:
     )
 
 
+def _part_class(base: str, i: int) -> rx.Var:
+    return rx.cond(_rounds_done() > i, f"{base} part-{i} is-done", f"{base} part-{i}")
+
+
 def _rainbow() -> rx.Component:
-    """Rainbow Math's picture of progress: a stripe is painted for each sum solved (outermost first)."""
-    done = rx.cond(G.finished, G.total, G.round_no)
-    stripes = []
-    for i in range(RAINBOW_STRIPES):
-        r = 92 - i * 11
-        stripes.append(rx.el.svg.path(
-            d=f"M {100 - r} 100 A {r} {r} 0 0 1 {100 + r} 100",
-            class_name=rx.cond(done > i, f"game-stripe stripe-{i} is-painted", f"game-stripe stripe-{i}")))
+    """Rainbow Math: a stripe is painted for each sum solved, outermost (red) first."""
+    stripes = [rx.el.svg.path(d=f"M {8 + i * 11} 100 A {92 - i * 11} {92 - i * 11} 0 0 1 {192 - i * 11} 100",
+                              class_name=_part_class("game-stripe", i)) for i in range(THEME_PARTS["rainbow"])]
     return rx.el.svg(*stripes, view_box="0 0 200 104", class_name="game-rainbow", role="img",
-                     aria_label="Rainbow: " + done.to_string() + " of " + G.total.to_string() + " stripes painted")
+                     aria_label="Rainbow: " + _rounds_done().to_string() + " of " + G.total.to_string()
+                     + " stripes painted")
+
+
+def _tower() -> rx.Component:
+    """Multi Masters: a floor is built for each answer, from the ground up; a flag flies on the finished tower."""
+    floors = THEME_PARTS["tower"]
+    parts = [rx.el.svg.rect(x=20 + i * 2, y=150 - (i + 1) * 13, width=80 - i * 4, height=11, rx=3,
+                            class_name=_part_class("game-floor", i)) for i in range(floors)]
+    top = 150 - floors * 13
+    flag = rx.el.svg.path(d=f"M 60 {top} L 60 {top - 18} L 76 {top - 13} L 60 {top - 8}",
+                          class_name=rx.cond(G.finished, "game-flag is-done", "game-flag"))
+    return rx.el.svg(rx.el.svg.rect(x=8, y=150, width=104, height=6, rx=3, class_name="game-ground"), *parts, flag,
+                     view_box=f"0 {top - 22} 120 {156 - top + 24}", class_name="game-tower", role="img",
+                     aria_label="Tower: " + _rounds_done().to_string() + " of " + G.total.to_string()
+                     + " floors built")
 
 
 def game_board() -> rx.Component:
     return rx.el.div(
         rx.el.div(_progress(), rx.cond(~G.finished & (G.say != ""), _hear_button()), class_name="game-bar"),
-        rx.cond(G.theme == "rainbow", _rainbow()),
+        rx.match(G.theme, ("rainbow", _rainbow()), ("tower", _tower()), rx.fragment()),
         rx.cond(
             G.finished,
             finish_view(),

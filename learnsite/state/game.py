@@ -13,7 +13,7 @@ import re
 import reflex as rx
 
 from learnsite.games import session as engine
-from learnsite.games.activities import RAINBOW_STRIPES  # noqa: F401  (the page draws that many)
+from learnsite.games.activities import THEME_PARTS  # noqa: F401  (the page draws that many parts)
 from learnsite.state.activity import ActivityState
 from learnsite.toast import notify
 
@@ -37,7 +37,7 @@ class GameState(ActivityState):
     prompt: str = ""
     say: str = ""
     speak: bool = False  # read instructions aloud at once (pre-readers)
-    theme: str = ""  # the spec's picture of progress ("rainbow")
+    theme: str = ""  # the spec's picture of progress ("rainbow", "tower")
     passage: str = ""
     pictures: list[str] = []  # count: one picture per object (first group)
     pictures_more: list[str] = []  # count: the second group of an addition

@@ -88,6 +88,23 @@ def solve_sum(prompt: str) -> int | None:
     return eval(expression)  # noqa: S307 - digits and + - * only
 
 
+_word_tries: dict[str, int] = {}
+
+
+def solve_typed(prompt: str) -> int:
+    """A sum as written, or a two-step word problem (9-10: its three numbers, "a × b, then add or take
+    away c"): a child reads which; the test tries both, a wrong try only gives a hint."""
+    value = solve_sum(prompt)
+    if value is not None:
+        return value
+    numbers = [int(n) for n in re.findall(r"\d+", prompt)]
+    if len(numbers) != 3:
+        return 1
+    a, b, c = numbers
+    tries = _word_tries[prompt] = _word_tries.get(prompt, -1) + 1
+    return (a * b + c, a * b - c)[tries % 2]
+
+
 def keyboard_round(page) -> None:
     """One move with the keyboard only."""
     kind, before = kind_of(page), snapshot(page)
@@ -109,11 +126,11 @@ def keyboard_round(page) -> None:
         tab_to(page, "I'm done!")
         page.keyboard.press("Enter")
     elif kind == "type":
-        value = solve_sum(prompt)
+        value = solve_typed(prompt)
         tab_to(page, "Your answer")
         page.keyboard.press("Control+A")
         page.keyboard.press("Delete")
-        page.keyboard.type(str(value if value is not None else 1))
+        page.keyboard.type(str(value))
         page.keyboard.press("Enter")
     elif kind == "match":
         left = option_names(page, "Things to match")[0]
@@ -192,7 +209,7 @@ def test_rainbow_math_paints_a_stripe_for_each_sum_solved(page):
     start(page, "rainbow-math")
     rainbow = board(page).get_by_role("img", name=re.compile(r"^Rainbow: "))
     expect(rainbow).to_have_accessible_name("Rainbow: 0 of 7 stripes painted")
-    expect(board(page).locator(".game-stripe.is-painted")).to_have_count(0)
+    expect(board(page).locator(".game-stripe.is-done")).to_have_count(0)
     prompt = page.locator("#game-prompt").text_content() or ""
     before = snapshot(page)
     page.get_by_label("Your answer").fill(str(solve_sum(prompt) + 1))  # a wrong answer paints nothing
@@ -201,10 +218,24 @@ def test_rainbow_math_paints_a_stripe_for_each_sum_solved(page):
     expect(rainbow).to_have_accessible_name("Rainbow: 0 of 7 stripes painted")
     keyboard_round(page)
     expect(rainbow).to_have_accessible_name("Rainbow: 1 of 7 stripes painted")
-    expect(board(page).locator(".game-stripe.is-painted")).to_have_count(1)
+    expect(board(page).locator(".game-stripe.is-done")).to_have_count(1)
     play_to_the_end(page, keyboard_round)
     expect(rainbow).to_have_accessible_name("Rainbow: 7 of 7 stripes painted")
-    expect(board(page).locator(".game-stripe.is-painted")).to_have_count(7)
+    expect(board(page).locator(".game-stripe.is-done")).to_have_count(7)
+
+
+def test_multi_masters_builds_a_floor_of_its_tower_for_each_answer(page):
+    start(page, "multi-masters")
+    tower = board(page).get_by_role("img", name=re.compile(r"^Tower: "))
+    expect(tower).to_have_accessible_name("Tower: 0 of 10 floors built")
+    keyboard_round(page)
+    expect(tower).to_have_accessible_name("Tower: 1 of 10 floors built")
+    expect(board(page).locator(".game-floor.is-done")).to_have_count(1)
+    expect(board(page).locator(".game-flag.is-done")).to_have_count(0)
+    play_to_the_end(page, keyboard_round)
+    expect(tower).to_have_accessible_name("Tower: 10 of 10 floors built")
+    expect(board(page).locator(".game-floor.is-done")).to_have_count(10)
+    expect(board(page).locator(".game-flag.is-done")).to_have_count(1)
 
 
 def click_round(page) -> None:

@@ -7,7 +7,7 @@ import pytest
 from learnsite.catalogue.library import ACTIVITIES
 from learnsite.config import REPO_ROOT
 from learnsite.games import session as S
-from learnsite.games.activities import GAMES, RAINBOW_STRIPES
+from learnsite.games.activities import GAMES, THEME_PARTS
 from learnsite.games.content.pictures import all_pictures
 from learnsite.games.kinds import KINDS
 from learnsite.games.rounds import BANDS
@@ -30,12 +30,12 @@ def test_every_catalogue_activity_declares_a_game():
         assert spec.kind in {"choose", "count", "match", "sort", "type", "prompt", "trace"}
 
 
-def test_a_rainbow_game_has_a_round_for_each_stripe_and_the_page_is_told():
-    rainbows = [a for a, spec in GAMES.items() if spec.theme == "rainbow"]
-    assert rainbows == ["rainbow-math"]
-    assert all(GAMES[a].rounds == RAINBOW_STRIPES for a in rainbows)
-    assert {spec.theme for spec in GAMES.values()} <= {"", "rainbow"}  # the themes the page can draw
+def test_a_game_with_a_picture_of_progress_has_a_round_for_each_part_and_the_page_is_told():
+    themed = {a: spec.theme for a, spec in GAMES.items() if spec.theme}
+    assert themed == {"rainbow-math": "rainbow", "multi-masters": "tower"}
+    assert all(GAMES[a].rounds == THEME_PARTS[theme] for a, theme in themed.items())
     assert S.public_view(S.start("rainbow-math", 3))["theme"] == "rainbow"
+    assert S.public_view(S.start("multi-masters", 3))["theme"] == "tower"
     assert S.public_view(S.start("math-whiz", 3))["theme"] == ""
 
 
