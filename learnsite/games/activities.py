@@ -28,7 +28,7 @@ GAMES: dict[str, GameSpec] = {
     # Ages 5-6
     "letter-tracing": GameSpec("trace", "5-6", 5),
     "sight-words": GameSpec("choose", "5-6", 8, {"bank": "sight_words"}, speak=True),
-    "addition-fun": GameSpec("count", "5-6", 6, {"groups": 2}),
+    "addition-fun": GameSpec("count", "5-6", 6, {"groups": 2, "things": ("apple",), "container": "basket"}),
     "number-friends": GameSpec("match", "5-6", 5, {"pairs": "bonds10"}),
     # Ages 7-8
     "reading-comp": GameSpec("choose", "7-8", 6, {"bank": "reading_fox"}),

@@ -121,6 +121,7 @@ def public_view(s: Session) -> dict:
             groups[r.answer[left]]["state"] = "done"
     view.update(prompt=r.prompt, say=r.say, passage=r.passage, pictures=list(r.pictures), options=options,
                 groups=groups, seconds=r.extra.get("seconds", 0), count_groups=r.extra.get("groups", []),
+                container=r.extra.get("container", ""),
                 guide=r.extra.get("guide", {}), letter=r.extra.get("letter", ""), task="", min_words=0)
     if spec.kind == "prompt" and r.key == "write":
         picks = dict(s.picks)

@@ -31,7 +31,7 @@ def _picture_or_label(item) -> rx.Component:
     )
 
 
-def _choice_buttons(on_pick, label: str = "Answers") -> rx.Component:
+def _choice_buttons(on_pick, label: str = "Answers", class_name: str = "game-options") -> rx.Component:
     """choose / count / prompt picks: one button per option; a tried one is greyed, never red."""
     return rx.el.div(
         rx.foreach(G.options, lambda opt, i: rx.el.button(
@@ -44,7 +44,7 @@ def _choice_buttons(on_pick, label: str = "Answers") -> rx.Component:
             on_click=on_pick(G.round_no, i),
             data_first=rx.cond(i == 0, "true", "false"),
         )),
-        role="group", aria_label=label, class_name="game-options", data_arrows="true",
+        role="group", aria_label=label, class_name=class_name, data_arrows="true",
     )
 
 
@@ -71,28 +71,31 @@ def choose_view() -> rx.Component:
     )
 
 
-def _objects(pictures, label: str) -> rx.Component:
+def _objects(pictures, label, class_name="game-objects") -> rx.Component:
     """The things to count: each one its own picture, so a screen reader counts them one by one too
     (a single label saying how many would give the answer away)."""
     return rx.el.div(
         rx.foreach(pictures, lambda p: rx.el.img(src=p, alt="one to count", class_name="game-object",
                                                  width="64", height="64")),
-        class_name="game-objects", role="group", aria_label=label,
+        class_name=class_name, role="group", aria_label=label,
     )
 
 
 def count_view() -> rx.Component:
-    first = _objects(G.pictures, "Things to count")
+    in_basket = G.container == "basket"
     return rx.fragment(
         _prompt_heading(),
         rx.cond(
             G.pictures_more.length() > 0,
-            rx.el.div(first, rx.el.span("+", class_name="game-plus", aria_hidden="true"),
-                      _objects(G.pictures_more, "More to count on"),
+            # two groups to add, each in a tray of its own (or the basket), so they read as two even when wrapped
+            rx.el.div(_objects(G.pictures, rx.cond(in_basket, "In the basket", "Things to count"),
+                               rx.cond(in_basket, "game-objects game-tray game-basket", "game-objects game-tray")),
+                      rx.el.span("+", class_name="game-plus", aria_hidden="true"),
+                      _objects(G.pictures_more, "More to count on", "game-objects game-tray"),
                       class_name="game-sum"),
-            first,
+            _objects(G.pictures, "Things to count"),
         ),
-        _choice_buttons(G.choose),
+        _choice_buttons(G.choose, class_name="game-options game-numbers"),
     )
 
 

@@ -41,6 +41,7 @@ class GameState(ActivityState):
     passage: str = ""
     pictures: list[str] = []  # count: one picture per object (first group)
     pictures_more: list[str] = []  # count: the second group of an addition
+    container: str = ""  # count: where the first group is ("basket": Addition Fun's apples)
     options: list[dict[str, str]] = []  # label, image, state ("", "tried", "done")
     groups: list[dict[str, str]] = []  # match: right column; sort: the homes
     task: str = ""  # prompt builder: the writing task built from the picks
@@ -110,8 +111,9 @@ class GameState(ActivityState):
         pictures, split = view["pictures"], view["count_groups"]
         cut = split[0] if len(split) == 2 else len(pictures)
         self._set(prompt=view["prompt"], say=view["say"], passage=view["passage"], pictures=pictures[:cut],
-                  pictures_more=pictures[cut:], options=view["options"], groups=view["groups"], task=view["task"],
-                  min_words=view["min_words"], seconds=view["seconds"], guide=view["guide"])
+                  pictures_more=pictures[cut:], container=view["container"], options=view["options"],
+                  groups=view["groups"], task=view["task"], min_words=view["min_words"], seconds=view["seconds"],
+                  guide=view["guide"])
 
     # ------------------------------------------------------------------ moves
 

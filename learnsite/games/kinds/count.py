@@ -18,9 +18,10 @@ def most(band: str, level: int, groups: int) -> int:
 
 def make_rounds(rng, band: str, level: int, n: int, params: dict) -> list[Round]:
     groups = params.get("groups", 1)
+    container = params.get("container", "")  # "basket": the first group is in it, the second is put in
     top = most(band, level, groups)
     candidates = []
-    for name, (singular, plural, image) in COUNTABLE.items():
+    for name in params.get("things") or COUNTABLE:
         if groups == 1:
             candidates += [(name, (k,)) for k in range(1, top + 1)]
         else:
@@ -39,12 +40,18 @@ def make_rounds(rng, band: str, level: int, n: int, params: dict) -> list[Round]
             hint = "Point at each one as you count: one, two, three..."
         else:
             a, b = parts
-            prompt = (f"{a} {singular if a == 1 else plural} and {b} more {singular if b == 1 else plural}. "
-                      f"How many {plural} altogether?")
-            hint = f"Count the first group, then keep counting on: {a}, {a + 1}..."
+            if container:
+                prompt = (f"{a} {singular if a == 1 else plural} {'is' if a == 1 else 'are'} in the {container}. "
+                          f"Put in {b} more. How many {plural} are in the {container} now?")
+                hint = f"Count the {plural} in the {container}, then keep counting on: {a}, {a + 1}..."
+            else:
+                prompt = (f"{a} {singular if a == 1 else plural} and {b} more {singular if b == 1 else plural}. "
+                          f"How many {plural} altogether?")
+                hint = f"Count the first group, then keep counting on: {a}, {a + 1}..."
         rounds.append(Round(kind="count", key=f"{name}:{'+'.join(map(str, parts))}", prompt=prompt, say=prompt,
                             answer=numbers.index(total), pictures=(image,) * total, options=options, hint=hint,
-                            extra={"groups": [parts[0], total - parts[0]] if groups == 2 else [total]}))
+                            extra={"groups": [parts[0], total - parts[0]] if groups == 2 else [total],
+                                   "container": container}))
     return rounds
 
 

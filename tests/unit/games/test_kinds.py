@@ -8,7 +8,9 @@ import re
 
 import pytest
 
+from learnsite.games.activities import GAMES
 from learnsite.games.content.animals import ALPHABET
+from learnsite.games.content.pictures import COUNTABLE
 from learnsite.games.content.sight_words import PRE_PRIMER, PRIMER
 from learnsite.games.kinds import choose, count, match, prompt, sort, typed
 from learnsite.games.rounds import EASIER, NORMAL, option_count
@@ -90,6 +92,18 @@ def test_addition_fun_adds_two_groups_to_at_most_ten():
         a, b = (int(x) for x in re.findall(r"\d+", r.prompt)[:2])
         assert int(r.options[r.answer].label) == a + b == len(r.pictures) <= 10
         assert r.extra["groups"] == [a, b]
+
+
+def test_addition_fun_puts_apples_in_the_basket():
+    params = GAMES["addition-fun"].params
+    for level in (NORMAL, EASIER):
+        for r in distinct_and_seeded(count, "5-6", level, 10, params):
+            a, b = (int(x) for x in re.findall(r"\d+", r.prompt)[:2])
+            assert set(r.pictures) == {COUNTABLE["apple"][2]} and len(r.pictures) == a + b
+            assert "in the basket" in r.prompt and f"Put in {b} more" in r.prompt
+            assert r.extra["container"] == "basket" and int(r.options[r.answer].label) == a + b
+    one = next(r for r in make(count, "5-6", NORMAL, 40, params) if r.extra["groups"][0] == 1)
+    assert one.prompt.startswith("1 apple is in the basket.")
 
 
 # ---------------------------------------------------------------- match
