@@ -42,7 +42,7 @@ GAMES: dict[str, GameSpec] = {
     "history-quest": GameSpec("choose", "9-10", 8, {"bank": "history_quest"}),
     # Today's Special Activities
     "rainbow-math": GameSpec("type", "5-6", 7, {"mode": "sums"}, theme="rainbow"),  # a stripe per sum
-    "animal-alphabet": GameSpec("choose", "5-6", 8, {"bank": "animal_alphabet"}, speak=True),
+    "animal-alphabet": GameSpec("choose", "5-6", 8, {"bank": "animal_alphabet", "say_options": True}, speak=True),
     "shape-safari": GameSpec("choose", "5-6", 6, {"bank": "shape_safari"}, speak=True),
 }
 

@@ -13,7 +13,10 @@ def make_rounds(rng, band: str, level: int, n: int, params: dict) -> list[Round]
     rounds = []
     for q in picked:
         options, right = shuffled_with(rng, q.right, q.wrong, min(k, len(q.wrong) + 1))
-        rounds.append(Round(kind="choose", key=q.key, prompt=q.prompt, answer=right, say=q.say or q.prompt,
+        say = q.say or q.prompt
+        if params.get("say_options"):  # the answers are words a pre-reader hears (never a word to recognise)
+            say = f"{say} {', '.join(o.label for o in options[:-1])} or {options[-1].label}?"
+        rounds.append(Round(kind="choose", key=q.key, prompt=q.prompt, answer=right, say=say,
                             passage=q.passage, pictures=q.pictures, options=tuple(options),
                             hint=q.hint or "Have another look."))
     return rounds

@@ -59,6 +59,18 @@ def test_animal_alphabet_has_an_animal_for_every_letter():
         assert r.options[r.answer].label[0] == letter
 
 
+def test_animal_alphabet_reads_the_animals_out_and_sight_words_never_read_the_choices():
+    """A pre-reader hears the letter and the animals' names in the order shown, to match the sound; a sight
+    word must be recognised, so hearing the choices would give it away."""
+    for r in make(choose, "5-6", NORMAL, 26, GAMES["animal-alphabet"].params):
+        names = [o.label for o in r.options]
+        assert r.say.endswith(f"{', '.join(names[:-1])} or {names[-1]}?")
+        assert r.say.startswith(r.prompt.rstrip("?")[-1] + ". Which animal")
+    for r in make(choose, "5-6", NORMAL, 20, GAMES["sight-words"].params):
+        others = [o.label for i, o in enumerate(r.options) if i != r.answer]
+        assert not any(f" {w}," in r.say or f" {w} or" in r.say or r.say.endswith(f" {w}?") for w in others)
+
+
 def test_sight_words_are_the_dolch_lists():
     assert len(PRE_PRIMER) == 40 and len(PRIMER) == 52 and not set(PRE_PRIMER) & set(PRIMER)
     for r in make(choose, "5-6", EASIER, 30, {"bank": "sight_words"}):
