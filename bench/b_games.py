@@ -12,6 +12,7 @@ Clients run closed loops, all at once; bare counter and game take turns, PASSES 
 from __future__ import annotations
 
 import asyncio
+
 from bench import clients as cl
 from bench import site
 from bench.b_events import bare_step

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import reflex as rx
 
-from learnsite.state.game import MAX_TEXT, MAX_TYPED, THEME_PARTS, GameState
+from learnsite.games.activities import THEME_PARTS
+from learnsite.state.game import MAX_TEXT, MAX_TYPED, GameState
 
 from components.trace_canvas import trace_canvas
 

@@ -13,7 +13,6 @@ import re
 import reflex as rx
 
 from learnsite.games import session as engine
-from learnsite.games.activities import THEME_PARTS  # noqa: F401  (the page draws that many parts)
 from learnsite.state.activity import ActivityState
 from learnsite.toast import notify
 

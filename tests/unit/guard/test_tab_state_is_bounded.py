@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import inspect
-import os
 
 from learnsite.guard.payload import MAX_TEXT, text_limits
 from tests import guard_fuzz
@@ -23,7 +22,6 @@ def _text_setters() -> list[guard_fuzz.Handler]:
 
 
 def test_every_text_setter_keeps_a_tab_state_under_the_cap():
-    os.environ.setdefault("REFLEX_ENV_MODE", "prod")
     from reflex.state import State
 
     setters = _text_setters()
