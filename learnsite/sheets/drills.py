@@ -10,6 +10,7 @@ from learnsite.sheets.options import SheetOptionError, SheetOptions
 SIGNS = {"addition": "+", "subtraction": "−", "multiplication": "×"}
 COLS, ROWS = 4, 5
 TRIES = 4000
+REPEAT_AFTER = 300  # tries for a problem not yet on the sheet before one is repeated (small ranges)
 
 
 @dataclass(frozen=True)
@@ -54,18 +55,28 @@ def plan(options: SheetOptions) -> list[Problem]:
     rng = rng_for(options)
     kind, sign = options.kind, SIGNS[options.kind]
     problems: list[Problem] = []
+    seen: set[tuple[int, int]] = set()
     for _ in range(options.count):
-        for _ in range(TRIES):
+        repeat = None  # a fitting problem already on the sheet: used only when no new one turns up
+        for tries in range(TRIES):
             a, b = rng.randint(options.low, options.high), rng.randint(options.low, options.high)
             if kind == "subtraction" and a < b:
                 a, b = b, a
             if _fits(kind, a, b, options.carrying):
+                if (a, b) not in seen:
+                    break
+                repeat = repeat or (a, b)
+            if repeat and tries >= REPEAT_AFTER:
+                a, b = repeat
                 break
         else:
-            word = "carrying" if kind == "addition" else "borrowing"
-            need = "with" if options.carrying == "only" else "without"
-            raise SheetOptionError(f"No problems {need} {word} fit numbers from {options.low} to {options.high}: "
-                                   "widen the range or allow any.")
+            if repeat is None:
+                word = "carrying" if kind == "addition" else "borrowing"
+                need = "with" if options.carrying == "only" else "without"
+                raise SheetOptionError(f"No problems {need} {word} fit numbers from {options.low} to "
+                                       f"{options.high}: widen the range or allow any.")
+            a, b = repeat
+        seen.add((a, b))
         answer = a + b if kind == "addition" else a - b if kind == "subtraction" else a * b
         problems.append(Problem(a, b, sign, answer))
     return problems

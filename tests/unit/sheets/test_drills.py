@@ -3,7 +3,8 @@ import re
 import pytest
 
 from learnsite.sheets import SheetOptionError
-from learnsite.sheets.drills import borrows, carries
+from learnsite.sheets import defaults
+from learnsite.sheets.drills import borrows, carries, plan
 
 from .support import key_pages, made, page_texts, student_pages
 
@@ -51,3 +52,21 @@ def test_impossible_carrying_is_refused_with_a_message():
 def test_answer_key_off_gives_no_key_page():
     texts = page_texts(made(kind="addition", count=20, answer_key=False))
     assert len(texts) == 1 and not key_pages(texts)
+
+
+@pytest.mark.parametrize("kind,low,high,carrying", [
+    ("addition", 0, 10, "any"), ("subtraction", 0, 20, "any"), ("multiplication", 0, 12, "any"),
+    ("addition", 10, 99, "only"), ("subtraction", 10, 99, "only"),
+])
+def test_a_sheet_repeats_no_problem_while_the_range_has_new_ones(kind, low, high, carrying):
+    for seed in range(5):
+        problems = plan(defaults(kind, seed=seed, low=low, high=high, carrying=carrying, count=45))
+        pairs = [(p.a, p.b) for p in problems]
+        assert len(pairs) == 45 and len(set(pairs)) == 45
+
+
+def test_a_small_range_still_fills_the_sheet_repeating_what_it_must():
+    problems = plan(defaults("addition", seed=3, low=0, high=1, count=20))
+    pairs = [(p.a, p.b) for p in problems]
+    assert len(pairs) == 20 and set(pairs) == {(0, 0), (0, 1), (1, 0), (1, 1)}
+    assert all(p.answer == p.a + p.b for p in problems)
