@@ -69,13 +69,11 @@ def plan(options: SheetOptions) -> list[Problem]:
             if repeat and tries >= REPEAT_AFTER:
                 a, b = repeat
                 break
-        else:
-            if repeat is None:
-                word = "carrying" if kind == "addition" else "borrowing"
-                need = "with" if options.carrying == "only" else "without"
-                raise SheetOptionError(f"No problems {need} {word} fit numbers from {options.low} to "
-                                       f"{options.high}: widen the range or allow any.")
-            a, b = repeat
+        else:  # nothing fitted at all (a repeat would have been taken after REPEAT_AFTER tries)
+            word = "carrying" if kind == "addition" else "borrowing"
+            need = "with" if options.carrying == "only" else "without"
+            raise SheetOptionError(f"No problems {need} {word} fit numbers from {options.low} to {options.high}: "
+                                   "widen the range or allow any.")
         seen.add((a, b))
         answer = a + b if kind == "addition" else a - b if kind == "subtraction" else a * b
         problems.append(Problem(a, b, sign, answer))
