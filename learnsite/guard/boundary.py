@@ -133,11 +133,26 @@ def _check_client_storage(payload: dict) -> None:
 _INTERNAL_CHECKS = {"hydrate_and_load": _check_client_storage, "update_vars_internal": _check_client_storage}
 
 
+# Event name -> (handler, hints, params) of names that resolved: only real handlers' names get in, so it
+# stays as small as the app (capped all the same), and an event skips the walk of the state classes.
+_RESOLVED: dict[str, tuple] = {}
+_RESOLVED_CAP = 4096
+
+
+def _resolved(name: str) -> tuple:
+    found = _RESOLVED.get(name)
+    if found is None:
+        handler = resolve_handler(name)
+        found = (handler, *_signature(handler))
+        if len(_RESOLVED) < _RESOLVED_CAP:
+            _RESOLVED[name] = found
+    return found
+
+
 def check(data) -> None:
     """Refused unless `data` is an event some page could have sent: known handler, arguments as annotated."""
     name, payload, _ = check_event(data)
-    handler = resolve_handler(name)
-    hints, params = _signature(handler)
+    handler, hints, params = _resolved(name)
     check_arguments(handler.fn, payload, hints, params)
     extra_check = _INTERNAL_CHECKS.get(name.rpartition(".")[2])
     if extra_check is not None:

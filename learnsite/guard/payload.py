@@ -149,20 +149,7 @@ def check_value(value: Any, hint: Any, text_limit: int = MAX_TEXT, depth: int = 
     if hint is Any or hint is object:
         check_json(value, depth, max(text_limit, MAX_TEXT))
         return
-    origin, args = typing.get_origin(hint), typing.get_args(hint)
-    if origin is Union or origin is types.UnionType:
-        errors = []
-        for option in args:
-            try:
-                check_value(value, option, text_limit, depth)
-                return
-            except Refused as exc:
-                errors.append(str(exc))
-        raise Refused(" / ".join(errors[:2]))
-    if origin is Literal:
-        if not any(type(value) is type(a) and value == a for a in args):
-            raise Refused("not one of the allowed values")
-        return
+    # plain types first: most arguments are one, and they need no look at the hint's origin
     if hint is type(None):
         if value is not None:
             raise Refused("expected nothing")
@@ -187,6 +174,20 @@ def check_value(value: Any, hint: Any, text_limit: int = MAX_TEXT, depth: int = 
             raise Refused(f"expected a number, got {type(value).__name__}")
         if not math.isfinite(value) or abs(value) > MAX_ABS_FLOAT:
             raise Refused("number not finite or out of range")
+        return
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin is Union or origin is types.UnionType:
+        errors = []
+        for option in args:
+            try:
+                check_value(value, option, text_limit, depth)
+                return
+            except Refused as exc:
+                errors.append(str(exc))
+        raise Refused(" / ".join(errors[:2]))
+    if origin is Literal:
+        if not any(type(value) is type(a) and value == a for a in args):
+            raise Refused("not one of the allowed values")
         return
     container = origin or hint
     if container in (list, tuple, set, frozenset):

@@ -1,0 +1,39 @@
+"""The boundary remembers only the event names that name a real handler, so a client sending made-up
+names cannot grow it, and a remembered name is checked exactly as before."""
+
+from __future__ import annotations
+
+import pytest
+
+from learnsite.guard import boundary
+from learnsite.guard.payload import Refused
+
+
+def _choose_event(payload: dict) -> dict:
+    from learnsite.state.game import GameState
+
+    return {"name": f"{GameState.get_full_name()}.choose", "payload": payload, "router_data": {}}
+
+
+def test_made_up_names_are_refused_and_never_remembered():
+    import learnsite.learnsite  # noqa: F401  (registers the app's states)
+
+    real = _choose_event({})["name"]
+    before = len(boundary._RESOLVED)
+    for k in range(500):
+        for name in (f"reflex___state____state.nowhere_{k}.choose", f"{real}_{k}", f"{real}.{k}"):
+            with pytest.raises(Refused):
+                boundary.check({"name": name, "payload": {}})
+    assert len(boundary._RESOLVED) == before
+
+
+def test_a_remembered_handler_still_checks_every_argument():
+    import learnsite.learnsite  # noqa: F401
+
+    boundary.check(_choose_event({"round_no": 1, "choice": 2}))
+    assert _choose_event({})["name"] in boundary._RESOLVED
+    for bad in ({"round_no": "1", "choice": 2}, {"round_no": 1}, {"round_no": 1, "choice": 2, "extra": 0},
+                {"round_no": 1, "choice": 2**60}):
+        with pytest.raises(Refused):
+            boundary.check(_choose_event(bad))
+    boundary.check(_choose_event({"round_no": 0, "choice": 0}))
