@@ -39,7 +39,7 @@ ACTIVITIES: tuple[Activity, ...] = (
     # Ages 3-4
     _activity("Color Matching", "Find the friends who wear the same colour! Match red with red and blue with blue."),
     _activity("Shape Sorting", "Circles, squares and triangles are all mixed up. Help each shape find its home."),
-    _activity("Number Counting", "Count the bouncing balls, the busy bees and the shiny stars from one to ten."),
+    _activity("Number Counting", "Count the balls, the busy bees and the shiny stars: one, two, three, four, five!"),
     _activity("Animal Sounds", "Moo, baa, quack! Listen to the farm and guess which animal is saying hello."),
     # Ages 5-6
     _activity("Letter Tracing", "Follow the dotted paths with your finger to write every letter from A to Z."),

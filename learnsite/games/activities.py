@@ -22,8 +22,9 @@ class GameSpec:
 GAMES: dict[str, GameSpec] = {
     # Ages 3-4: pictures and spoken instructions, up to 5 objects
     "color-matching": GameSpec("match", "3-4", 5, {"pairs": "colours"}, speak=True),
-    "shape-sorting": GameSpec("sort", "3-4", 5, {"sets": "shapes"}, speak=True),
-    "number-counting": GameSpec("count", "3-4", 6, {"groups": 1}, speak=True),
+    "shape-sorting": GameSpec("sort", "3-4", 5, {"sets": "shapes", "shapes": ("circle", "square", "triangle")},
+                              speak=True),
+    "number-counting": GameSpec("count", "3-4", 6, {"groups": 1, "things": ("ball", "bee", "star")}, speak=True),
     "animal-sounds": GameSpec("choose", "3-4", 6, {"bank": "animal_sounds"}, speak=True),
     # Ages 5-6
     "letter-tracing": GameSpec("trace", "5-6", 5),

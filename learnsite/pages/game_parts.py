@@ -147,8 +147,9 @@ PAD = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "back", "0", "clear")
 
 def _pad_key(key: str) -> rx.Component:
     label = {"back": "Delete", "clear": "Clear"}.get(key, key)
+    # an eraser, not an x: beside times-table sums an x would read as "times"
     face = {"back": rx.icon("delete", size=22, aria_hidden="true"),
-            "clear": rx.icon("x", size=22, aria_hidden="true")}.get(key, key)
+            "clear": rx.icon("eraser", size=22, aria_hidden="true")}.get(key, key)
     # handled in the page by games.js (no round trip per key); only Check goes to the server
     return rx.el.button(face, type="button", aria_label=label, class_name="game-key", data_key=key)
 

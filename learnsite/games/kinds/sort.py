@@ -16,9 +16,9 @@ def sizes(band: str, level: int) -> tuple[int, int]:
     return (2, 5) if level == EASIER else (3, 6)
 
 
-def _shapes(rng, band, level):
+def _shapes(rng, band, level, params):
     groups, items = sizes(band, level)
-    homes = rng.sample(SHAPES, groups)
+    homes = rng.sample(list(params.get("shapes") or SHAPES), groups)
     # every home gets at least one shape, the rest at random
     things = homes + [rng.choice(homes) for _ in range(items - groups)]
     rng.shuffle(things)
@@ -41,7 +41,7 @@ def make_rounds(rng, band: str, level: int, n: int, params: dict) -> list[Round]
         return Round(kind="sort", key=key, prompt=prompt, say=prompt, answer=answer,
                      options=options, groups=groups, hint=hint)
 
-    return distinct_rounds(n, lambda: make(rng, band, level), build)
+    return distinct_rounds(n, lambda: make(rng, band, level, params), build)
 
 
 def check(round_: Round, move: dict, settled: frozenset[int]) -> Outcome:

@@ -118,6 +118,18 @@ def test_addition_fun_puts_apples_in_the_basket():
     assert one.prompt.startswith("1 apple is in the basket.")
 
 
+def test_number_counting_counts_the_balls_bees_and_stars_its_card_names():
+    params = GAMES["number-counting"].params
+    names = {"ball", "bee", "star"}
+    seen = set()
+    for level in (NORMAL, EASIER):
+        for r in distinct_and_seeded(count, "3-4", level, 6, params):
+            thing = next(n for n in names if set(r.pictures) == {COUNTABLE[n][2]})
+            assert r.prompt == f"How many {COUNTABLE[thing][1]} can you count?"
+            seen.add(thing)
+    assert seen == names
+
+
 # ---------------------------------------------------------------- match
 
 def test_colour_pairs_match_colours_and_forged_moves_are_refused():
@@ -217,3 +229,13 @@ def test_trace_kind():
         assert not trace.check(r, {"strokes": [[[0, 0], [1, 1]]]}, frozenset()).right
         assert not trace.check(r, {"strokes": "x"}, frozenset()).accepted
         assert not trace.check(r, {"strokes": [[[0, 0]]] * 21}, frozenset()).accepted
+
+
+def test_shape_sorting_sorts_the_circles_squares_and_triangles_its_card_names():
+    params = GAMES["shape-sorting"].params
+    for level in (NORMAL, EASIER):
+        homes = set()
+        for r in distinct_and_seeded(sort, "3-4", level, 5, params):
+            homes |= {g.label for g in r.groups}
+            assert {o.label.split()[1] for o in r.options} <= {"circle", "square", "triangle"}
+        assert homes == {"Circle home", "Square home", "Triangle home"}
