@@ -114,30 +114,31 @@ def public_view(s: Session) -> dict:
     if s.finished:
         return view
     r = current_round(s)
-    options = options_view(s, r)
+    options = [{"label": o.label, "image": o.image} for o in r.options]
     groups = [{"label": g.label, "image": g.image, "state": ""} for g in r.groups]
     if spec.kind == "match":  # a partner already matched is shown as done (it has been answered)
         for left in s.settled:
             groups[r.answer[left]]["state"] = "done"
     view.update(prompt=r.prompt, say=r.say, passage=r.passage, pictures=list(r.pictures), options=options,
-                groups=groups, seconds=r.extra.get("seconds", 0), count_groups=r.extra.get("groups", []),
-                container=r.extra.get("container", ""),
+                marks=marks_view(s, r), groups=groups, seconds=r.extra.get("seconds", 0),
+                count_groups=r.extra.get("groups", []), container=r.extra.get("container", ""),
                 guide=r.extra.get("guide", {}), letter=r.extra.get("letter", ""), task="", min_words=0)
     if spec.kind == "prompt" and r.key == "write":
         picks = dict(s.picks)
         view["task"] = prompt_kind.writing_task(spec.params["style"], picks)
         view["min_words"] = r.extra["min_words"]
-        view["options"] = [{"label": o.label, "image": "", "state": ""}
+        view["options"] = [{"label": o.label, "image": ""}
                            for o in prompt_kind.first_lines(spec.params["style"], picks)]
+        view["marks"] = [""] * len(view["options"])
     return view
 
 
-def options_view(s: Session, r: Round | None = None) -> list[dict[str, str]]:
-    """The current round's options as the page shows them: "tried" (a wrong try) or "done" (in place)."""
+def marks_view(s: Session, r: Round | None = None) -> list[str]:
+    """How the page shows each option of the current round: "tried" (a wrong try), "done" (in place) or "".
+
+    Apart from the options themselves, so that a hint sends the page these few words, not every option again."""
     r = r or current_round(s)
-    return [{"label": o.label, "image": o.image,
-             "state": "done" if i in s.settled else "tried" if i in s.tried else ""}
-            for i, o in enumerate(r.options)]
+    return ["done" if i in s.settled else "tried" if i in s.tried else "" for i in range(len(r.options))]
 
 
 def answer(s: Session, round_no: int, move: dict) -> tuple[Session, Feedback]:

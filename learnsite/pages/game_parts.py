@@ -37,11 +37,11 @@ def _choice_buttons(on_pick, label: str = "Answers", class_name: str = "game-opt
     return rx.el.div(
         rx.foreach(G.options, lambda opt, i: rx.el.button(
             _picture_or_label(opt),
-            rx.cond(opt["state"] == "tried", rx.el.span(" (tried)", class_name="sr-only")),
+            rx.cond(G.marks[i] == "tried", rx.el.span(" (tried)", class_name="sr-only")),
             type="button",
-            aria_label=rx.cond(opt["state"] == "tried", opt["label"] + " (tried)", opt["label"]),
-            disabled=opt["state"] != "",
-            class_name=_option_class("game-option", opt["state"]),
+            aria_label=rx.cond(G.marks[i] == "tried", opt["label"] + " (tried)", opt["label"]),
+            disabled=G.marks[i] != "",
+            class_name=_option_class("game-option", G.marks[i]),
             on_click=on_pick(G.round_no, i),
             data_first=rx.cond(i == 0, "true", "false"),
         )),
@@ -100,13 +100,13 @@ def count_view() -> rx.Component:
     )
 
 
-def _pair_button(item, i, on_pick, selected) -> rx.Component:
+def _pair_button(item, mark, i, on_pick, selected) -> rx.Component:
     return rx.el.button(
         _picture_or_label(item),
-        rx.cond(item["state"] == "done", rx.icon("check", size=20, class_name="game-done-mark", aria_hidden="true")),
-        type="button", aria_label=rx.cond(item["state"] == "done", item["label"] + " (matched)", item["label"]),
-        aria_pressed=rx.cond(selected, "true", "false"), disabled=item["state"] == "done",
-        class_name=_option_class("game-option game-option-small", item["state"], selected),
+        rx.cond(mark == "done", rx.icon("check", size=20, class_name="game-done-mark", aria_hidden="true")),
+        type="button", aria_label=rx.cond(mark == "done", item["label"] + " (matched)", item["label"]),
+        aria_pressed=rx.cond(selected, "true", "false"), disabled=mark == "done",
+        class_name=_option_class("game-option game-option-small", mark, selected),
         on_click=on_pick(G.round_no, i),
     )
 
@@ -117,9 +117,10 @@ def match_view() -> rx.Component:
         rx.el.p(rx.cond(G.selected >= 0, "Now tap its partner.", "Tap one on the left, then its partner on the right."),
                 class_name="game-instruction"),
         rx.el.div(
-            rx.el.div(rx.foreach(G.options, lambda o, i: _pair_button(o, i, G.match_left, G.selected == i)),
+            rx.el.div(rx.foreach(G.options,
+                                 lambda o, i: _pair_button(o, G.marks[i], i, G.match_left, G.selected == i)),
                       role="group", aria_label="Things to match", class_name="game-column", data_arrows="true"),
-            rx.el.div(rx.foreach(G.groups, lambda o, i: _pair_button(o, i, G.match_right, False)),
+            rx.el.div(rx.foreach(G.groups, lambda o, i: _pair_button(o, o["state"], i, G.match_right, False)),
                       role="group", aria_label="Partners", class_name="game-column", data_arrows="true"),
             class_name="game-match",
         ),
@@ -131,7 +132,7 @@ def sort_view() -> rx.Component:
         _prompt_heading(),
         rx.el.p(rx.cond(G.selected >= 0, "Now tap its home.", "Tap a shape, then tap its home."),
                 class_name="game-instruction"),
-        rx.el.div(rx.foreach(G.options, lambda o, i: _pair_button(o, i, G.sort_item, G.selected == i)),
+        rx.el.div(rx.foreach(G.options, lambda o, i: _pair_button(o, G.marks[i], i, G.sort_item, G.selected == i)),
                   role="group", aria_label="Things to sort", class_name="game-options", data_arrows="true"),
         rx.el.div(rx.foreach(G.groups, lambda o, i: rx.el.button(
             rx.el.img(src=o["image"], alt="", class_name="game-option-picture", width="96", height="96"),

@@ -41,7 +41,8 @@ class GameState(ActivityState):
     pictures: list[str] = []  # count: one picture per object (first group)
     pictures_more: list[str] = []  # count: the second group of an addition
     container: str = ""  # count: where the first group is ("basket": Addition Fun's apples)
-    options: list[dict[str, str]] = []  # label, image, state ("", "tried", "done")
+    options: list[dict[str, str]] = []  # label, image
+    marks: list[str] = []  # one per option: "", "tried" or "done"
     groups: list[dict[str, str]] = []  # match: right column; sort: the homes
     task: str = ""  # prompt builder: the writing task built from the picks
     min_words: int = 0
@@ -111,7 +112,7 @@ class GameState(ActivityState):
         cut = split[0] if len(split) == 2 else len(pictures)
         self._set(prompt=view["prompt"], say=view["say"], passage=view["passage"], pictures=pictures[:cut],
                   pictures_more=pictures[cut:], container=view["container"], options=view["options"],
-                  groups=view["groups"], task=view["task"], min_words=view["min_words"], seconds=view["seconds"],
+                  marks=view["marks"], groups=view["groups"], task=view["task"], min_words=view["min_words"], seconds=view["seconds"],
                   guide=view["guide"])
 
     # ------------------------------------------------------------------ moves
@@ -128,7 +129,7 @@ class GameState(ActivityState):
         if fb.round_done or fb.right:
             self._show(after)
         else:  # a gentle hint; a tried option is shown as tried, a match/sort tap is let go
-            self._set(options=engine.options_view(after), selected=-1)
+            self._set(marks=engine.marks_view(after), selected=-1)
         if after.finished:
             self.feedback = f"You finished! You earned {after.stars} of 3 stars."
             await self._save_stars(after)
@@ -150,8 +151,8 @@ class GameState(ActivityState):
 
     def _pick(self, kind: str, round_no: int, index: int) -> None:
         """Match or sort, first tap: a thing not yet in place (tap it again to let go)."""
-        if round_no == self.round_no and self.kind == kind and 0 <= index < len(self.options) \
-                and self.options[index].get("state") != "done":
+        if round_no == self.round_no and self.kind == kind and 0 <= index < len(self.marks) \
+                and self.marks[index] != "done":
             self.selected = -1 if self.selected == index else index
 
     async def _place(self, kind: str, round_no: int, part: str, place: str, where: int):

@@ -84,7 +84,8 @@ def test_a_tried_option_cannot_be_tried_again():
     assert fb.accepted and not fb.right and fb.message
     again, fb = S.answer(s, 0, move)
     assert not fb.accepted and again == s
-    assert S.public_view(s)["options"][move["choice"]]["state"] == "tried"
+    assert S.public_view(s)["marks"][move["choice"]] == "tried"
+    assert S.marks_view(s) == S.public_view(s)["marks"]
 
 
 def test_two_misses_step_down_and_stars_count_first_tries_only():
