@@ -78,6 +78,26 @@ def test_sight_words_are_the_dolch_lists():
         assert f"“{r.options[r.answer].label}”" in r.prompt
 
 
+def test_a_sight_word_hint_tells_the_word_apart_from_the_others_shown():
+    """'Look at the first letter' helps only if no other word shown starts with it; otherwise the hint
+    spells the word, and "I" and "a" are told apart as the tall and the small one-letter word."""
+    n = len(PRE_PRIMER) + len(PRIMER)
+    for level in (EASIER, NORMAL):
+        for seed in range(3):
+            for r in make(choose, "5-6", level, len(PRE_PRIMER) if level == EASIER else n, {"bank": "sight_words"},
+                          seed):
+                word = r.options[r.answer].label
+                others = [o.label for i, o in enumerate(r.options) if i != r.answer]
+                if "first letter" in r.hint:
+                    assert not any(w[0].lower() == word[0].lower() for w in others), (word, others)
+                elif "one tall letter" in r.hint or "one small letter" in r.hint:
+                    assert len(word) == 1 and not any(len(w) == 1 and w.isupper() == word.isupper() for w in others)
+                else:
+                    assert r.hint.endswith(f"“{word}” is spelled {', '.join(word)}.")
+    am = next(r for r in make(choose, "5-6", NORMAL, n, {"bank": "sight_words"}) if r.options[r.answer].label == "am")
+    assert am.hint == "Look at every letter: “am” is spelled a, m."
+
+
 def test_reading_questions_go_with_a_fox_story():
     for seed in range(6):
         rounds = make(choose, "7-8", NORMAL, 6, {"bank": "reading_fox"}, seed)
