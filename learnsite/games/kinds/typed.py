@@ -20,11 +20,41 @@ def _sums(rng, band, level):
     a = rng.randint(1, top - 1)
     if rng.random() < 0.5:
         b = rng.randint(1, top - a)
-        return f"{a}+{b}", f"{a} + {b} = ?", f"What is {a} plus {b}?", a + b, \
-            f"Start at {a} and count on {b} more."
+        return f"{a}+{b}", f"{a} + {b} = ?", f"What is {a} plus {b}?", a + b, plus_hint(a, b)
     b = rng.randint(1, a)
-    return f"{a}-{b}", f"{a} − {b} = ?", f"What is {a} take away {b}?", a - b, \
-        f"Start at {a} and count back {b}."
+    return f"{a}-{b}", f"{a} − {b} = ?", f"What is {a} take away {b}?", a - b, minus_hint(a, b)
+
+
+def plus_hint(a: int, b: int) -> str:
+    """A teacher's way in, never a count of more than 5: count on from the bigger number, make 10 first when
+    the sum passes 10, or add to the ones of a teen number."""
+    big, small = max(a, b), min(a, b)
+    if big < 10 < big + small:
+        return f"Make 10 first: {big} + {10 - big} = 10. Then add the {small - (10 - big)} left over."
+    if big == 10:
+        return f"Think of one ten and {small} ones. Which teen number is that?" if small < 10 \
+            else "Think of two tens. How many is that?"
+    if big > 10 and small > 5:
+        return f"{big} is 10 and {big - 10}. Add {small} to the {big - 10}, then add the 10."
+    return f"Start at {big} and count on {small} more."
+
+
+def minus_hint(a: int, b: int) -> str:
+    """The same for take-away: count back a few, count up between close numbers, take the 10 away
+    first, go through 10, or take away from the ones of a teen number."""
+    if b == a:
+        return f"If you take away all {a}, how many are left?"
+    if b > a - b and a - b <= 5:  # 15 − 14: one step up from 14 to 15, not 14 steps back
+        return f"Count up from {b} to {a}. How many steps is that?"
+    if b <= 5:
+        return f"Start at {a} and count back {b}."
+    if b == 10:
+        return f"{a} is 10 and {a - 10}. Take away the 10."
+    if b > 10:
+        return f"Take away 10 first: {a} − 10 = {a - 10}. Then take away {b - 10} more."
+    if a - b < 10 < a:
+        return f"Take away {a - 10} to get to 10, then take away {b - (a - 10)} more."
+    return f"{a} is 10 and {a - 10}. Take {b} from the {a - 10}, then put the 10 back."
 
 
 # multi-step word problems for 9-10: (template, numbers, answer); every number stays small
