@@ -58,17 +58,13 @@ def _within_report_budget(sid: str) -> bool:
 
 
 def _signature(handler) -> tuple[dict, list[tuple[str, bool]]]:
-    cached = getattr(handler, "_learnsite_signature", None)
-    if cached is None:
-        params = list(inspect.signature(handler.fn).parameters.values())[1:]  # without self
-        if any(p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD) for p in params):
-            raise Refused("handler takes *args or **kwargs")
-        hints = handler._type_hints
-        if hints is None:
-            hints = _resolved_hints(handler.fn)
-        cached = (dict(hints), [(p.name, p.default is not p.empty) for p in params])
-        object.__setattr__(handler, "_learnsite_signature", cached)
-    return cached
+    params = list(inspect.signature(handler.fn).parameters.values())[1:]  # without self
+    if any(p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD) for p in params):
+        raise Refused("handler takes *args or **kwargs")
+    hints = handler._type_hints
+    if hints is None:
+        hints = _resolved_hints(handler.fn)
+    return dict(hints), [(p.name, p.default is not p.empty) for p in params]
 
 
 def _resolved_hints(fn) -> dict:
@@ -97,12 +93,28 @@ def resolve_handler(name: str):
     return handler
 
 
+# Event name -> (handler, hints, params) of names that resolved: only real handlers' names get in, so it
+# stays as small as the app (capped all the same), and an event skips the walk of the state classes.
+_RESOLVED: dict[str, tuple] = {}
+_RESOLVED_CAP = 4096
+
+
+def _resolved(name: str) -> tuple:
+    found = _RESOLVED.get(name)
+    if found is None:
+        handler = resolve_handler(name)
+        found = (handler, *_signature(handler))
+        if len(_RESOLVED) < _RESOLVED_CAP:
+            _RESOLVED[name] = found
+    return found
+
+
 def is_upload_handler(name: str) -> bool:
     """Whether /_upload may call the handler `name`: one that takes uploaded files (and nothing else can)."""
     from reflex_components_core.core._upload import UploadChunkIterator, UploadFile
 
     try:
-        hints, _ = _signature(resolve_handler(name))
+        _, hints, _ = _resolved(name)
     except Refused:
         return False
     upload_types = {UploadChunkIterator, list[UploadFile]}
@@ -131,22 +143,6 @@ def _check_client_storage(payload: dict) -> None:
 
 # Reflex's own handlers whose arguments say less than what they accept
 _INTERNAL_CHECKS = {"hydrate_and_load": _check_client_storage, "update_vars_internal": _check_client_storage}
-
-
-# Event name -> (handler, hints, params) of names that resolved: only real handlers' names get in, so it
-# stays as small as the app (capped all the same), and an event skips the walk of the state classes.
-_RESOLVED: dict[str, tuple] = {}
-_RESOLVED_CAP = 4096
-
-
-def _resolved(name: str) -> tuple:
-    found = _RESOLVED.get(name)
-    if found is None:
-        handler = resolve_handler(name)
-        found = (handler, *_signature(handler))
-        if len(_RESOLVED) < _RESOLVED_CAP:
-            _RESOLVED[name] = found
-    return found
 
 
 def check(data) -> None:
