@@ -112,8 +112,8 @@ class GameState(ActivityState):
         cut = split[0] if len(split) == 2 else len(pictures)
         self._set(prompt=view["prompt"], say=view["say"], passage=view["passage"], pictures=pictures[:cut],
                   pictures_more=pictures[cut:], container=view["container"], options=view["options"],
-                  marks=view["marks"], groups=view["groups"], task=view["task"], min_words=view["min_words"], seconds=view["seconds"],
-                  guide=view["guide"])
+                  marks=view["marks"], groups=view["groups"], task=view["task"], min_words=view["min_words"],
+                  seconds=view["seconds"], guide=view["guide"])
 
     # ------------------------------------------------------------------ moves
 
