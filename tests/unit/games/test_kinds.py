@@ -205,28 +205,22 @@ def test_sums_are_right_and_fit_the_band(band, level, top):
         assert not typed.check(r, {"value": 1000}, frozenset()).accepted
 
 
-@pytest.mark.parametrize("a,b,hint", [
-    (3, 4, "Start at 4 and count on 3 more."),  # from the bigger number
-    (8, 7, "Make 10 first: 8 + 2 = 10. Then add the 5 left over."),
-    (12, 5, "Start at 12 and count on 5 more."),
-    (12, 8, "12 is 10 and 2. Add 8 to the 2, then add the 10."),
-    (10, 9, "Think of one ten and 9 ones. Which teen number is that?"),
+@pytest.mark.parametrize("sign,a,b,hint", [
+    ("+", 3, 4, "Start at 4 and count on 3 more."),  # from the bigger number
+    ("+", 8, 7, "Make 10 first: 8 + 2 = 10. Then add the 5 left over."),
+    ("+", 12, 5, "Start at 12 and count on 5 more."),
+    ("+", 12, 8, "12 is 10 and 2. Add 8 to the 2, then add the 10."),
+    ("+", 10, 9, "Think of one ten and 9 ones. Which teen number is that?"),
+    ("-", 9, 2, "Start at 9 and count back 2."),
+    ("-", 15, 14, "Count up from 14 to 15. How many steps is that?"),  # never "count back 14"
+    ("-", 13, 7, "Take away 3 to get to 10, then take away 4 more."),
+    ("-", 7, 7, "If you take away all 7, how many are left?"),
+    ("-", 16, 6, "16 is 10 and 6. Take 6 from the 6, then put the 10 back."),
+    ("-", 19, 12, "Take away 10 first: 19 − 10 = 9. Then take away 2 more."),
+    ("-", 18, 10, "18 is 10 and 8. Take away the 10."),
 ])
-def test_a_sum_hint_is_a_teachers_way_in(a, b, hint):
-    assert typed.plus_hint(a, b) == hint
-
-
-@pytest.mark.parametrize("a,b,hint", [
-    (9, 2, "Start at 9 and count back 2."),
-    (15, 14, "Count up from 14 to 15. How many steps is that?"),  # never "count back 14"
-    (13, 7, "Take away 3 to get to 10, then take away 4 more."),
-    (7, 7, "If you take away all 7, how many are left?"),
-    (16, 6, "16 is 10 and 6. Take 6 from the 6, then put the 10 back."),
-    (19, 12, "Take away 10 first: 19 − 10 = 9. Then take away 2 more."),
-    (18, 10, "18 is 10 and 8. Take away the 10."),
-])
-def test_a_take_away_hint_counts_back_only_a_few(a, b, hint):
-    assert typed.minus_hint(a, b) == hint
+def test_a_sum_hint_is_a_teachers_way_in(sign, a, b, hint):
+    assert (typed.plus_hint if sign == "+" else typed.minus_hint)(a, b) == hint
 
 
 def test_no_sum_hint_asks_for_a_long_count():
