@@ -9,7 +9,6 @@ option that does not exist, a move after the end) without changing anything, so 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -47,8 +46,7 @@ class Session(NamedTuple):
     stars: int = 0
 
 
-@dataclass(frozen=True)
-class Feedback:
+class Feedback(NamedTuple):
     accepted: bool  # False: refused (forged or stale move); the session did not change
     right: bool = False
     round_done: bool = False
