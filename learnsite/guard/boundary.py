@@ -15,7 +15,7 @@ import logging
 import time
 from collections import OrderedDict
 
-from learnsite.guard.payload import MAX_DEPTH, Refused, check_arguments, check_event
+from learnsite.guard.payload import MAX_DEPTH, Arguments, Refused, check_event
 
 log = logging.getLogger("learnsite.guard")
 
@@ -46,6 +46,7 @@ _reports = _PerSocket()
 # are kept (they help find bugs), the rest are refused so that no client can fill the log with them.
 REPORTS_PER_MINUTE = 5
 _REPORT_HANDLER = "handle_frontend_exception"
+_REPORT_SUFFIX = f".{_REPORT_HANDLER}"
 
 
 def _within_report_budget(sid: str) -> bool:
@@ -93,7 +94,7 @@ def resolve_handler(name: str):
     return handler
 
 
-# Event name -> (handler, hints, params) of names that resolved: only real handlers' names get in, so it
+# Event name -> (handler, hints, params, Arguments) of names that resolved: only real handlers' names get in, so it
 # stays as small as the app (capped all the same), and an event skips the walk of the state classes.
 _RESOLVED: dict[str, tuple] = {}
 _RESOLVED_CAP = 4096
@@ -103,7 +104,8 @@ def _resolved(name: str) -> tuple:
     found = _RESOLVED.get(name)
     if found is None:
         handler = resolve_handler(name)
-        found = (handler, *_signature(handler))
+        hints, params = _signature(handler)
+        found = (handler, hints, params, Arguments(handler.fn, hints, params))
         if len(_RESOLVED) < _RESOLVED_CAP:
             _RESOLVED[name] = found
     return found
@@ -114,7 +116,7 @@ def is_upload_handler(name: str) -> bool:
     from reflex_components_core.core._upload import UploadChunkIterator, UploadFile
 
     try:
-        _, hints, _ = _resolved(name)
+        hints = _resolved(name)[1]
     except Refused:
         return False
     upload_types = {UploadChunkIterator, list[UploadFile]}
@@ -148,8 +150,7 @@ _INTERNAL_CHECKS = {"hydrate_and_load": _check_client_storage, "update_vars_inte
 def check(data) -> None:
     """Refused unless `data` is an event some page could have sent: known handler, arguments as annotated."""
     name, payload, _ = check_event(data)
-    handler, hints, params = _resolved(name)
-    check_arguments(handler.fn, payload, hints, params)
+    _resolved(name)[3].check(payload)
     extra_check = _INTERNAL_CHECKS.get(name.rpartition(".")[2])
     if extra_check is not None:
         extra_check(payload)
@@ -241,7 +242,7 @@ def install() -> None:
     async def on_event(self, sid, data=None):
         try:
             check(data)
-            if data["name"].endswith(f".{_REPORT_HANDLER}") and not _within_report_budget(sid):
+            if data["name"].endswith(_REPORT_SUFFIX) and not _within_report_budget(sid):
                 raise Refused("too many error reports this minute")
         except Refused as exc:
             await _refuse(self, sid, str(exc), data.get("name") if isinstance(data, dict) else None)

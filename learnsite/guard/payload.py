@@ -58,10 +58,24 @@ def check_text(value: str, limit: int = MAX_TEXT) -> None:
         raise Refused("lone surrogate in text") from None
 
 
+def _text_ok(value: str, limit: int) -> bool:
+    """check_text's verdict without building its message (the common case: plain short text)."""
+    return len(value) <= limit and "\x00" not in value and (value.isascii() or _encodes(value))
+
+
+def _encodes(value: str) -> bool:
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def check_json(value: Any, depth: int = 0, text_limit: int = MAX_EVENT_UNITS) -> int:
     """Walk plain JSON data; returns its size in units (characters of text, 8 per other value).
 
-    Dispatches on the exact type first (what a parsed frame holds: every event goes through here)."""
+    Dispatches on the exact type first (what a parsed frame holds: every event goes through here), and
+    checks an object's text keys and values in place rather than one call each."""
     if depth > MAX_DEPTH:
         raise Refused(f"nested deeper than {MAX_DEPTH}")
     kind = type(value)
@@ -72,8 +86,14 @@ def check_json(value: Any, depth: int = 0, text_limit: int = MAX_EVENT_UNITS) ->
         for k, v in value.items():
             if type(k) is not str:
                 raise Refused("non-text key")
-            check_text(k, MAX_NAME)
-            size += len(k) + check_json(v, depth + 1, text_limit)
+            if not _text_ok(k, MAX_NAME):
+                check_text(k, MAX_NAME)
+            if type(v) is str:
+                if not _text_ok(v, text_limit):
+                    check_text(v, text_limit)
+                size += len(k) + len(v) + 2
+            else:
+                size += len(k) + check_json(v, depth + 1, text_limit)
         return size
     if kind is str:
         check_text(value, text_limit)
@@ -113,23 +133,39 @@ def check_event(data: Any) -> tuple[str, dict, dict]:
     return name, payload, router_data
 
 
+class Arguments:
+    """A handler's parameters [(name, has_default)] and their annotations, read once: check(payload) is
+    what every event of that handler goes through."""
+
+    def __init__(self, fn: Callable, hints: dict[str, Any], params: list[tuple[str, bool]]) -> None:
+        self.names = frozenset(name for name, _ in params)
+        self.required = tuple(name for name, has_default in params if not has_default)
+        limits = text_limits(fn)
+        self.hints = hints
+        self.limits = {name: limits.get(name, MAX_TEXT) for name in self.names}
+
+    def check(self, payload: dict) -> None:
+        if not self.names.issuperset(payload):
+            raise Refused(f"{len([k for k in payload if k not in self.names])} unexpected argument(s)")
+        missing = [name for name in self.required if name not in payload]
+        if missing:
+            raise Refused(f"missing argument(s): {', '.join(missing)}")
+        hints = self.hints
+        for name, value in payload.items():
+            hint = hints.get(name)
+            if hint is None:
+                raise Refused(f"argument {name} has no annotation")
+            if hint is int and type(value) is int and -MAX_ABS_INT <= value <= MAX_ABS_INT:
+                continue  # most arguments: an index or a round number
+            try:
+                check_value(value, hint, self.limits[name])
+            except Refused as exc:
+                raise Refused(f"argument {name}: {exc}") from None
+
+
 def check_arguments(fn: Callable, payload: dict, hints: dict[str, Any], params: list[tuple[str, bool]]) -> None:
     """payload against a handler's parameters [(name, has_default)] and their annotations."""
-    names = {name for name, _ in params}
-    extra = [k for k in payload if k not in names]
-    if extra:
-        raise Refused(f"{len(extra)} unexpected argument(s)")
-    missing = [name for name, has_default in params if not has_default and name not in payload]
-    if missing:
-        raise Refused(f"missing argument(s): {', '.join(missing)}")
-    limits = text_limits(fn)
-    for name, value in payload.items():
-        if name not in hints:
-            raise Refused(f"argument {name} has no annotation")
-        try:
-            check_value(value, hints[name], limits.get(name, MAX_TEXT))
-        except Refused as exc:
-            raise Refused(f"argument {name}: {exc}") from None
+    Arguments(fn, hints, params).check(payload)
 
 
 def _form_entries(value: dict) -> dict:
