@@ -53,11 +53,16 @@ def _prompt_heading() -> rx.Component:
     return rx.el.h3(G.prompt, class_name="game-prompt", id="game-prompt", tab_index=-1)
 
 
+def _spoken() -> rx.Var:
+    """What "Hear it" reads: the round's own words for the ear, else its prompt (GameState.say)."""
+    return rx.cond(G.say != "", G.say, G.prompt)
+
+
 def _hear_button() -> rx.Component:
     """Reads the instruction aloud with the device's own voices (games.js; nothing leaves the device)."""
     return rx.el.button(
         rx.icon("volume-2", size=22, aria_hidden="true"), rx.el.span("Hear it", class_name="game-hear-label"),
-        type="button", class_name="game-hear", data_say=G.say, aria_label="Hear it: the question read aloud",
+        type="button", class_name="game-hear", data_say=_spoken(), aria_label="Hear it: the question read aloud",
     )
 
 
@@ -285,7 +290,7 @@ def _tower() -> rx.Component:
 
 def game_board() -> rx.Component:
     return rx.el.div(
-        rx.el.div(_progress(), rx.cond(~G.finished & (G.say != ""), _hear_button()), class_name="game-bar"),
+        rx.el.div(_progress(), rx.cond(~G.finished & (G.prompt != ""), _hear_button()), class_name="game-bar"),
         rx.match(G.theme, ("rainbow", _rainbow()), ("tower", _tower()), rx.fragment()),
         rx.cond(
             G.finished,
@@ -298,5 +303,5 @@ def game_board() -> rx.Component:
                 class_name=rx.cond(G.tone == "hint", "game-feedback is-hint", "game-feedback is-cheer")),
         class_name="game-board", id="game-board",
         data_round=G.round_no.to_string() + rx.cond(G.finished, "-end", "") + "-" + G.kind,
-        data_speak=rx.cond(G.speak, "true", "false"), data_say=G.say,
+        data_speak=rx.cond(G.speak, "true", "false"), data_say=_spoken(),
     )

@@ -34,7 +34,7 @@ class GameState(ActivityState):
     round_no: int = 0  # 0-based; sent back with every move
     total: int = 0
     prompt: str = ""
-    say: str = ""
+    say: str = ""  # what "Hear it" reads when it is not the prompt itself ("": the prompt is read)
     speak: bool = False  # read instructions aloud at once (pre-readers)
     theme: str = ""  # the spec's picture of progress ("rainbow", "tower")
     passage: str = ""
@@ -52,7 +52,7 @@ class GameState(ActivityState):
     feedback: str = ""
     tone: str = ""  # "cheer" or "hint"
     stars: int = 0
-    first_try: int = 0
+    first_try: int = 0  # rounds right at the first try, sent when the game ends (the finish screen shows it)
     best: int = 0  # a signed-in player's best stars for this activity, once saved
 
     # ------------------------------------------------------------------ starting
@@ -81,9 +81,10 @@ class GameState(ActivityState):
     def _begin(self):
         s = engine.start(self.activity_id, engine.new_seed())
         self._session = s
-        self.best = 0
-        self.feedback, self.tone = "", ""
-        self._show(s)
+        view = engine.public_view(s)
+        self._set(kind=view["kind"], total=view["total"], speak=view["speak"], theme=view["theme"], stars=0,
+                  first_try=0, best=0, feedback="", tone="")
+        self._show(s, view)
         self.playing = True
 
     def _current(self) -> engine.Session | None:
@@ -101,19 +102,21 @@ class GameState(ActivityState):
             if name not in held or held[name] != value:
                 setattr(self, name, value)
 
-    def _show(self, s: engine.Session) -> None:
-        view = engine.public_view(s)
-        self._set(finished=view["finished"], kind=view["kind"], round_no=view["round"], total=view["total"],
-                  speak=view["speak"], theme=view["theme"], stars=view["stars"], first_try=view["first_try"],
-                  selected=-1)
+    def _show(self, s: engine.Session, view: dict | None = None) -> None:
+        """The round on screen after a move: its number, and its content when a new round starts. The game's
+        fixed facts (kind, rounds, voice, theme) are set once by _begin, the score only when the game ends."""
+        view = view or engine.public_view(s)
+        self._set(finished=view["finished"], round_no=view["round"], selected=-1)
         if s.finished:
+            self._set(stars=view["stars"], first_try=view["first_try"])
             return
         pictures, split = view["pictures"], view["count_groups"]
         cut = split[0] if len(split) == 2 else len(pictures)
-        self._set(prompt=view["prompt"], say=view["say"], passage=view["passage"], pictures=pictures[:cut],
-                  pictures_more=pictures[cut:], container=view["container"], options=view["options"],
-                  marks=view["marks"], groups=view["groups"], task=view["task"], min_words=view["min_words"],
-                  seconds=view["seconds"], guide=view["guide"])
+        say = view["say"]
+        self._set(prompt=view["prompt"], say="" if say == view["prompt"] else say, passage=view["passage"],
+                  pictures=pictures[:cut], pictures_more=pictures[cut:], container=view["container"],
+                  options=view["options"], marks=view["marks"], groups=view["groups"], task=view["task"],
+                  min_words=view["min_words"], seconds=view["seconds"], guide=view["guide"])
 
     # ------------------------------------------------------------------ moves
 
