@@ -37,11 +37,13 @@ def client_tree(path: str = "/", query: str = "", ip: str = "127.0.0.1", token: 
 
     root = State(_reflex_internal_init=True)
     as_path = f"{path}?{query}" if query else path
-    root.router = RouterData.from_router_data({
+    router_data = {
         "pathname": path, "asPath": as_path, "ip": ip, "token": token,
         "headers": {"origin": "http://testserver"},
         "query": dict(p.split("=", 1) for p in query.split("&") if "=" in p),
-    })
+    }
+    root.router_data = router_data  # as the server keeps it for each event (route_id reads it)
+    root.router = RouterData.from_router_data(router_data)
     return root
 
 
