@@ -14,6 +14,7 @@ import inspect
 import logging
 import time
 from collections import OrderedDict
+from typing import Any, NamedTuple
 
 from learnsite.guard.payload import MAX_DEPTH, Arguments, Refused, check_event
 
@@ -94,18 +95,25 @@ def resolve_handler(name: str):
     return handler
 
 
-# Event name -> (handler, hints, params, Arguments) of names that resolved: only real handlers' names get in, so it
-# stays as small as the app (capped all the same), and an event skips the walk of the state classes.
-_RESOLVED: dict[str, tuple] = {}
+class _Resolved(NamedTuple):
+    handler: Any  # Reflex's EventHandler
+    hints: dict
+    params: list[tuple[str, bool]]
+    arguments: Arguments
+
+
+# Event name -> what it resolved to, for names that resolved: only real handlers' names get in, so it stays
+# as small as the app (capped all the same), and an event skips the walk of the state classes.
+_RESOLVED: dict[str, _Resolved] = {}
 _RESOLVED_CAP = 4096
 
 
-def _resolved(name: str) -> tuple:
+def _resolved(name: str) -> _Resolved:
     found = _RESOLVED.get(name)
     if found is None:
         handler = resolve_handler(name)
         hints, params = _signature(handler)
-        found = (handler, hints, params, Arguments(handler.fn, hints, params))
+        found = _Resolved(handler, hints, params, Arguments(handler.fn, hints, params))
         if len(_RESOLVED) < _RESOLVED_CAP:
             _RESOLVED[name] = found
     return found
@@ -116,7 +124,7 @@ def is_upload_handler(name: str) -> bool:
     from reflex_components_core.core._upload import UploadChunkIterator, UploadFile
 
     try:
-        hints = _resolved(name)[1]
+        hints = _resolved(name).hints
     except Refused:
         return False
     upload_types = {UploadChunkIterator, list[UploadFile]}
@@ -150,7 +158,7 @@ _INTERNAL_CHECKS = {"hydrate_and_load": _check_client_storage, "update_vars_inte
 def check(data) -> None:
     """Refused unless `data` is an event some page could have sent: known handler, arguments as annotated."""
     name, payload, _ = check_event(data)
-    _resolved(name)[3].check(payload)
+    _resolved(name).arguments.check(payload)
     extra_check = _INTERNAL_CHECKS.get(name.rpartition(".")[2])
     if extra_check is not None:
         extra_check(payload)
