@@ -85,13 +85,20 @@ def page_text(book_id: str, index: int, books=STORYBOOKS) -> str:
     return " ".join(find(books, book_id).pages[index].text.split())
 
 
+def open_book(page, path: str) -> None:
+    """The book's page with its words on show: Read to me reads the words the page shows, and a click before
+    the book's state has arrived would find none to read."""
+    open_page(page, path)
+    expect(page.locator("[data-read-text] [data-word]").first).to_be_attached()
+
+
 def read_button(page):
     return page.get_by_role("button", name="Read to me", exact=True)
 
 
 def test_reads_the_page_lighting_each_word_in_order_then_turns_the_page(page):
     install_fake_speech(page, late=True)  # voices arrive with voiceschanged, as in Chrome
-    open_page(page, "/storybook/the-magical-forest")
+    open_book(page, "/storybook/the-magical-forest")
     expect(page.get_by_text("Page 1 / 6")).to_be_visible()
     read_button(page).click()
     expect(read_button(page)).to_have_attribute("aria-pressed", "true")
@@ -115,7 +122,7 @@ def test_reads_the_page_lighting_each_word_in_order_then_turns_the_page(page):
 
 def test_stops_at_the_last_page_without_wrapping(page):
     install_fake_speech(page, word_ms=40)
-    open_page(page, "/storybook/jungle-friends")
+    open_book(page, "/storybook/jungle-friends")
     for n in range(2, 5):
         page.get_by_role("button", name="Next", exact=True).click()
         expect(page.get_by_text(f"Page {n} / 5")).to_be_visible()
@@ -132,7 +139,7 @@ def test_stops_at_the_last_page_without_wrapping(page):
 
 def test_without_an_on_device_voice_it_says_so_and_reads_nothing(page):
     install_fake_speech(page, voices=(NETWORK, {**NETWORK, "name": "Cloud French", "lang": "fr-FR"}))
-    open_page(page, "/storybook/the-brave-knight")
+    open_book(page, "/storybook/the-brave-knight")
     button = read_button(page)
     expect(button).to_have_attribute("aria-disabled", "true", timeout=15_000)
     expect(button).to_be_disabled()  # aria-disabled: still focusable, so the note is read with it
@@ -148,7 +155,7 @@ def test_without_an_on_device_voice_it_says_so_and_reads_nothing(page):
 
 def test_a_browser_without_speech_synthesis_is_told_the_same(page):
     page.add_init_script("Object.defineProperty(window, 'speechSynthesis', {value: undefined, configurable: true})")
-    open_page(page, "/storybook/jungle-friends")
+    open_book(page, "/storybook/jungle-friends")
     expect(read_button(page)).to_be_disabled()
     expect(page.get_by_text("Reading aloud needs a voice on this device.")).to_be_visible()
     page.get_by_role("button", name="Next", exact=True).click()  # the book itself still works
@@ -157,7 +164,7 @@ def test_a_browser_without_speech_synthesis_is_told_the_same(page):
 
 def test_timing_fallback_moves_word_by_word_without_boundary_events(page):
     install_fake_speech(page, voices=(LOCAL,), boundary=False, word_ms=2000)  # the fake speaks slowly
-    open_page(page, "/storybook/mystery-of-the-stars")
+    open_book(page, "/storybook/mystery-of-the-stars")
     read_button(page).click()
     page.wait_for_function("window.__speech.lit.length >= 5", timeout=10_000)
     lit = speech(page)["lit"]
@@ -168,7 +175,7 @@ def test_timing_fallback_moves_word_by_word_without_boundary_events(page):
 
 def test_pause_resume_stop_and_slow_speed(page):
     install_fake_speech(page, voices=(LOCAL,), word_ms=300)
-    open_page(page, "/storybook/the-magical-forest")
+    open_book(page, "/storybook/the-magical-forest")
     page.get_by_role("button", name="Slow", exact=True).click()
     expect(page.get_by_role("button", name="Slow", exact=True)).to_have_attribute("aria-pressed", "true")
     expect(page.get_by_role("button", name="Normal", exact=True)).to_have_attribute("aria-pressed", "false")
@@ -197,7 +204,7 @@ def test_pause_resume_stop_and_slow_speed(page):
 
 def test_turning_the_page_by_hand_reads_the_new_page(page):
     install_fake_speech(page, voices=(LOCAL,), word_ms=400)
-    open_page(page, "/storybook/the-brave-knight")
+    open_book(page, "/storybook/the-brave-knight")
     read_button(page).click()
     page.wait_for_function("window.__speech.lit.length >= 1")
     page.keyboard.press("ArrowRight")  # the book's own keys, while it reads
@@ -213,7 +220,7 @@ def test_reduced_motion_keeps_the_highlight_still(browser, app_server):
     try:
         page = context.new_page()
         install_fake_speech(page, voices=(LOCAL,), word_ms=400)
-        open_page(page, "/storybook/the-magical-forest")
+        open_book(page, "/storybook/the-magical-forest")
         read_button(page).click()
         page.wait_for_function("window.__speech.lit.length >= 1")
         now = page.locator(".read-word-now")
@@ -225,7 +232,7 @@ def test_reduced_motion_keeps_the_highlight_still(browser, app_server):
 
 def test_leaving_the_page_stops_reading(page):
     install_fake_speech(page, voices=(LOCAL,), word_ms=400)
-    open_page(page, "/storybook/the-brave-knight")
+    open_book(page, "/storybook/the-brave-knight")
     read_button(page).click()
     page.wait_for_function("window.__speech.lit.length >= 1")
     page.get_by_role("link", name="Back to Home").click()
@@ -238,7 +245,7 @@ def test_leaving_the_page_stops_reading(page):
 
 def test_flipbook_reads_the_open_pages_and_flips_on(page):
     install_fake_speech(page, word_ms=40)
-    open_page(page, "/flipbook/ocean-explorers")
+    open_book(page, "/flipbook/ocean-explorers")
     page.wait_for_function("() => !!document.querySelector('.stf__parent')")
     counter = page.locator(".content-counter")
     expect(counter).to_have_text("Page 1 of 8")
@@ -258,7 +265,7 @@ def test_reading_makes_no_third_party_requests(page, app_server):
     seen: list[str] = []
     page.on("request", lambda r: seen.append(r.url))
     install_fake_speech(page, word_ms=40)
-    open_page(page, "/storybook/jungle-friends")
+    open_book(page, "/storybook/jungle-friends")
     read_button(page).click()
     expect(page.get_by_text("Page 2 / 5")).to_be_visible(timeout=20_000)
     page.wait_for_load_state("networkidle")
