@@ -46,20 +46,18 @@ def text_limits(fn: Callable) -> dict[str, int]:
 
 
 def check_text(value: str, limit: int = MAX_TEXT) -> None:
+    """_text_ok, or Refused saying which part of the rule the text broke."""
+    if _text_ok(value, limit):
+        return
     if len(value) > limit:
         raise Refused(f"text of {len(value)} characters (limit {limit})")
     if "\x00" in value:
         raise Refused("NUL in text")
-    if value.isascii():  # most text: no surrogate possible, and no copy made to find out
-        return
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError:
-        raise Refused("lone surrogate in text") from None
+    raise Refused("lone surrogate in text")
 
 
 def _text_ok(value: str, limit: int) -> bool:
-    """check_text's verdict without building its message (the common case: plain short text)."""
+    """The rule for text: at most `limit` characters, no NUL, no lone surrogate (ASCII needs no copy)."""
     return len(value) <= limit and "\x00" not in value and (value.isascii() or _encodes(value))
 
 
