@@ -35,6 +35,13 @@ def audio_state(page) -> str:
     return page.evaluate("window.learnsiteSong ? window.learnsiteSong.audioState() : 'no player'")
 
 
+def press_play(page) -> None:
+    """Press Play once the player script has loaded: the sound starts inside the click itself, so a click
+    before the script is there would play nothing."""
+    page.wait_for_function("!!window.learnsiteSong")
+    page.get_by_role("button", name="Play").click()
+
+
 def bar_value(page) -> int:
     return int(page.get_by_role("progressbar", name="Song progress").get_attribute("aria-valuenow"))
 
@@ -48,7 +55,7 @@ def test_play_runs_the_audio_and_pause_suspends_it(song_page):
     assert bar_value(page) == 45
     assert audio_state(page) == "none"  # nothing made before the click
 
-    page.get_by_role("button", name="Play").click()
+    press_play(page)
     expect(page.get_by_role("button", name="Pause")).to_have_attribute("aria-pressed", "true")
     page.wait_for_function("window.learnsiteSong.audioState() === 'running'")
     expect(lines.first).to_have_attribute("aria-current", "true")
@@ -73,7 +80,8 @@ def test_the_notes_heard_are_the_tune(song_page):
     """The Alphabet Song opens C C G G (Twinkle, Twinkle): middle C (262 Hz) for 1.25 s, then G (392 Hz)."""
     page = song_page
     open_page(page, "/song/the-alphabet-song")
-    page.get_by_role("button", name="Play").click()
+    press_play(page)
+    page.wait_for_function("window.learnsiteSong.audioState() === 'running'")
     heard = page.evaluate("""async () => {
       const s = window.learnsiteSong, out = {c: [], g: []};
       while (s.position() < 2.3) {
@@ -96,7 +104,7 @@ def test_lyric_highlight_follows_the_song_clock(song_page):
     tune = tune_for("days-of-the-week")
     lines = page.get_by_role("region", name="Lyrics").get_by_role("listitem")
     expect(lines).to_have_count(len(tune.lines))
-    page.get_by_role("button", name="Play").click()
+    press_play(page)
     second = tune.lines[1]
     page.wait_for_function(f"window.learnsiteSong.position() > {second.start + 0.3}", timeout=15_000)
     expect(lines.nth(1)).to_have_attribute("aria-current", "true")
@@ -107,7 +115,7 @@ def test_lyric_highlight_follows_the_song_clock(song_page):
 def test_the_song_lasts_30_seconds_then_the_player_is_back_at_the_start(song_page):
     page = song_page
     open_page(page, "/song/phonics-fun")
-    page.get_by_role("button", name="Play").click()
+    press_play(page)
     page.wait_for_function("window.learnsiteSong.position() > 29.0", timeout=40_000, polling=200)
     assert bar_value(page) >= 97
     expect(page.get_by_role("button", name="Play")).to_be_visible(timeout=5_000)  # the server heard it ended
@@ -128,7 +136,7 @@ def test_rewind_and_fast_forward_still_say_coming_soon(song_page):
 def test_leaving_the_song_page_stops_the_sound(song_page):
     page = song_page
     open_page(page, "/song/five-little-ducks")
-    page.get_by_role("button", name="Play").click()
+    press_play(page)
     page.wait_for_function("window.learnsiteSong.audioState() === 'running'")
     page.get_by_role("link", name="Back to Home").click()
     expect(page).to_have_url(re.compile(r"/$"))
@@ -142,7 +150,7 @@ def test_playing_a_song_makes_no_third_party_requests(song_page, app_server):
     seen: list[str] = []
     page.on("request", lambda r: seen.append(r.url))
     open_page(page, "/song/five-little-ducks")
-    page.get_by_role("button", name="Play").click()
+    press_play(page)
     page.wait_for_function("window.learnsiteSong.position() > 1.0", timeout=10_000)
     page.wait_for_load_state("networkidle")
     outside = sorted({u for u in seen if urlparse(u).scheme in {"http", "https"} and urlparse(u).netloc != host})
