@@ -50,6 +50,11 @@ def _answered(update: dict) -> bool:
     return bool((update.get("delta") or {}).get(_game()))
 
 
+def _round(update: dict, default: int) -> int:
+    """The round on screen after an update: it travels in GameState.turn, sent with every move."""
+    return (site.var(update, _game(), "turn") or {}).get("round", default)
+
+
 async def _send(c, event: dict, done) -> dict:
     since = len(c.updates)
     await c.emit(event)
@@ -58,7 +63,7 @@ async def _send(c, event: dict, done) -> dict:
 
 async def _new_game(c) -> None:
     update = await _send(c, _event("play_again"), _answered)
-    c.game = {"round": site.var(update, _game(), "round_no", 0), "choice": 0}
+    c.game = {"round": _round(update, 0), "choice": 0}
 
 
 async def prepare(clients) -> None:
@@ -82,8 +87,8 @@ def game_step():
         full = _game()
         if site.var(update.data, full, "finished") is True:
             c.game["finished"] = True
-        elif site.var(update.data, full, "round_no", c.game["round"]) != c.game["round"]:
-            c.game.update(round=site.var(update.data, full, "round_no"), choice=0)
+        elif _round(update.data, c.game["round"]) != c.game["round"]:
+            c.game.update(round=_round(update.data, c.game["round"]), choice=0)
         else:  # a gentle hint: the next choice is tried next time
             c.game["choice"] += 1
         return update.at - sent

@@ -91,9 +91,12 @@ async def _drive(app, kind: str, n: int, game_name: str, counter_name: str, acti
         def var(delta: dict, name: str, default=None):
             return delta.get(game_name, {}).get(f"{name}_rx_state_", default)
 
+        def round_of(delta: dict, default: int) -> int:
+            return (var(delta, "turn") or {}).get("round", default)
+
         async def new_game() -> None:
             delta = await send(f"{game_name}.play_again", **page)
-            play.update(round=var(delta, "round_no", 0), choice=0, finished=False)
+            play.update(round=round_of(delta, 0), choice=0, finished=False)
 
         async def answer() -> None:
             if play["finished"]:
@@ -101,8 +104,8 @@ async def _drive(app, kind: str, n: int, game_name: str, counter_name: str, acti
             delta = await send(f"{game_name}.choose", {"round_no": play["round"], "choice": play["choice"]}, **page)
             if var(delta, "finished") is True:
                 play["finished"] = True
-            elif var(delta, "round_no", play["round"]) != play["round"]:
-                play.update(round=var(delta, "round_no"), choice=0)
+            elif round_of(delta, play["round"]) != play["round"]:
+                play.update(round=round_of(delta, play["round"]), choice=0)
             else:  # a hint: the next choice next time
                 play["choice"] += 1
 

@@ -9,10 +9,10 @@ Changing `reset_key` (e.g. the round number) clears the ink.
 
 Use on a page (the guide is public: the dotted letter is the task, not its answer):
 
-    trace_canvas(GameState.trace_guide, on_done=GameState.submit_trace,
-                 reset_key=GameState.round_no.to_string(), disabled=GameState.checking)
+    trace_canvas(GameState.board.guide, on_done=GameState.submit_trace,
+                 reset_key=GameState.turn.round.to_string())
 
-    # in the state: trace_guide: dict = {} (set from letter_guide(letter) when a round starts), and
+    # in the state: the board's guide (set from letter_guide(letter) when a round starts), and
     @rx.event
     async def submit_trace(self, strokes: list[list[list[int]]]):
         ok = check_trace(self._letter, strokes)   # False for anything malformed or oversized

@@ -103,11 +103,16 @@ def stars_for(first_try: int, total: int) -> int:
     return 3 if share >= 0.8 else 2 if share >= 0.5 else 1
 
 
+def round_shown(s: Session) -> int:
+    """The 0-based number of the round on screen (the last one when the game is over)."""
+    return min(s.index, GAMES[s.activity_id].rounds - 1)
+
+
 def public_view(s: Session) -> dict:
     """What the page may show: never the answer or the hint of a round not yet answered."""
     spec = spec_of(s)
     view = {"activity": s.activity_id, "kind": spec.kind, "band": spec.band, "total": spec.rounds,
-            "round": min(s.index, spec.rounds - 1), "finished": s.finished, "stars": s.stars,
+            "round": round_shown(s), "finished": s.finished, "stars": s.stars,
             "first_try": s.first_try, "speak": spec.speak, "theme": spec.theme}
     if s.finished:
         return view

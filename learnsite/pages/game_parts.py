@@ -15,6 +15,8 @@ from learnsite.state.game import MAX_TEXT, MAX_TYPED, GameState
 from components.trace_canvas import trace_canvas
 
 G = GameState
+B = GameState.board  # the round on screen
+T = GameState.turn  # the round number, the last move's feedback, the marks
 
 
 def _option_class(base: str, state, selected=False) -> rx.Var:
@@ -35,14 +37,14 @@ def _picture_or_label(item) -> rx.Component:
 def _choice_buttons(on_pick, label: str = "Answers", class_name: str = "game-options") -> rx.Component:
     """choose / count / prompt picks: one button per option; a tried one is greyed, never red."""
     return rx.el.div(
-        rx.foreach(G.options, lambda opt, i: rx.el.button(
+        rx.foreach(B.options, lambda opt, i: rx.el.button(
             _picture_or_label(opt),
-            rx.cond(G.marks[i] == "tried", rx.el.span(" (tried)", class_name="sr-only")),
+            rx.cond(T.marks[i] == "tried", rx.el.span(" (tried)", class_name="sr-only")),
             type="button",
-            aria_label=rx.cond(G.marks[i] == "tried", opt["label"] + " (tried)", opt["label"]),
-            disabled=G.marks[i] != "",
-            class_name=_option_class("game-option", G.marks[i]),
-            on_click=on_pick(G.round_no, i),
+            aria_label=rx.cond(T.marks[i] == "tried", opt["label"] + " (tried)", opt["label"]),
+            disabled=T.marks[i] != "",
+            class_name=_option_class("game-option", T.marks[i]),
+            on_click=on_pick(T.round, i),
             data_first=rx.cond(i == 0, "true", "false"),
         )),
         role="group", aria_label=label, class_name=class_name, data_arrows="true",
@@ -50,12 +52,12 @@ def _choice_buttons(on_pick, label: str = "Answers", class_name: str = "game-opt
 
 
 def _prompt_heading() -> rx.Component:
-    return rx.el.h3(G.prompt, class_name="game-prompt", id="game-prompt", tab_index=-1)
+    return rx.el.h3(B.prompt, class_name="game-prompt", id="game-prompt", tab_index=-1)
 
 
 def _spoken() -> rx.Var:
-    """What "Hear it" reads: the round's own words for the ear, else its prompt (GameState.say)."""
-    return rx.cond(G.say != "", G.say, G.prompt)
+    """What "Hear it" reads: the round's own words for the ear, else its prompt (the board's say)."""
+    return rx.cond(B.say != "", B.say, B.prompt)
 
 
 def _hear_button() -> rx.Component:
@@ -68,9 +70,9 @@ def _hear_button() -> rx.Component:
 
 def choose_view() -> rx.Component:
     return rx.fragment(
-        rx.cond(G.passage != "", rx.el.div(
+        rx.cond(B.passage != "", rx.el.div(
             rx.el.h3("Read the story", class_name="game-passage-title"),
-            rx.el.p(G.passage, class_name="game-passage-text"),
+            rx.el.p(B.passage, class_name="game-passage-text"),
             class_name="game-passage", role="region", aria_label="Story")),
         _prompt_heading(),
         _choice_buttons(G.choose),
@@ -88,18 +90,18 @@ def _objects(pictures, label, class_name="game-objects") -> rx.Component:
 
 
 def count_view() -> rx.Component:
-    in_basket = G.container == "basket"
+    in_basket = B.container == "basket"
     return rx.fragment(
         _prompt_heading(),
         rx.cond(
-            G.pictures_more.length() > 0,
+            B.pictures_more.length() > 0,
             # two groups to add, each in a tray of its own (or the basket), so they read as two even when wrapped
-            rx.el.div(_objects(G.pictures, rx.cond(in_basket, "In the basket", "Things to count"),
+            rx.el.div(_objects(B.pictures, rx.cond(in_basket, "In the basket", "Things to count"),
                                rx.cond(in_basket, "game-objects game-tray game-basket", "game-objects game-tray")),
                       rx.el.span("+", class_name="game-plus", aria_hidden="true"),
-                      _objects(G.pictures_more, "More to count on", "game-objects game-tray"),
+                      _objects(B.pictures_more, "More to count on", "game-objects game-tray"),
                       class_name="game-sum"),
-            _objects(G.pictures, "Things to count"),
+            _objects(B.pictures, "Things to count"),
         ),
         _choice_buttons(G.choose, class_name="game-options game-numbers"),
     )
@@ -112,7 +114,7 @@ def _pair_button(item, mark, i, on_pick, selected) -> rx.Component:
         type="button", aria_label=rx.cond(mark == "done", item["label"] + " (matched)", item["label"]),
         aria_pressed=rx.cond(selected, "true", "false"), disabled=mark == "done",
         class_name=_option_class("game-option game-option-small", mark, selected),
-        on_click=on_pick(G.round_no, i),
+        on_click=on_pick(T.round, i),
     )
 
 
@@ -122,10 +124,10 @@ def match_view() -> rx.Component:
         rx.el.p(rx.cond(G.selected >= 0, "Now tap its partner.", "Tap one on the left, then its partner on the right."),
                 class_name="game-instruction"),
         rx.el.div(
-            rx.el.div(rx.foreach(G.options,
-                                 lambda o, i: _pair_button(o, G.marks[i], i, G.match_left, G.selected == i)),
+            rx.el.div(rx.foreach(B.options,
+                                 lambda o, i: _pair_button(o, T.marks[i], i, G.match_left, G.selected == i)),
                       role="group", aria_label="Things to match", class_name="game-column", data_arrows="true"),
-            rx.el.div(rx.foreach(G.groups, lambda o, i: _pair_button(o, o["state"], i, G.match_right, False)),
+            rx.el.div(rx.foreach(B.groups, lambda o, i: _pair_button(o, o["state"], i, G.match_right, False)),
                       role="group", aria_label="Partners", class_name="game-column", data_arrows="true"),
             class_name="game-match",
         ),
@@ -137,12 +139,12 @@ def sort_view() -> rx.Component:
         _prompt_heading(),
         rx.el.p(rx.cond(G.selected >= 0, "Now tap its home.", "Tap a shape, then tap its home."),
                 class_name="game-instruction"),
-        rx.el.div(rx.foreach(G.options, lambda o, i: _pair_button(o, G.marks[i], i, G.sort_item, G.selected == i)),
+        rx.el.div(rx.foreach(B.options, lambda o, i: _pair_button(o, T.marks[i], i, G.sort_item, G.selected == i)),
                   role="group", aria_label="Things to sort", class_name="game-options", data_arrows="true"),
-        rx.el.div(rx.foreach(G.groups, lambda o, i: rx.el.button(
+        rx.el.div(rx.foreach(B.groups, lambda o, i: rx.el.button(
             rx.el.img(src=o["image"], alt="", class_name="game-option-picture", width="96", height="96"),
             rx.el.span(o["label"], class_name="game-option-label"),
-            type="button", class_name="game-home", on_click=G.sort_group(G.round_no, i),
+            type="button", class_name="game-home", on_click=G.sort_group(T.round, i),
             disabled=G.selected < 0)),
             role="group", aria_label="Homes", class_name="game-homes", data_arrows="true"),
     )
@@ -163,14 +165,14 @@ def _pad_key(key: str) -> rx.Component:
 def type_view() -> rx.Component:
     return rx.fragment(
         _prompt_heading(),
-        rx.cond(G.seconds > 0, rx.el.div(
-            rx.el.div(class_name="game-clock-fill", style={"animation_duration": G.seconds.to_string() + "s"},
-                      key=G.round_no.to_string()),
+        rx.cond(B.seconds > 0, rx.el.div(
+            rx.el.div(class_name="game-clock-fill", style={"animation_duration": B.seconds.to_string() + "s"},
+                      key=T.round.to_string()),
             class_name="game-clock", aria_hidden="true")),
         rx.el.form(
-            rx.el.input(type="hidden", name="round", value=G.round_no.to_string()),
+            rx.el.input(type="hidden", name="round", value=T.round.to_string()),
             rx.el.label("Your answer", html_for="game-answer", class_name="sr-only"),
-            rx.el.input(id="game-answer", name="answer", key="answer-" + G.round_no.to_string(),
+            rx.el.input(id="game-answer", name="answer", key="answer-" + T.round.to_string(),
                         input_mode="numeric", pattern="[0-9]*", auto_complete="off", class_name="game-answer",
                         max_length=MAX_TYPED, placeholder="?"),
             rx.el.button(rx.icon("check", size=22, aria_hidden="true"), "Check", type="submit",
@@ -186,12 +188,12 @@ def prompt_view() -> rx.Component:
     return rx.fragment(
         _prompt_heading(),
         rx.cond(
-            G.task != "",
+            B.task != "",
             rx.fragment(
-                rx.el.p(G.task, class_name="game-task"),
+                rx.el.p(B.task, class_name="game-task"),
                 rx.el.form(
-                    rx.el.input(type="hidden", name="round", value=G.round_no.to_string()),
-                    rx.el.label("Write your first lines (at least ", G.min_words.to_string(), " words)",
+                    rx.el.input(type="hidden", name="round", value=T.round.to_string()),
+                    rx.el.label("Write your first lines (at least ", B.min_words.to_string(), " words)",
                                 html_for="game-writing", class_name="game-writing-label"),
                     rx.el.textarea(id="game-writing", name="text", max_length=MAX_TEXT, rows=4,
                                    class_name="game-writing"),
@@ -211,8 +213,8 @@ def trace_view() -> rx.Component:
     return rx.fragment(
         _prompt_heading(),
         # key: a fresh canvas per letter, so nothing of the last letter's ink or pen carries over
-        trace_canvas(G.guide, on_done=G.submit_trace, reset_key=G.round_no.to_string(), id="game-trace",
-                     key="trace-" + G.round_no.to_string()),
+        trace_canvas(B.guide, on_done=G.submit_trace, reset_key=T.round.to_string(), id="game-trace",
+                     key="trace-" + T.round.to_string()),
     )
 
 
@@ -245,13 +247,13 @@ def finish_view() -> rx.Component:
 
 
 def _rounds_done():
-    return rx.cond(G.finished, G.total, G.round_no)
+    return rx.cond(G.finished, G.total, T.round)
 
 
 def _progress() -> rx.Component:
     done = _rounds_done()
     return rx.el.div(
-        rx.el.p(rx.cond(G.finished, "All done!", "Round " + (G.round_no + 1).to_string() + " of " + G.total.to_string()),
+        rx.el.p(rx.cond(G.finished, "All done!", "Round " + (T.round + 1).to_string() + " of " + G.total.to_string()),
                 class_name="game-round"),
         rx.el.div(rx.el.div(class_name="game-progress-fill",
                             style={"width": (done * 100 / rx.cond(G.total > 0, G.total, 1)).to_string() + "%"}),
@@ -290,7 +292,7 @@ def _tower() -> rx.Component:
 
 def game_board() -> rx.Component:
     return rx.el.div(
-        rx.el.div(_progress(), rx.cond(~G.finished & (G.prompt != ""), _hear_button()), class_name="game-bar"),
+        rx.el.div(_progress(), rx.cond(~G.finished & (B.prompt != ""), _hear_button()), class_name="game-bar"),
         rx.match(G.theme, ("rainbow", _rainbow()), ("tower", _tower()), rx.fragment()),
         rx.cond(
             G.finished,
@@ -299,9 +301,9 @@ def game_board() -> rx.Component:
                      ("sort", sort_view()), ("type", type_view()), ("prompt", prompt_view()),
                      ("trace", trace_view()), rx.fragment()),
         ),
-        rx.el.p(G.feedback, role="status", aria_live="polite",
-                class_name=rx.cond(G.tone == "hint", "game-feedback is-hint", "game-feedback is-cheer")),
+        rx.el.p(T.feedback, role="status", aria_live="polite",
+                class_name=rx.cond(T.tone == "hint", "game-feedback is-hint", "game-feedback is-cheer")),
         class_name="game-board", id="game-board",
-        data_round=G.round_no.to_string() + rx.cond(G.finished, "-end", "") + "-" + G.kind,
+        data_round=T.round.to_string() + rx.cond(G.finished, "-end", "") + "-" + G.kind,
         data_speak=rx.cond(G.speak, "true", "false"), data_say=_spoken(),
     )

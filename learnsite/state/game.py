@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import logging
 import re
+from typing import TypedDict
+
 import reflex as rx
 
 from learnsite.games import session as engine
@@ -25,32 +27,53 @@ MAX_TEXT = 600  # characters of a child's first lines that are checked; the text
 DIGITS = re.compile(r"\D")
 
 
-class GameState(ActivityState):
+class Board(TypedDict):
+    """A round as the page shows it: never its answer or its hint."""
+
+    prompt: str
+    say: str  # what "Hear it" reads when it is not the prompt itself ("": the prompt is read)
+    passage: str
+    pictures: list[str]  # count: one picture per object (first group)
+    pictures_more: list[str]  # count: the second group of an addition
+    container: str  # count: where the first group is ("basket": Addition Fun's apples)
+    options: list[dict[str, str]]  # label, image
+    groups: list[dict[str, str]]  # match: right column (label, image, state); sort: the homes
+    task: str  # prompt builder: the writing task built from the picks
+    min_words: int
+    seconds: int  # type: the clock's length (a friendly clock, nothing is lost when it rings)
+    guide: dict  # trace: the dotted letter
+
+
+class Turn(TypedDict):
+    """Where the child is in the game: what changes with every move."""
+
+    round: int  # 0-based; sent back with every move
+    feedback: str
+    tone: str  # "cheer" or "hint"
+    marks: list[str]  # one per option: "", "tried" or "done"
+
+
+EMPTY_BOARD = Board(prompt="", say="", passage="", pictures=[], pictures_more=[], container="", options=[],
+                    groups=[], task="", min_words=0, seconds=0, guide={})
+EMPTY_TURN = Turn(round=0, feedback="", tone="", marks=[])
+
+
+class GameState(rx.State):
+    """A child of the root state, not of ActivityState, and what a move changes is two vars (board, turn), not
+    one per field: each var set costs the framework a type check, a dirty mark and a delta entry, about as
+    much as the engine's whole check of the move. The activity on screen is read when a game starts."""
+
     _session: engine.Session | None = None  # backend only, never sent to the page
 
     playing: bool = False
     finished: bool = False
     kind: str = ""
-    round_no: int = 0  # 0-based; sent back with every move
     total: int = 0
-    prompt: str = ""
-    say: str = ""  # what "Hear it" reads when it is not the prompt itself ("": the prompt is read)
     speak: bool = False  # read instructions aloud at once (pre-readers)
     theme: str = ""  # the spec's picture of progress ("rainbow", "tower")
-    passage: str = ""
-    pictures: list[str] = []  # count: one picture per object (first group)
-    pictures_more: list[str] = []  # count: the second group of an addition
-    container: str = ""  # count: where the first group is ("basket": Addition Fun's apples)
-    options: list[dict[str, str]] = []  # label, image
-    marks: list[str] = []  # one per option: "", "tried" or "done"
-    groups: list[dict[str, str]] = []  # match: right column; sort: the homes
-    task: str = ""  # prompt builder: the writing task built from the picks
-    min_words: int = 0
-    seconds: int = 0  # type: the clock's length (a friendly clock, nothing is lost when it rings)
-    guide: dict = {}  # trace: the dotted letter
+    board: Board = EMPTY_BOARD  # the round on screen, sent once per round
+    turn: Turn = EMPTY_TURN  # the round number and the last move's feedback, sent with every move
     selected: int = -1  # match: the left thing tapped; sort: the thing tapped
-    feedback: str = ""
-    tone: str = ""  # "cheer" or "hint"
     stars: int = 0
     first_try: int = 0  # rounds right at the first try, sent when the game ends (the finish screen shows it)
     best: int = 0  # a signed-in player's best stars for this activity, once saved
@@ -58,39 +81,43 @@ class GameState(ActivityState):
     # ------------------------------------------------------------------ starting
 
     @rx.event
-    def start_playing(self):
+    async def start_playing(self):
         """ "Start Playing!": a new game (new seed) inside the Game Area."""
-        if not self.found or not engine.playable(self.activity_id):
+        activity = await self._activity()
+        if activity is None:
             return None
-        self._begin()
-        return notify("Get Ready to Play!", f"{self.title} is starting. Have fun!", level="success")
+        self._begin(activity.activity_id)
+        return notify("Get Ready to Play!", f"{activity.title} is starting. Have fun!", level="success")
 
     @rx.event
     def reset_game(self):
         """on_load: a page (re)opened shows the Start Playing! button, not an old game."""
         self._session = None
-        self.playing = self.finished = False
-        self.feedback, self.tone, self.kind = "", "", ""
+        self._set(playing=False, finished=False, kind="", board=EMPTY_BOARD, turn=EMPTY_TURN)
 
     @rx.event
-    def play_again(self):
-        if not self.found or not engine.playable(self.activity_id):
-            return None
-        self._begin()
+    async def play_again(self):
+        activity = await self._activity()
+        if activity is not None:
+            self._begin(activity.activity_id)
 
-    def _begin(self):
-        s = engine.start(self.activity_id, engine.new_seed())
+    async def _activity(self) -> ActivityState | None:
+        """The activity on screen, if it is a game."""
+        activity = await self.get_state(ActivityState)
+        return activity if activity.found and engine.playable(activity.activity_id) else None
+
+    def _begin(self, activity_id: str):
+        s = engine.start(activity_id, engine.new_seed())
         self._session = s
         view = engine.public_view(s)
         self._set(kind=view["kind"], total=view["total"], speak=view["speak"], theme=view["theme"], stars=0,
-                  first_try=0, best=0, feedback="", tone="")
+                  first_try=0, best=0, playing=True)
         self._show(s, view)
-        self.playing = True
+        self._set(turn=Turn(round=view["round"], feedback="", tone="", marks=view["marks"]))
 
     def _current(self) -> engine.Session | None:
-        """The session of this tab, if it is a game of the activity on screen."""
-        s = self._session
-        return s if s is not None and s.activity_id == self.activity_id else None
+        """The game of this tab (reset_game, run as every activity page opens, ends an earlier one)."""
+        return self._session
 
     def _set(self, **values) -> None:
         """Assign only what changed: an unchanged var is not sent to the page again.
@@ -103,20 +130,19 @@ class GameState(ActivityState):
                 setattr(self, name, value)
 
     def _show(self, s: engine.Session, view: dict | None = None) -> None:
-        """The round on screen after a move: its number, and its content when a new round starts. The game's
-        fixed facts (kind, rounds, voice, theme) are set once by _begin, the score only when the game ends."""
+        """The board after a move: the round's content, when it has changed. The game's fixed facts (kind,
+        rounds, voice, theme) are set once by _begin, the score only when the game ends."""
         view = view or engine.public_view(s)
-        self._set(finished=view["finished"], round_no=view["round"], selected=-1)
+        self._set(finished=view["finished"], selected=-1)
         if s.finished:
             self._set(stars=view["stars"], first_try=view["first_try"])
             return
-        pictures, split = view["pictures"], view["count_groups"]
+        pictures, split, prompt, say = view["pictures"], view["count_groups"], view["prompt"], view["say"]
         cut = split[0] if len(split) == 2 else len(pictures)
-        say = view["say"]
-        self._set(prompt=view["prompt"], say="" if say == view["prompt"] else say, passage=view["passage"],
-                  pictures=pictures[:cut], pictures_more=pictures[cut:], container=view["container"],
-                  options=view["options"], marks=view["marks"], groups=view["groups"], task=view["task"],
-                  min_words=view["min_words"], seconds=view["seconds"], guide=view["guide"])
+        self._set(board=Board(prompt=prompt, say="" if say == prompt else say, passage=view["passage"],
+                              pictures=pictures[:cut], pictures_more=pictures[cut:], container=view["container"],
+                              options=view["options"], groups=view["groups"], task=view["task"],
+                              min_words=view["min_words"], seconds=view["seconds"], guide=view["guide"]))
 
     # ------------------------------------------------------------------ moves
 
@@ -128,13 +154,14 @@ class GameState(ActivityState):
         if not fb.accepted:
             return None  # forged, stale or repeated: refused calmly, nothing changes
         self._session = after
-        self._set(feedback=fb.message, tone="cheer" if fb.right else "hint")
-        if fb.round_done or fb.right:
+        if fb.right:
             self._show(after)
         else:  # a gentle hint; a tried option is shown as tried, a match/sort tap is let go
-            self._set(marks=engine.marks_view(after), selected=-1)
+            self._set(selected=-1)
+        message = f"You finished! You earned {after.stars} of 3 stars." if after.finished else fb.message
+        self.turn = Turn(round=engine.round_shown(after), feedback=message, tone="cheer" if fb.right else "hint",
+                         marks=[] if after.finished else engine.marks_view(after))
         if after.finished:
-            self.feedback = f"You finished! You earned {after.stars} of 3 stars."
             await self._save_stars(after)
         return None
 
@@ -154,8 +181,9 @@ class GameState(ActivityState):
 
     def _pick(self, kind: str, round_no: int, index: int) -> None:
         """Match or sort, first tap: a thing not yet in place (tap it again to let go)."""
-        if round_no == self.round_no and self.kind == kind and 0 <= index < len(self.marks) \
-                and self.marks[index] != "done":
+        marks = self.turn["marks"]
+        if round_no == self.turn["round"] and self.kind == kind and 0 <= index < len(marks) \
+                and marks[index] != "done":
             self.selected = -1 if self.selected == index else index
 
     async def _place(self, kind: str, round_no: int, part: str, place: str, where: int):
@@ -213,4 +241,4 @@ class GameState(ActivityState):
         """The tracing canvas's Done: the child's ink for the current letter."""
         if self.kind != "trace":
             return None
-        return await self._move(self.round_no, {"strokes": strokes})
+        return await self._move(self.turn["round"], {"strokes": strokes})

@@ -13,9 +13,8 @@ from learnsite.state.game import GameState
 from tests.unit.auth_fixtures import auth_env, client_tree, run  # noqa: F401
 from tests.unit.games.helpers import right_moves
 
-PUBLIC = ("playing", "finished", "kind", "round_no", "total", "prompt", "say", "passage", "pictures",
-          "pictures_more", "options", "groups", "task", "min_words", "seconds", "guide", "selected",
-          "feedback", "tone", "stars", "first_try", "best")
+PUBLIC = ("playing", "finished", "kind", "total", "speak", "theme", "board", "turn", "selected", "stars", "first_try",
+          "best")
 
 
 async def _game(activity_id: str, session=None) -> GameState:
@@ -57,11 +56,11 @@ async def _play_right(game: GameState) -> None:
 
 async def test_start_playing_shows_round_one_without_its_answer_or_the_seed():
     game = await _game("science-facts")
-    assert game.playing and game.round_no == 0 and game.total == 8 and game.kind == "choose"
+    assert game.playing and game.turn["round"] == 0 and game.total == 8 and game.kind == "choose"
     r = engine.current_round(_engine(game))
     public = _public(game)
     assert r.hint not in public and str(_engine(game).seed) not in public
-    assert [o["label"] for o in game.options] == [o.label for o in r.options]
+    assert [o["label"] for o in game.board["options"]] == [o.label for o in r.options]
 
 
 @pytest.mark.parametrize("activity_id", ["science-facts", "math-whiz", "color-matching", "shape-sorting",
@@ -99,7 +98,7 @@ async def test_typed_answers_are_digits_and_at_most_three():
     game = await _game("math-whiz")
     r = engine.current_round(_engine(game))
     await run(GameState.submit_typed, game, {"round": "0", "answer": f"<b>{r.answer}</b>"})
-    assert game.round_no == 1 and game.tone == "cheer"  # "<b>12</b>" -> 12
+    assert game.turn["round"] == 1 and game.turn["tone"] == "cheer"  # "<b>12</b>" -> 12
     before = game._session
     for answer in ("", "abc", "-"):
         await run(GameState.submit_typed, game, {"round": "1", "answer": answer})
