@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
-from typing import NamedTuple
+from typing import NamedTuple, TypedDict
 
 from learnsite.games.activities import GAMES, GameSpec
 from learnsite.games.kinds import KINDS
@@ -44,6 +44,27 @@ class Session(NamedTuple):
     picks: tuple[tuple[str, str], ...] = ()  # prompt: (slot, chosen words)
     finished: bool = False
     stars: int = 0
+
+
+class Board(TypedDict):
+    """A round as the page shows it: never its answer or its hint."""
+
+    prompt: str
+    say: str  # what "Hear it" reads when it is not the prompt itself ("": the prompt is read)
+    passage: str  # a story to read first
+    pictures: list[str]  # count: one picture per object (the first group of an addition)
+    pictures_more: list[str]  # count: the second group of an addition
+    container: str  # count: where the first group is ("basket": Addition Fun's apples)
+    options: list[dict[str, str]]  # label, image
+    groups: list[dict[str, str]]  # match: the right column (label, image, state); sort: the homes
+    task: str  # prompt builder: the writing task built from the picks
+    min_words: int
+    seconds: int  # type: the clock's length (a friendly clock, nothing is lost when it rings)
+    guide: dict  # trace: the dotted letter
+
+
+EMPTY_BOARD = Board(prompt="", say="", passage="", pictures=[], pictures_more=[], container="", options=[],
+                    groups=[], task="", min_words=0, seconds=0, guide={})
 
 
 class Feedback(NamedTuple):
@@ -114,34 +135,46 @@ def public_view(s: Session) -> dict:
     view = {"activity": s.activity_id, "kind": spec.kind, "band": spec.band, "total": spec.rounds,
             "round": round_shown(s), "finished": s.finished, "stars": s.stars,
             "first_try": s.first_try, "speak": spec.speak, "theme": spec.theme}
-    if s.finished:
-        return view
+    if not s.finished:
+        view.update(board_view(s), marks=marks_view(s))
+    return view
+
+
+def board_view(s: Session) -> Board:
+    """The round on screen as the page draws it (what public_view adds for a game not yet over)."""
+    spec = spec_of(s)
     r = current_round(s)
+    extra = r.extra
     options = [{"label": o.label, "image": o.image} for o in r.options]
     groups = [{"label": g.label, "image": g.image, "state": ""} for g in r.groups]
     if spec.kind == "match":  # a partner already matched is shown as done (it has been answered)
         for left in s.settled:
             groups[r.answer[left]]["state"] = "done"
-    view.update(prompt=r.prompt, say=r.say, passage=r.passage, pictures=list(r.pictures), options=options,
-                marks=marks_view(s, r), groups=groups, seconds=r.extra.get("seconds", 0),
-                count_groups=r.extra.get("groups", []), container=r.extra.get("container", ""),
-                guide=r.extra.get("guide", {}), letter=r.extra.get("letter", ""), task="", min_words=0)
+    pictures, split = list(r.pictures), extra.get("groups", ())
+    cut = split[0] if len(split) == 2 else len(pictures)  # count: an addition's two groups
+    task, min_words = "", 0
     if spec.kind == "prompt" and r.key == "write":
         picks = dict(s.picks)
-        view["task"] = prompt_kind.writing_task(spec.params["style"], picks)
-        view["min_words"] = r.extra["min_words"]
-        view["options"] = [{"label": o.label, "image": ""}
-                           for o in prompt_kind.first_lines(spec.params["style"], picks)]
-        view["marks"] = [""] * len(view["options"])
-    return view
+        task, min_words = prompt_kind.writing_task(spec.params["style"], picks), extra["min_words"]
+        options = [{"label": o.label, "image": ""} for o in prompt_kind.first_lines(spec.params["style"], picks)]
+    return Board(prompt=r.prompt, say="" if r.say == r.prompt else r.say, passage=r.passage,
+                 pictures=pictures[:cut], pictures_more=pictures[cut:], container=extra.get("container", ""),
+                 options=options, groups=groups, task=task, min_words=min_words, seconds=extra.get("seconds", 0),
+                 guide=extra.get("guide", {}))
 
 
-def marks_view(s: Session, r: Round | None = None) -> list[str]:
+def marks_view(s: Session) -> list[str]:
     """How the page shows each option of the current round: "tried" (a wrong try), "done" (in place) or "".
 
-    Apart from the options themselves, so that a hint sends the page these few words, not every option again."""
-    r = r or current_round(s)
-    return ["done" if i in s.settled else "tried" if i in s.tried else "" for i in range(len(r.options))]
+    Apart from the options themselves, so that a hint sends the page these few words, not every option again.
+    The writing round's options are its first lines (extra["lines"] of them), never marked: a pick ends it."""
+    if s.finished:
+        return []
+    r = current_round(s)
+    n = len(r.options) or r.extra.get("lines", 0)
+    if not (s.settled or s.tried):
+        return [""] * n
+    return ["done" if i in s.settled else "tried" if i in s.tried else "" for i in range(n)]
 
 
 def answer(s: Session, round_no: int, move: dict) -> tuple[Session, Feedback]:

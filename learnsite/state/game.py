@@ -15,6 +15,7 @@ from typing import TypedDict
 import reflex as rx
 
 from learnsite.games import session as engine
+from learnsite.games.session import EMPTY_BOARD, Board
 from learnsite.state.activity import ActivityState
 from learnsite.toast import notify
 
@@ -27,23 +28,6 @@ MAX_TEXT = 600  # characters of a child's first lines that are checked; the text
 DIGITS = re.compile(r"\D")
 
 
-class Board(TypedDict):
-    """A round as the page shows it: never its answer or its hint."""
-
-    prompt: str
-    say: str  # what "Hear it" reads when it is not the prompt itself ("": the prompt is read)
-    passage: str
-    pictures: list[str]  # count: one picture per object (first group)
-    pictures_more: list[str]  # count: the second group of an addition
-    container: str  # count: where the first group is ("basket": Addition Fun's apples)
-    options: list[dict[str, str]]  # label, image
-    groups: list[dict[str, str]]  # match: right column (label, image, state); sort: the homes
-    task: str  # prompt builder: the writing task built from the picks
-    min_words: int
-    seconds: int  # type: the clock's length (a friendly clock, nothing is lost when it rings)
-    guide: dict  # trace: the dotted letter
-
-
 class Turn(TypedDict):
     """Where the child is in the game: what changes with every move."""
 
@@ -53,8 +37,6 @@ class Turn(TypedDict):
     marks: list[str]  # one per option: "", "tried" or "done"
 
 
-EMPTY_BOARD = Board(prompt="", say="", passage="", pictures=[], pictures_more=[], container="", options=[],
-                    groups=[], task="", min_words=0, seconds=0, guide={})
 EMPTY_TURN = Turn(round=0, feedback="", tone="", marks=[])
 
 
@@ -109,11 +91,11 @@ class GameState(rx.State):
     def _begin(self, activity_id: str):
         s = engine.start(activity_id, engine.new_seed())
         self._session = s
-        view = engine.public_view(s)
-        self._set(kind=view["kind"], total=view["total"], speak=view["speak"], theme=view["theme"], stars=0,
-                  first_try=0, best=0, playing=True)
-        self._show(s, view)
-        self._set(turn=Turn(round=view["round"], feedback="", tone="", marks=view["marks"]))
+        spec = engine.spec_of(s)
+        self._set(kind=spec.kind, total=spec.rounds, speak=spec.speak, theme=spec.theme, stars=0, first_try=0,
+                  best=0, playing=True)
+        self._show(s)
+        self._set(turn=Turn(round=0, feedback="", tone="", marks=engine.marks_view(s)))
 
     def _current(self) -> engine.Session | None:
         """The game of this tab (reset_game, run as every activity page opens, ends an earlier one)."""
@@ -129,20 +111,14 @@ class GameState(rx.State):
             if name not in held or held[name] != value:
                 setattr(self, name, value)
 
-    def _show(self, s: engine.Session, view: dict | None = None) -> None:
+    def _show(self, s: engine.Session) -> None:
         """The board after a move: the round's content, when it has changed. The game's fixed facts (kind,
         rounds, voice, theme) are set once by _begin, the score only when the game ends."""
-        view = view or engine.public_view(s)
-        self._set(finished=view["finished"], selected=-1)
+        self._set(finished=s.finished, selected=-1)
         if s.finished:
-            self._set(stars=view["stars"], first_try=view["first_try"])
-            return
-        pictures, split, prompt, say = view["pictures"], view["count_groups"], view["prompt"], view["say"]
-        cut = split[0] if len(split) == 2 else len(pictures)
-        self._set(board=Board(prompt=prompt, say="" if say == prompt else say, passage=view["passage"],
-                              pictures=pictures[:cut], pictures_more=pictures[cut:], container=view["container"],
-                              options=view["options"], groups=view["groups"], task=view["task"],
-                              min_words=view["min_words"], seconds=view["seconds"], guide=view["guide"]))
+            self._set(stars=s.stars, first_try=s.first_try)
+        else:
+            self._set(board=engine.board_view(s))
 
     # ------------------------------------------------------------------ moves
 
@@ -160,7 +136,7 @@ class GameState(rx.State):
             self._set(selected=-1)
         message = f"You finished! You earned {after.stars} of 3 stars." if after.finished else fb.message
         self.turn = Turn(round=engine.round_shown(after), feedback=message, tone="cheer" if fb.right else "hint",
-                         marks=[] if after.finished else engine.marks_view(after))
+                         marks=engine.marks_view(after))
         if after.finished:
             await self._save_stars(after)
         return None

@@ -137,3 +137,26 @@ def test_step_down_never_repeats_a_round():
 def test_unknown_activity_cannot_start():
     with pytest.raises(KeyError):
         S.start("no-such-game", 1)
+
+
+@pytest.mark.parametrize("activity_id", ["story-starter", "creative-writing"])
+def test_after_a_too_short_story_the_first_lines_can_still_be_picked(activity_id):
+    s = S.start(activity_id, 7)
+    while S.current_round(s).key != "write":
+        s = play_round(s)
+    board = S.board_view(s)
+    assert board["task"] and len(board["options"]) >= 2
+    after, fb = S.answer(s, s.index, {"text": "Once upon"})
+    assert fb.accepted and not fb.right
+    assert S.marks_view(after) == [""] * len(board["options"])  # no first line greyed out by the hint
+    after, fb = S.answer(after, after.index, {"choice": len(board["options"]) - 1})
+    assert fb.right and after.finished
+
+
+def test_the_board_splits_an_additions_pictures_into_its_two_groups():
+    s = S.start("addition-fun", 3)
+    r = S.current_round(s)
+    board = S.board_view(s)
+    first, second = r.extra["groups"]
+    assert len(board["pictures"]) == first and len(board["pictures_more"]) == second
+    assert board["pictures"] + board["pictures_more"] == list(r.pictures)
