@@ -57,13 +57,15 @@ def _serve(kind: str, n: int) -> None:
 
 
 async def _drive(app, kind: str, n: int, game_name: str, counter_name: str, activity_name: str) -> None:
-    updates: list[dict] = []
+    updates: list[dict] = []  # only the last one is kept: a growing list would be garbage the server never has
+    received = [0]
     arrived = asyncio.Event()
     async with app._setup_event_processor():
         door = app.event_namespace
 
         async def emit(event, data=None, to=None, **_):
-            updates.append(getattr(data, "delta", None) or {})
+            updates[:] = [getattr(data, "delta", None) or {}]
+            received[0] += 1
             arrived.set()
 
         door.emit = emit
@@ -76,9 +78,9 @@ async def _drive(app, kind: str, n: int, game_name: str, counter_name: str, acti
             event = {"name": name, "router_data": {"pathname": path, "asPath": path, "query": query or {}}}
             if payload is not None:
                 event["payload"] = payload
-            seen = len(updates)
+            seen = received[0]
             await door.on_event("sid", event)
-            while len(updates) == seen:
+            while received[0] == seen:
                 arrived.clear()
                 await arrived.wait()
             return updates[-1]
@@ -116,7 +118,7 @@ async def _drive(app, kind: str, n: int, game_name: str, counter_name: str, acti
         step = answer if kind == "game" else increment
         for _ in range(WARM_UP + n):
             await step()
-        if len(updates) < WARM_UP + n:
+        if received[0] < WARM_UP + n:
             raise RuntimeError("fewer state updates than events: the events were not handled")
 
 
