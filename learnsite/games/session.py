@@ -126,7 +126,7 @@ def stars_for(first_try: int, total: int) -> int:
 
 def round_shown(s: Session) -> int:
     """The 0-based number of the round on screen (the last one when the game is over)."""
-    return min(s.index, GAMES[s.activity_id].rounds - 1)
+    return min(s.index, spec_of(s).rounds - 1)
 
 
 def public_view(s: Session) -> dict:
