@@ -10,13 +10,14 @@ from __future__ import annotations
 import reflex as rx
 
 from learnsite.games.activities import THEME_PARTS
-from learnsite.state.game import MAX_TEXT, MAX_TYPED, GameState
+from learnsite.games.session import Board
+from learnsite.state.game import MAX_TEXT, MAX_TYPED, GameState, Turn
 
 from components.trace_canvas import trace_canvas
 
 G = GameState
-B = GameState.board  # the round on screen
-T = GameState.turn  # the round number, the last move's feedback, the marks
+B = GameState.board.to(Board)  # the round on screen
+T = GameState.turn.to(Turn)  # the round number, the last move's feedback, the marks
 
 
 def _option_class(base: str, state, selected=False) -> rx.Var:

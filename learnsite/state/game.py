@@ -53,8 +53,10 @@ class GameState(rx.State):
     total: int = 0
     speak: bool = False  # read instructions aloud at once (pre-readers)
     theme: str = ""  # the spec's picture of progress ("rainbow", "tower")
-    board: Board = EMPTY_BOARD  # the round on screen, sent once per round
-    turn: Turn = EMPTY_TURN  # the round number and the last move's feedback, sent with every move
+    # A Board and a Turn, declared as plain dicts: Reflex type-checks a TypedDict field on every set and skips
+    # that for a dict (about 8k instructions a move, bench.instructions). The page reads them typed (game_parts).
+    board: dict = EMPTY_BOARD  # the round on screen (a Board), sent once per round
+    turn: dict = EMPTY_TURN  # the round number and the last move's feedback (a Turn), sent with every move
     selected: int = -1  # match: the left thing tapped; sort: the thing tapped
     stars: int = 0
     first_try: int = 0  # rounds right at the first try, sent when the game ends (the finish screen shows it)
