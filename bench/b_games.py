@@ -17,6 +17,7 @@ from bench import clients as cl
 from bench import site
 from bench.b_events import bare_step
 from bench.common import Result, log, percentile, ratio
+from bench.profiling import record
 from bench.session import Bench
 
 TARGET = 1.25
@@ -115,10 +116,12 @@ def run(bench: Bench) -> Result:
     for n, rounds in levels(bench):
         samples: dict[str, list[float]] = {}
         for k in range(1 if bench.quick else PASSES):
-            for label, url, auth, step, game in (("bare counter", bare.url, bare_auth, bare_step(), False),
-                                                 ("game answer", app.url, game_auth, game_step(), True)):
+            for label, target, auth, step, game in (("bare counter", bare, bare_auth, bare_step(), False),
+                                                    ("game answer", app, game_auth, game_step(), True)):
                 log(f"games: {label}, {n} clients x {rounds} (pass {k + 1})")
-                samples.setdefault(label, []).extend(asyncio.run(measure(url, auth, n, rounds, step, game)))
+                with record(bench.profile and k == 0 and n > 1, [target], f"games-{label.replace(' ', '-')}-{n}",
+                            result.notes):
+                    samples.setdefault(label, []).extend(asyncio.run(measure(target.url, auth, n, rounds, step, game)))
         b50, b95 = (percentile(samples["bare counter"], q) * 1000 for q in (50, 95))
         g50, g95 = (percentile(samples["game answer"], q) * 1000 for q in (50, 95))
         result.add(f"bare counter, {n} clients (p50/p95)", "", f"{b50:.1f} / {b95:.1f} ms")
