@@ -15,7 +15,7 @@ from typing import TypedDict
 import reflex as rx
 
 from learnsite.games import session as engine
-from learnsite.games.session import EMPTY_BOARD, Board
+from learnsite.games.session import EMPTY_BOARD
 from learnsite.state.activity import ActivityState
 from learnsite.toast import notify
 
@@ -54,7 +54,7 @@ class GameState(rx.State):
     speak: bool = False  # read instructions aloud at once (pre-readers)
     theme: str = ""  # the spec's picture of progress ("rainbow", "tower")
     # A Board and a Turn, declared as plain dicts: Reflex type-checks a TypedDict field on every set and skips
-    # that for a dict (about 8k instructions a move, bench.instructions). The page reads them typed (game_parts).
+    # that for a dict (a game answer: 673k -> 657k instructions, bench.instructions). The page reads them typed.
     board: dict = EMPTY_BOARD  # the round on screen (a Board), sent once per round
     turn: dict = EMPTY_TURN  # the round number and the last move's feedback (a Turn), sent with every move
     selected: int = -1  # match: the left thing tapped; sort: the thing tapped
