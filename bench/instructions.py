@@ -21,6 +21,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -116,8 +117,13 @@ async def _drive(app, kind: str, n: int, game_name: str, counter_name: str, acti
 
         await new_game()
         step = answer if kind == "game" else increment
-        for _ in range(WARM_UP + n):
+        for _ in range(WARM_UP):
             await step()
+        started = time.process_time()
+        for _ in range(n):
+            await step()
+        if n and os.environ.get("LEARNSITE_BENCH_WALL"):
+            print(f"{kind} {(time.process_time() - started) / n * 1e6:.1f} us of CPU per event", file=sys.stderr)
         if received[0] < WARM_UP + n:
             raise RuntimeError("fewer state updates than events: the events were not handled")
 

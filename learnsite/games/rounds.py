@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import itertools
+import math
+from functools import lru_cache
 from types import MappingProxyType
 from typing import Any, Callable, Mapping, NamedTuple
 
@@ -92,10 +95,32 @@ def option_count(band: str, level: int) -> int:
     return normal - 1 if level == EASIER else normal
 
 
+def picked(rng, items, n: int) -> list:
+    """n of `items` in random order (as rng.sample, at a third of its cost: one draw each and a sort)."""
+    draw = rng.random
+    return sorted(items, key=lambda _: draw())[:n]
+
+
+MAX_LAYOUTS = 1024  # above this many, shuffled_with sorts by random keys instead of reading a table
+
+
+@lru_cache(maxsize=None)
+def _layouts(wrong: int, n: int) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """Every way to lay out n choices from `wrong` wrong answers and the right one: which wrong ones in which
+    order, and where the right one goes (all equally likely, so one draw picks a layout). () when too many."""
+    if math.perm(wrong, n - 1) * n > MAX_LAYOUTS:
+        return ()
+    return tuple((order, at) for order in itertools.permutations(range(wrong), n - 1) for at in range(n))
+
+
 def shuffled_with(rng, right, wrong: list | tuple, n: int) -> tuple[list, int]:
     """n choices: the right one plus n-1 of `wrong`, in random order; returns (choices, right index)."""
-    draw = rng.random  # one draw per choice and a sort: a fraction of rng.sample's cost, as evenly random
-    picks = sorted(wrong, key=lambda _: draw())[: n - 1]
-    at = int(draw() * n)  # the right one anywhere, the wrong ones already in random order
+    layouts = _layouts(len(wrong), n)
+    if layouts:  # one draw: a round's choices are laid out as a child's game starts, a dozen rounds at a time
+        order, at = layouts[int(rng.random() * len(layouts))]
+        picks = [wrong[i] for i in order]
+    else:
+        picks = picked(rng, wrong, n - 1)
+        at = int(rng.random() * n)
     picks.insert(at, right)
     return picks, at

@@ -3,21 +3,20 @@
 from __future__ import annotations
 
 from learnsite.games.content import BANKS
-from learnsite.games.rounds import REFUSED, Outcome, Round, in_range, option_count, shuffled_with
+from learnsite.games.rounds import REFUSED, Outcome, Round, in_range, option_count, picked, shuffled_with
 
 
 def make_rounds(rng, band: str, level: int, n: int, params: dict) -> list[Round]:
     questions = BANKS[params["bank"]](rng, band, level)
-    picked = rng.sample(questions, n)
     k = params.get("options") or option_count(band, level)
+    say_options = params.get("say_options")
     rounds = []
-    for q in picked:
+    for q in picked(rng, questions, n):
         options, right = shuffled_with(rng, q.right, q.wrong, min(k, len(q.wrong) + 1))
         say = q.say or q.prompt
-        if params.get("say_options"):  # the answers are words a pre-reader hears (never a word to recognise)
+        if say_options:  # the answers are words a pre-reader hears (never a word to recognise)
             say = f"{say} {', '.join(o.label for o in options[:-1])} or {options[-1].label}?"
-        rounds.append(Round(kind="choose", key=q.key, prompt=q.prompt, answer=right, say=say,
-                            passage=q.passage, pictures=q.pictures, options=tuple(options),
+        rounds.append(Round("choose", q.key, q.prompt, right, say, q.passage, q.pictures, tuple(options),
                             hint=q.hint or "Have another look."))
     return rounds
 
