@@ -23,7 +23,7 @@ from bench.session import Bench
 TARGET = 1.25
 ACTIVITY = "science-facts"
 PATH = f"/activity/{ACTIVITY}"
-PASSES = 4
+PASSES = 8  # bare and game passes alternate; the verdict is the median of the passes' ratios
 
 
 def levels(bench: Bench) -> list[tuple[int, int]]:
@@ -113,21 +113,32 @@ def run(bench: Bench) -> Result:
     bare_auth = bench.hydrate(bare, "/")
     game_auth = bench.hydrate(app, PATH)
     result = Result("games", "Game answer -> feedback round trip (websocket, closed loop)")
+    passes = 1 if bench.quick else PASSES
     for n, rounds in levels(bench):
-        samples: dict[str, list[float]] = {}
-        for k in range(1 if bench.quick else PASSES):
+        samples: dict[str, list[list[float]]] = {"bare counter": [], "game answer": []}
+        for k in range(passes):
             for label, target, auth, step, game in (("bare counter", bare, bare_auth, bare_step(), False),
                                                     ("game answer", app, game_auth, game_step(), True)):
                 log(f"games: {label}, {n} clients x {rounds} (pass {k + 1})")
                 with record(bench.profile and k == 0 and n > 1, [target], f"games-{label.replace(' ', '-')}-{n}",
                             result.notes):
-                    samples.setdefault(label, []).extend(asyncio.run(measure(target.url, auth, n, rounds, step, game)))
-        b50, b95 = (percentile(samples["bare counter"], q) * 1000 for q in (50, 95))
-        g50, g95 = (percentile(samples["game answer"], q) * 1000 for q in (50, 95))
+                    samples[label].append(asyncio.run(measure(target.url, auth, n, rounds, step, game)))
+        pooled = {label: [x for one in runs for x in one] for label, runs in samples.items()}
+        b50, b95 = (percentile(pooled["bare counter"], q) * 1000 for q in (50, 95))
+        g50, g95 = (percentile(pooled["game answer"], q) * 1000 for q in (50, 95))
+        paired = sorted(percentile(g, 50) / percentile(b, 50)
+                        for b, g in zip(samples["bare counter"], samples["game answer"]))
+        middle = percentile(paired, 50)
         result.add(f"bare counter, {n} clients (p50/p95)", "", f"{b50:.1f} / {b95:.1f} ms")
-        result.add(f"answer -> feedback, {n} clients (p50/p95)", f"{g50:.1f} / {g95:.1f} ms",
-                   f"{b50:.1f} / {b95:.1f} ms", f"{ratio(g50, b50)} / {ratio(g95, b95)}",
-                   f"p50 ≤ {TARGET}× bare", g50 <= TARGET * b50)
+        result.add(f"answer -> feedback, {n} clients (p50/p95, all passes pooled)", f"{g50:.1f} / {g95:.1f} ms",
+                   f"{b50:.1f} / {b95:.1f} ms", f"{ratio(g50, b50)} / {ratio(g95, b95)}")
+        result.add(f"answer -> feedback ÷ bare counter, {n} clients: p50 ratio of each pass pair "
+                   f"(median of {len(paired)}; range)", "", "",
+                   f"{middle:.2f}× ({paired[0]:.2f}-{paired[-1]:.2f})", f"p50 ≤ {TARGET}× bare", middle <= TARGET)
     result.notes.append("The game is Science Facts (choose kind); a client tries the choices in turn, so the "
                         "samples mix hints (wrong tries) and next rounds (right answers), as a child's play does.")
+    result.notes.append(f"The verdict is the median over {PASSES} passes of (game p50 / bare counter p50) within a pass: "
+                        "each game pass runs right after its bare pass, so a slow minute of a shared 2-core machine "
+                        "moves both. Pooled p50s drift with it (the bare counter alone moved between 18 and 24 ms "
+                        "at 50 clients from one run to the next).")
     return result
