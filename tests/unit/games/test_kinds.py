@@ -3,6 +3,7 @@ seed same rounds, forged moves refused."""
 
 from __future__ import annotations
 
+import math
 import random
 import re
 
@@ -293,3 +294,25 @@ def test_shape_sorting_sorts_the_circles_squares_and_triangles_its_card_names():
             homes |= {g.label for g in r.groups}
             assert {o.label.split()[1] for o in r.options} <= {"circle", "square", "triangle"}
         assert homes == {"Circle home", "Square home", "Triangle home"}
+
+
+@pytest.mark.parametrize("wrong, n", [(3, 4), (3, 3), (6, 4), (11, 3), (25, 4)])
+def test_shuffled_with_lays_out_distinct_choices_with_the_right_one_anywhere(wrong, n):
+    from learnsite.games.rounds import MAX_LAYOUTS, _layouts, shuffled_with
+
+    layouts = _layouts(wrong, n)
+    if layouts:  # the table holds every layout once
+        assert len(set(layouts)) == len(layouts) == math.perm(wrong, n - 1) * n <= MAX_LAYOUTS
+    else:  # too many to list: the random-key sort does it
+        assert math.perm(wrong, n - 1) * n > MAX_LAYOUTS
+    rng = random.Random(7)
+    wrongs = [f"w{i}" for i in range(wrong)]
+    seen_at, seen_wrong = set(), set()
+    for _ in range(400):
+        choices, at = shuffled_with(rng, "right", wrongs, n)
+        assert len(choices) == n and choices[at] == "right" and choices.count("right") == 1
+        assert len(set(choices)) == n and set(choices) - {"right"} <= set(wrongs)
+        seen_at.add(at)
+        seen_wrong.update(choices)
+    assert seen_at == set(range(n))
+    assert seen_wrong == {*wrongs, "right"}
