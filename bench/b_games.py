@@ -137,8 +137,7 @@ def run(bench: Bench) -> Result:
                    f"{middle:.2f}× ({paired[0]:.2f}-{paired[-1]:.2f})", f"p50 ≤ {TARGET}× bare", middle <= TARGET)
     result.notes.append("The game is Science Facts (choose kind); a client tries the choices in turn, so the "
                         "samples mix hints (wrong tries) and next rounds (right answers), as a child's play does.")
-    result.notes.append(f"The verdict is the median over {PASSES} passes of (game p50 / bare counter p50) within a pass: "
-                        "each game pass runs right after its bare pass, so a slow minute of a shared 2-core machine "
-                        "moves both. Pooled p50s drift with it (the bare counter alone moved between 18 and 24 ms "
-                        "at 50 clients from one run to the next).")
+    result.notes.append(f"The verdict is the median over {passes} pass(es) of (game p50 / bare counter p50) within a "
+                        "pass: each game pass runs right after its bare pass, so a slow minute of a shared 2-core "
+                        "machine moves both, where pooled p50s drift with it.")
     return result

@@ -11,6 +11,7 @@ state manager, the handler, the delta; not the socket or the JSON encoding) with
 
 Each is counted twice, with 0 and with N events after a warm-up, and the difference divided by N; the
 ratio game / counter is what to compare between versions (`git stash` and run again). Needs valgrind.
+`LEARNSITE_BENCH_WALL=1` makes a `--serve` run print its CPU per event (no valgrind; too noisy to compare versions).
 """
 
 from __future__ import annotations

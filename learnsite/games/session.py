@@ -26,7 +26,6 @@ CHEERS = ("Great job!", "Well done!", "Super!", "You got it!", "Brilliant!", "Fa
           "Amazing!", "Terrific!", "Yes, that's right!")
 MAX_SEED = 2**31 - 1
 TRIED_KINDS = ("choose", "count")  # kinds whose wrong options stay tried (greyed) for the rest of the round
-NOTHING_SETTLED: frozenset[int] = frozenset()
 
 
 class Session(NamedTuple):
@@ -156,8 +155,8 @@ def public_view(s: Session) -> dict:
 
 def board_view(s: Session) -> Board:
     """The round on screen as the page draws it (what public_view adds for a game not yet over)."""
-    spec = GAMES[s.activity_id]
-    r = level_rounds(s.activity_id, s.seed, s.round_level)[s.pos]
+    spec = spec_of(s)
+    r = current_round(s)
     options = [{"label": label, "image": image} for label, image in r.options]
     groups = [{"label": label, "image": image, "state": ""} for label, image in r.groups]
     if s.settled and spec.kind == "match":  # a partner already matched is shown as done (it has been answered)
@@ -198,12 +197,12 @@ def answer(s: Session, round_no: int, move: dict) -> tuple[Session, Feedback]:
     """Check one move of the child in round `round_no` (0-based); a refused move changes nothing."""
     if type(round_no) is not int or round_no != s.index or s.finished or type(move) is not dict:
         return s, REFUSED
-    spec = GAMES[s.activity_id]
+    spec = spec_of(s)
     kind = spec.kind
-    r = level_rounds(s.activity_id, s.seed, s.round_level)[s.pos]
+    r = current_round(s)
     if s.tried and move.get("choice") in s.tried:  # only choose and count keep tried options
         return s, REFUSED  # that option was already tried (the page shows it as tried)
-    outcome = KINDS[kind].check(r, move, frozenset(s.settled) if s.settled else NOTHING_SETTLED)
+    outcome = KINDS[kind].check(r, move, frozenset(s.settled))
     if not outcome.accepted:
         return s, REFUSED
     if not outcome.right:
@@ -225,17 +224,16 @@ def _cheer(s: Session) -> str:
 
 def _next_round(s: Session, spec: GameSpec) -> Session:
     """The session after a round is done: the next round (one not served yet), or the end of the game."""
-    first_try = s.first_try + (1 if s.misses == 0 else 0)
     index = s.index + 1
+    done = {"index": index, "first_try": s.first_try + (1 if s.misses == 0 else 0), "misses": 0, "settled": (),
+            "tried": ()}
     if index >= spec.rounds:
-        stars = 3 if spec.kind == "prompt" else stars_for(first_try, spec.rounds)
-        return _changed(s, index=index, first_try=first_try, misses=0, settled=(), tried=(), finished=True,
-                          stars=stars)
+        stars = 3 if spec.kind == "prompt" else stars_for(done["first_try"], spec.rounds)
+        return _changed(s, **done, finished=True, stars=stars)
     for level in (s.level, NORMAL, EASIER):
         rounds = level_rounds(s.activity_id, s.seed, level)
         for p in itertools.chain(range(index, len(rounds)), range(min(index, len(rounds)))):
             key = rounds[p].key
             if key not in s.served:
-                return _changed(s, index=index, first_try=first_try, misses=0, settled=(), tried=(), level=level,
-                                  round_level=level, pos=p, served=s.served + (key,))
+                return _changed(s, **done, level=level, round_level=level, pos=p, served=s.served + (key,))
     raise RuntimeError("no unplayed round left")  # pragma: no cover - every level has rounds + SPARE
