@@ -2,8 +2,10 @@
 
 import reflex as rx
 
+from learnsite import gc_tuning
 from learnsite.guard import boundary, logs
 
+gc_tuning.tune()  # fewer collections of the many short-lived objects every event makes
 logs.install()  # every log record bounded, before anything logs
 boundary.install()  # every websocket event checked before any handler runs
 
