@@ -40,3 +40,4 @@ for spec in PAGES:
     app.add_page(spec.component, route=spec.route, title=spec.title, on_load=spec.on_load, **spec.extra)
 
 app.register_lifespan_task(chat_live.listen)  # live chat pushes across backend processes
+app.register_lifespan_task(gc_tuning.collect_periodically)  # bounds the garbage rarer collections leave

@@ -1,3 +1,4 @@
+import asyncio
 import gc
 import subprocess
 import sys
@@ -19,3 +20,25 @@ def test_the_app_module_tunes_the_collector_of_the_process_that_imports_it():
     code = "import gc, learnsite.learnsite; print(gc.get_threshold())"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300, check=True)
     assert out.stdout.strip().splitlines()[-1] == "(10000, 20, 100)"
+
+
+def test_a_full_collection_runs_on_a_timer(monkeypatch):
+    collected = []
+    monkeypatch.setattr(gc_tuning, "FULL_EVERY_S", 0.01)
+    monkeypatch.setattr(gc_tuning.gc, "collect", lambda *args: collected.append(args))
+
+    async def run_a_while():
+        task = asyncio.create_task(gc_tuning.collect_periodically())
+        await asyncio.sleep(0.2)
+        task.cancel()
+
+    asyncio.run(run_a_while())
+    assert len(collected) >= 3
+    assert all(args == () for args in collected)  # full collections: no generation given
+
+
+def test_the_app_registers_the_timer_as_a_lifespan_task():
+    code = ("import learnsite.learnsite as m, learnsite.gc_tuning as g; "
+            "print(g.collect_periodically in m.app._lifespan_tasks)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300, check=True)
+    assert out.stdout.strip().splitlines()[-1] == "True"
