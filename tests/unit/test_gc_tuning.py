@@ -3,6 +3,8 @@ import gc
 import subprocess
 import sys
 
+import pytest
+
 from learnsite import gc_tuning
 
 
@@ -16,10 +18,17 @@ def test_tune_sets_the_thresholds():
         gc.set_threshold(*before)
 
 
-def test_the_app_module_tunes_the_collector_of_the_process_that_imports_it():
-    code = "import gc, learnsite.learnsite; print(gc.get_threshold())"
+@pytest.fixture(scope="module")
+def app_process() -> list[str]:
+    """What a fresh process that imports the app reports: its thresholds, and whether the timer is registered."""
+    code = ("import gc, learnsite.learnsite as m, learnsite.gc_tuning as g; print(gc.get_threshold()); "
+            "print(g.collect_periodically in m.app.get_lifespan_tasks())")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300, check=True)
-    assert out.stdout.strip().splitlines()[-1] == "(10000, 20, 100)"
+    return out.stdout.strip().splitlines()[-2:]
+
+
+def test_the_app_module_tunes_the_collector_of_the_process_that_imports_it(app_process):
+    assert app_process[0] == "(10000, 20, 100)"
 
 
 def test_a_full_collection_runs_on_a_timer(monkeypatch):
@@ -37,8 +46,5 @@ def test_a_full_collection_runs_on_a_timer(monkeypatch):
     assert all(args == () for args in collected)  # full collections: no generation given
 
 
-def test_the_app_registers_the_timer_as_a_lifespan_task():
-    code = ("import learnsite.learnsite as m, learnsite.gc_tuning as g; "
-            "print(g.collect_periodically in m.app._lifespan_tasks)")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300, check=True)
-    assert out.stdout.strip().splitlines()[-1] == "True"
+def test_the_app_registers_the_timer_as_a_lifespan_task(app_process):
+    assert app_process[1] == "True"
