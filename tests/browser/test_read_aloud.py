@@ -86,10 +86,12 @@ def page_text(book_id: str, index: int, books=STORYBOOKS) -> str:
 
 
 def open_book(page, path: str) -> None:
-    """The book's page with its words on show: Read to me reads the words the page shows, and a click before
-    the book's state has arrived would find none to read."""
+    """The book's page with its words on show and its reader loaded: Read to me reads the words the page shows
+    (a click before the book's state has arrived would find none to read), and the page loads
+    read_aloud.js after hydrating (a click before it has run has no listener; CI saw one, under load)."""
     open_page(page, path)
     expect(page.locator("[data-read-text] [data-word]").first).to_be_attached()
+    page.wait_for_function("() => !!window.learnsiteReadAloud")
 
 
 def read_button(page):
