@@ -308,6 +308,7 @@
     showSpeed();
     setActive(!!session, session && session.paused);
     if (!synth) { voicesKnown = true; showAvailability(); return; }
+    showAvailability(); // the page draws the button unavailable until now; unknown voices do not disable it
     whenVoicesReady(showAvailability);
   }
 

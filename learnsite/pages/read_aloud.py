@@ -22,8 +22,9 @@ def _button(label: str, icon: str, class_name: str = "read-button", **props) -> 
 def read_aloud_controls() -> rx.Component:
     return rx.el.div(
         rx.el.div(
-            _button("Read to me", "volume-2", "read-button read-main", aria_pressed="false", data_read_toggle="true",
-                    aria_describedby="read-aloud-novoice"),
+            # shown unavailable until read_aloud.js has run (it loads after the page): never a dead button
+            _button("Read to me", "volume-2", "read-button read-main", aria_pressed="false", aria_disabled="true",
+                    data_read_toggle="true", aria_describedby="read-aloud-novoice"),
             _button("Pause", "pause", hidden=True, aria_label="Pause", data_read_pause="true",
                     label_props={"data_read_pause_label": "true"}),
             _button("Stop", "square", hidden=True, data_read_stop="true"),

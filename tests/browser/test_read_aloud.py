@@ -217,6 +217,26 @@ def test_turning_the_page_by_hand_reads_the_new_page(page):
     expect(page.get_by_text("Page 2 / 6")).to_be_visible()  # no extra turn
 
 
+def test_read_to_me_looks_unavailable_until_its_reader_has_loaded(page):
+    """The page loads read_aloud.js after the book shows: until it has run, a tap would do nothing, so the
+    button is drawn unavailable; once it has run, the button is live and reads."""
+    held = []
+    page.route("**/js/read_aloud.js", lambda route: held.append(route))  # its request waits here
+    install_fake_speech(page, voices=(LOCAL,), word_ms=60)
+    open_page(page, "/storybook/the-magical-forest")
+    expect(page.locator("[data-read-text] [data-word]").first).to_be_attached()
+    for _ in range(100):
+        if held:
+            break
+        page.wait_for_timeout(100)
+    assert held, "the page never asked for read_aloud.js"
+    expect(read_button(page)).to_have_attribute("aria-disabled", "true")
+    held[0].continue_()
+    expect(read_button(page)).to_have_attribute("aria-disabled", "false")
+    read_button(page).click()
+    page.wait_for_function("window.__speech.lit.length >= 1")
+
+
 def test_reduced_motion_keeps_the_highlight_still(browser, app_server):
     context = browser.new_context(base_url=app_server.url, reduced_motion="reduce")
     try:
