@@ -143,7 +143,14 @@
   }, true);
   window.addEventListener("pagehide", function () { finish(false); });
 
+  /* The page draws Play unavailable until this script is there to make the sound. */
+  function ready() {
+    var button = document.querySelector("[data-song-toggle]");
+    if (button) button.setAttribute("aria-disabled", "false");
+  }
+
   window.learnsiteSong = {
+    ready: ready,
     isPlaying: function () { return playing; },
     stop: function () { finish(false); },
     /* for tests and the curious: the AudioContext state ("running", "suspended") or "none" */
@@ -161,4 +168,5 @@
       return best > -80 ? at * hz : 0;
     },
   };
+  if (document.readyState !== "loading") ready(); else document.addEventListener("DOMContentLoaded", ready);
 })();

@@ -11,6 +11,7 @@ PLAYER_JS = "/js/song_player.js"
 # fixed strings only: no text from the page goes into a script
 IS_PLAYING_JS = "!!(window.learnsiteSong && window.learnsiteSong.isPlaying())"
 STOP_JS = "window.learnsiteSong && window.learnsiteSong.stop()"
+READY_JS = "window.learnsiteSong && window.learnsiteSong.ready()"
 
 
 def _icon(name: str) -> rx.Component:
@@ -59,7 +60,8 @@ def song_body() -> rx.Component:
             control("Rewind", "rewind", toast.coming_soon()),
             control(rx.cond(S.playing, "Pause", "Play"), rx.cond(S.playing, _icon("pause"), _icon("play")),
                     rx.call_script(IS_PLAYING_JS, callback=S.set_playing),
-                    main=True, aria_pressed=S.playing, data_song_toggle="true"),
+                    # drawn unavailable until song_player.js has run (it loads after the page): no dead Play
+                    main=True, aria_pressed=S.playing, aria_disabled="true", data_song_toggle="true"),
             control("Fast Forward", "fast-forward", toast.coming_soon()),
             class_name="player-controls",
         ),
@@ -68,6 +70,7 @@ def song_body() -> rx.Component:
                      data_song_ended="true"),
         back_home_link(),
         rx.script(src=PLAYER_JS),
+        on_mount=rx.call_script(READY_JS),  # another song opened: the script has run already
         on_unmount=rx.call_script(STOP_JS),
         data_song_player="true",
         data_song=S.tune_json,

@@ -235,6 +235,12 @@ def test_read_to_me_looks_unavailable_until_its_reader_has_loaded(page):
     expect(read_button(page)).to_have_attribute("aria-disabled", "false")
     read_button(page).click()
     page.wait_for_function("window.__speech.lit.length >= 1")
+    # another book, opened inside the site: its button is drawn anew, and the script (there already) makes it live
+    page.get_by_role("navigation", name="Learning categories").get_by_role("button", name="Storybooks").click()
+    page.get_by_role("dialog", name="Bedtime Storybooks").get_by_role("link", name="The Brave Knight").click()
+    expect(page).to_have_url(re.compile(r"/storybook/the-brave-knight$"))
+    expect(read_button(page)).to_have_attribute("aria-disabled", "false")
+    assert len(held) == 1  # the script was not loaded again
 
 
 def test_reduced_motion_keeps_the_highlight_still(browser, app_server):

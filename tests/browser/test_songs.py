@@ -46,6 +46,31 @@ def bar_value(page) -> int:
     return int(page.get_by_role("progressbar", name="Song progress").get_attribute("aria-valuenow"))
 
 
+def test_play_looks_unavailable_until_its_player_has_loaded(song_page):
+    """The page loads song_player.js after the song shows: until it has run, Play would play nothing, so it
+    is drawn unavailable; once it has run, Play is live and plays."""
+    page, held = song_page, []
+    page.route("**/js/song_player.js", lambda route: held.append(route))  # its request waits here
+    open_page(page, "/song/the-alphabet-song")
+    for _ in range(100):
+        if held:
+            break
+        page.wait_for_timeout(100)
+    assert held, "the page never asked for song_player.js"
+    play = page.get_by_role("button", name="Play")
+    expect(play).to_have_attribute("aria-disabled", "true")
+    held[0].continue_()
+    expect(play).to_have_attribute("aria-disabled", "false")
+    play.click()
+    page.wait_for_function("window.learnsiteSong.audioState() === 'running'")
+    # another song, opened inside the site: its Play is drawn anew, and the script (there already) makes it live
+    page.get_by_role("navigation", name="Learning categories").get_by_role("button", name="Songs").click()
+    page.get_by_role("dialog", name="Phonics Songs").get_by_role("link", name="Days of the Week").click()
+    expect(page).to_have_url(re.compile(r"/song/days-of-the-week$"))
+    expect(page.get_by_role("button", name="Play")).to_have_attribute("aria-disabled", "false")
+    assert len(held) == 1  # the script was not loaded again
+
+
 def test_play_runs_the_audio_and_pause_suspends_it(song_page):
     page = song_page
     open_page(page, "/song/the-alphabet-song")
