@@ -12,9 +12,6 @@ Clients run closed loops, all at once; bare counter and game take turns, PASSES 
 from __future__ import annotations
 
 import asyncio
-import contextlib
-
-import psutil
 
 from bench import clients as cl
 from bench import site
@@ -100,16 +97,6 @@ def game_step():
     return step
 
 
-def thread_cpu(app) -> dict[tuple[int, int], float]:
-    """CPU seconds of every thread of the app's processes, by (pid, thread id)."""
-    seconds = {}
-    for p in app.processes():
-        with contextlib.suppress(psutil.Error):
-            for t in p.threads():
-                seconds[p.pid, t.id] = t.user_time + t.system_time
-    return seconds
-
-
 def busiest_thread_us(before: dict, after: dict, events: int) -> float:
     """CPU microseconds per event of the thread that did the most: the backend's event loop, where every
     handler, delta and JSON encoding runs (the socket threads of the ASGI server are apart)."""
@@ -123,9 +110,9 @@ async def measure(target, auth: dict, n: int, rounds: int, step, game: bool) -> 
         if game:
             await prepare(clients)
         await cl.closed_loop(clients, 1, step)  # warm-up, not counted
-        before = thread_cpu(target)
+        before = target.thread_cpu()
         times = await cl.closed_loop(clients, rounds, step)
-        return times, busiest_thread_us(before, thread_cpu(target), len(times))
+        return times, busiest_thread_us(before, target.thread_cpu(), len(times))
     finally:
         await cl.close_all(clients)
 

@@ -134,6 +134,15 @@ class App:
                     total += p.memory_info().rss
         return total
 
+    def thread_cpu(self) -> dict[tuple[int, int], float]:
+        """CPU seconds of every thread of the process tree, by (pid, thread id)."""
+        seconds = {}
+        for p in self.processes():
+            with contextlib.suppress(psutil.Error):
+                for t in p.threads():
+                    seconds[p.pid, t.id] = t.user_time + t.system_time
+        return seconds
+
     def stop(self) -> None:
         stop(self.proc)
         if self.build_copy is not None:
