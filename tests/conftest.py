@@ -270,6 +270,22 @@ def open_page(page, path: str) -> None:
     wait_hydrated(page)
 
 
+def hold_requests(page, url_glob: str) -> list:
+    """Requests for url_glob wait, unanswered, in the returned list (route.continue_() lets one go)."""
+    held: list = []
+    page.route(url_glob, lambda route: held.append(route))
+    return held
+
+
+def wait_held(page, held: list, timeout_ms: int = 10_000) -> None:
+    """Until the page has asked for what hold_requests holds."""
+    for _ in range(timeout_ms // 100):
+        if held:
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError("the page never asked for the held request")
+
+
 def toast(page, title: str | None = None):
     """The visible toasts (the site shows one at a time), or those with `title`."""
     found = page.locator("[data-sonner-toast]")

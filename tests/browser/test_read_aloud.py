@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from learnsite.catalogue.library import FLIPBOOKS, STORYBOOKS, find
-from tests.conftest import open_page
+from tests.conftest import hold_requests, open_page, wait_held
 
 LOCAL = {"name": "On-device English", "lang": "en-GB", "local": True}
 NETWORK = {"name": "Cloud English", "lang": "en-US", "local": False, "default": True}
@@ -220,16 +220,11 @@ def test_turning_the_page_by_hand_reads_the_new_page(page):
 def test_read_to_me_looks_unavailable_until_its_reader_has_loaded(page):
     """The page loads read_aloud.js after the book shows: until it has run, a tap would do nothing, so the
     button is drawn unavailable; once it has run, the button is live and reads."""
-    held = []
-    page.route("**/js/read_aloud.js", lambda route: held.append(route))  # its request waits here
+    held = hold_requests(page, "**/js/read_aloud.js")
     install_fake_speech(page, voices=(LOCAL,), word_ms=60)
     open_page(page, "/storybook/the-magical-forest")
     expect(page.locator("[data-read-text] [data-word]").first).to_be_attached()
-    for _ in range(100):
-        if held:
-            break
-        page.wait_for_timeout(100)
-    assert held, "the page never asked for read_aloud.js"
+    wait_held(page, held)
     expect(read_button(page)).to_have_attribute("aria-disabled", "true")
     held[0].continue_()
     expect(read_button(page)).to_have_attribute("aria-disabled", "false")

@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from learnsite.catalogue.songs import tune_for
-from tests.conftest import CHROMIUM, CHROMIUM_ARGS, open_page, toast
+from tests.conftest import CHROMIUM, CHROMIUM_ARGS, hold_requests, open_page, toast, wait_held
 
 
 @pytest.fixture(scope="module")
@@ -49,14 +49,10 @@ def bar_value(page) -> int:
 def test_play_looks_unavailable_until_its_player_has_loaded(song_page):
     """The page loads song_player.js after the song shows: until it has run, Play would play nothing, so it
     is drawn unavailable; once it has run, Play is live and plays."""
-    page, held = song_page, []
-    page.route("**/js/song_player.js", lambda route: held.append(route))  # its request waits here
+    page = song_page
+    held = hold_requests(page, "**/js/song_player.js")
     open_page(page, "/song/the-alphabet-song")
-    for _ in range(100):
-        if held:
-            break
-        page.wait_for_timeout(100)
-    assert held, "the page never asked for song_player.js"
+    wait_held(page, held)
     play = page.get_by_role("button", name="Play")
     expect(play).to_have_attribute("aria-disabled", "true")
     held[0].continue_()
