@@ -81,6 +81,11 @@ class GameState(rx.State):
 
     @rx.event
     async def play_again(self):
+        """The finish screen's "Play Again": new rounds of the game just played. Its session names the activity
+        (reset_game ends it as another page opens), so the activity's state is read only when there is none."""
+        if self._session is not None:
+            self._begin(self._session.activity_id)
+            return
         activity = await self._activity()
         if activity is not None:
             self._begin(activity.activity_id)

@@ -94,6 +94,25 @@ async def test_a_finished_game_refuses_more_moves():
     assert _public(game) == finished
 
 
+async def test_play_again_starts_new_rounds_of_the_same_game():
+    game = await _game("science-facts")
+    first = _engine(game)
+    await _play_right(game)
+    await run(GameState.play_again, game)
+    again = _engine(game)
+    assert again.activity_id == "science-facts" and again.seed != first.seed and again.index == 0
+    assert game.playing and not game.finished and game.turn == {"round": 0, "feedback": "", "tone": "",
+                                                                "marks": engine.marks_view(again)}
+    assert game.board == engine.board_view(again)
+
+
+async def test_play_again_without_a_game_starts_the_activity_on_screen():
+    game = await _game("math-whiz")
+    await run(GameState.reset_game, game)
+    await run(GameState.play_again, game)
+    assert _engine(game).activity_id == "math-whiz" and game.playing
+
+
 async def test_typed_answers_are_digits_and_at_most_three():
     game = await _game("math-whiz")
     r = engine.current_round(_engine(game))
