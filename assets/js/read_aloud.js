@@ -48,6 +48,7 @@
     if (note && missing) note.textContent = NO_VOICE;
     var speeds = q("[data-read-speeds]");
     if (speeds) speeds.hidden = missing; // no speed to choose without a voice
+    document.querySelectorAll("[data-read-speed]").forEach(function (b) { b.setAttribute("aria-disabled", "false"); });
   }
 
   function whenVoicesReady(then) {

@@ -22,7 +22,8 @@ def _button(label: str, icon: str, class_name: str = "read-button", **props) -> 
 def read_aloud_controls() -> rx.Component:
     return rx.el.div(
         rx.el.div(
-            # shown unavailable until read_aloud.js has run (it loads after the page): never a dead button
+            # shown unavailable (and the speeds too) until read_aloud.js has run (it loads after the page):
+            # never a dead button
             _button("Read to me", "volume-2", "read-button read-main", aria_pressed="false", aria_disabled="true",
                     data_read_toggle="true", aria_describedby="read-aloud-novoice"),
             _button("Pause", "pause", hidden=True, aria_label="Pause", data_read_pause="true",
@@ -30,9 +31,9 @@ def read_aloud_controls() -> rx.Component:
             _button("Stop", "square", hidden=True, data_read_stop="true"),
             rx.el.div(
                 rx.el.button("Slow", type="button", class_name="read-speed", aria_pressed="false",
-                             data_read_speed="slow"),
+                             aria_disabled="true", data_read_speed="slow"),
                 rx.el.button("Normal", type="button", class_name="read-speed", aria_pressed="true",
-                             data_read_speed="normal"),
+                             aria_disabled="true", data_read_speed="normal"),
                 role="group", aria_label="Reading speed", class_name="read-speeds", data_read_speeds="true",
             ),
             class_name="read-aloud-row",

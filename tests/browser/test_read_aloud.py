@@ -219,15 +219,20 @@ def test_turning_the_page_by_hand_reads_the_new_page(page):
 
 def test_read_to_me_looks_unavailable_until_its_reader_has_loaded(page):
     """The page loads read_aloud.js after the book shows: until it has run, a tap would do nothing, so the
-    button is drawn unavailable; once it has run, the button is live and reads."""
+    button and the speeds are drawn unavailable; once it has run, they are live and it reads."""
     held = hold_requests(page, "**/js/read_aloud.js")
     install_fake_speech(page, voices=(LOCAL,), word_ms=60)
     open_page(page, "/storybook/the-magical-forest")
     expect(page.locator("[data-read-text] [data-word]").first).to_be_attached()
     wait_held(page, held)
     expect(read_button(page)).to_have_attribute("aria-disabled", "true")
+    speeds = page.get_by_role("group", name="Reading speed").get_by_role("button")
+    for k in range(2):
+        expect(speeds.nth(k)).to_have_attribute("aria-disabled", "true")
     held[0].continue_()
     expect(read_button(page)).to_have_attribute("aria-disabled", "false")
+    for k in range(2):
+        expect(speeds.nth(k)).to_have_attribute("aria-disabled", "false")
     read_button(page).click()
     page.wait_for_function("window.__speech.lit.length >= 1")
     # another book, opened inside the site: its button is drawn anew, and the script (there already) makes it live
