@@ -47,8 +47,9 @@
     if (note) note.hidden = !missing;
     if (note && missing) note.textContent = NO_VOICE;
     var speeds = q("[data-read-speeds]");
-    if (speeds) speeds.hidden = missing; // no speed to choose without a voice
-    document.querySelectorAll("[data-read-speed]").forEach(function (b) { b.setAttribute("aria-disabled", "false"); });
+    if (!speeds) return;
+    speeds.hidden = missing; // no speed to choose without a voice
+    speeds.querySelectorAll("[data-read-speed]").forEach(function (b) { b.setAttribute("aria-disabled", "false"); });
   }
 
   function whenVoicesReady(then) {
