@@ -10,6 +10,7 @@ from learnsite.sheets.options import SheetOptions
 
 COLS, ROWS = 3, 4
 MISSING = ("whole", "left", "right")
+TRIES = 50  # draws for a bond not yet on the sheet before one may repeat
 
 
 @dataclass(frozen=True)
@@ -31,14 +32,24 @@ class Bond:
 
 
 def plan(options: SheetOptions) -> list[Bond]:
+    """options.count bonds, none repeating one already on the sheet while the range holds new ones (a range
+    as narrow as 0-1 has only a few: then a bond may come again)."""
     rng = rng_for(options)
-    bonds = []
+    bonds: list[Bond] = []
     for _ in range(options.count):
-        whole = rng.randint(options.low, options.high)
-        left = rng.randint(0, whole)
-        missing = rng.choice(MISSING) if whole > 5 else rng.choice(MISSING[1:])
-        bonds.append(Bond(whole, left, whole - left, missing))
+        for _ in range(TRIES):
+            bond = _draw(rng, options)
+            if bond not in bonds:
+                break
+        bonds.append(bond)
     return bonds
+
+
+def _draw(rng, options: SheetOptions) -> Bond:
+    whole = rng.randint(options.low, options.high)
+    left = rng.randint(0, whole)
+    missing = rng.choice(MISSING) if whole > 5 else rng.choice(MISSING[1:])
+    return Bond(whole, left, whole - left, missing)
 
 
 def draw(pdf: SheetPdf, options: SheetOptions, bonds: list[Bond]) -> None:

@@ -24,6 +24,15 @@ def test_number_bonds_key_is_right_and_the_sheet_shows_the_other_two_numbers():
         assert shown[int(n)] == bond.shown()
 
 
+def test_number_bonds_do_not_repeat_on_a_sheet_while_the_range_has_new_ones():
+    for seed in range(1, 30):
+        bonds = made(kind="number-bonds", seed=seed, low=2, high=10, count=20).plan
+        assert len(set(bonds)) == 20
+    narrow = made(kind="number-bonds", seed=1, low=2, high=2, count=12).plan  # only 6 bonds of 2: some repeat
+    assert len(narrow) == 12 and len(set(narrow)) == 6
+    assert all(b.whole == 2 == b.left + b.right for b in narrow)
+
+
 def test_counting_key_matches_the_objects_drawn(monkeypatch):
     drawn: list[str] = []
     for name in list(pictures.OBJECTS):
