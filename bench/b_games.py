@@ -12,6 +12,7 @@ Clients run closed loops, all at once; bare counter and game take turns, PASSES 
 from __future__ import annotations
 
 import asyncio
+import time
 
 from bench import clients as cl
 from bench import site
@@ -107,16 +108,18 @@ def busiest_thread_us(before: dict, after: dict, events: int) -> float:
     return max((after[k] - before.get(k, 0.0) for k in after), default=0.0) / max(events, 1) * 1e6
 
 
-async def measure(target, auth: dict, n: int, rounds: int, step, game: bool) -> tuple[list[float], float]:
-    """The round trips of the timed loop, and the server's event-loop CPU per event over it."""
+async def measure(target, auth: dict, n: int, rounds: int, step, game: bool) -> tuple[list[float], float, float]:
+    """The round trips of the timed loop, the server's event-loop CPU per event over it, and the bench client's
+    own CPU per event (its thread runs every client: parsing, framing, the next move)."""
     clients = await cl.connect_many(target.url, [auth] * n)
     try:
         if game:
             await prepare(clients)
         await cl.closed_loop(clients, 1, step)  # warm-up, not counted
-        before = target.thread_cpu()
+        before, client_before = target.thread_cpu(), time.thread_time()
         times = await cl.closed_loop(clients, rounds, step)
-        return times, busiest_thread_us(before, target.thread_cpu(), len(times))
+        client_us = (time.thread_time() - client_before) / max(len(times), 1) * 1e6
+        return times, busiest_thread_us(before, target.thread_cpu(), len(times)), client_us
     finally:
         await cl.close_all(clients)
 
@@ -130,17 +133,19 @@ def run(bench: Bench) -> Result:
     for n, rounds in levels(bench):
         samples: dict[str, list[list[float]]] = {"bare counter": [], "game answer": []}
         cpu: dict[str, list[float]] = {"bare counter": [], "game answer": []}
+        client_cpu: dict[str, list[float]] = {"bare counter": [], "game answer": []}
         for k in range(passes):
             for label, target, auth, step, game in (("bare counter", bare, bare_auth, bare_step(), False),
                                                     ("game answer", app, game_auth, game_step(), True)):
                 log(f"games: {label}, {n} clients x {rounds} (pass {k + 1})")
                 with record(bench.profile and k == 0 and n > 1, [target], f"games-{label.replace(' ', '-')}-{n}",
                             result.notes):
-                    times, per_event = asyncio.run(measure(target, auth, n, rounds, step, game))
+                    times, per_event, client_us = asyncio.run(measure(target, auth, n, rounds, step, game))
                 samples[label].append(times)
                 log(f"games: {label}, {n} clients (pass {k + 1}): p50 {percentile(times, 50) * 1000:.2f} ms, "
-                    f"event-loop CPU {per_event:.0f} us per event")
+                    f"event-loop CPU {per_event:.0f} us per event, bench client CPU {client_us:.0f} us per event")
                 cpu[label].append(per_event)
+                client_cpu[label].append(client_us)
         pooled = {label: [x for one in runs for x in one] for label, runs in samples.items()}
         b50, b95 = (percentile(pooled["bare counter"], q) * 1000 for q in (50, 95))
         g50, g95 = (percentile(pooled["game answer"], q) * 1000 for q in (50, 95))
@@ -153,6 +158,9 @@ def run(bench: Bench) -> Result:
         cpu_bare, cpu_game = percentile(cpu["bare counter"], 50), percentile(cpu["game answer"], 50)
         result.add(f"server event-loop CPU per event, {n} clients (median of the passes; not the verdict)",
                    f"{cpu_game:.0f} us", f"{cpu_bare:.0f} us", ratio(cpu_game, cpu_bare))
+        client_bare, client_game = (percentile(client_cpu[k], 50) for k in ("bare counter", "game answer"))
+        result.add(f"bench client CPU per event, {n} clients (median of the passes; not the verdict)",
+                   f"{client_game:.0f} us", f"{client_bare:.0f} us", ratio(client_game, client_bare))
         result.add(f"answer -> feedback ÷ bare counter, {n} clients: p50 ratio of each pass pair "
                    f"(median of {len(paired)}; range)", "", "",
                    f"{middle:.2f}× ({paired[0]:.2f}-{paired[-1]:.2f})", f"p50 ≤ {TARGET}× bare", middle <= TARGET)
@@ -161,8 +169,11 @@ def run(bench: Bench) -> Result:
     result.notes.append("Server event-loop CPU per event: the CPU time of the busiest thread of each server's processes "
                         "(its event loop) over a timed pass, divided by the pass's events; the game's includes its "
                         "untimed Play Again events. Its unit is the kernel's clock tick (10 ms), coarse for the short "
-                        "1-client passes. The bench client, on the same 2 cores, adds the same work to both round "
-                        "trips, so at 50 clients the latency ratio sits nearer 1 than this one.")
+                        "1-client passes.")
+    result.notes.append("Bench client CPU per event: the bench's own thread (every client's parsing, framing and next "
+                        "move) over a timed pass. It shares the server's 2 cores, and it is not the same for both: "
+                        "a game update is bigger to parse and a game needs Play Again, so the client's work adds "
+                        "to the game's round trips more than to the counter's.")
     result.notes.append(f"The verdict is the median over {passes} pass(es) of (game p50 / bare counter p50) within a "
                         "pass: each game pass runs right after its bare pass, so a slow minute of a shared 2-core "
                         "machine moves both, where pooled p50s drift with it.")
