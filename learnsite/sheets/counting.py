@@ -10,13 +10,17 @@ from learnsite.sheets.options import SheetOptions
 from learnsite.sheets.pictures import OBJECTS
 
 COLS, ROWS = 2, 3
-SLOTS_X, SLOTS_Y = 5, 4  # at most 20 objects sit in a 5 x 4 grid of slots inside the box
+# The objects sit in a grid of slots inside the box: the smallest grid that leaves room to scatter the most
+# objects the sheet asks for, so a sheet for the youngest (up to 5) draws them big, and 20 still fit.
+GRIDS = ((3, 2), (4, 3), (5, 4))
+QUESTION_PT = 13
 
 
 @dataclass(frozen=True)
 class CountProblem:
     thing: str
     slots: tuple[tuple[int, int], ...]  # (column, row) of each object in the box
+    grid: tuple[int, int] = GRIDS[-1]  # columns and rows of slots in the box
 
     @property
     def answer(self) -> int:
@@ -26,14 +30,20 @@ class CountProblem:
         return f"{self.answer} {self.thing}"
 
 
+def grid_for(most: int) -> tuple[int, int]:
+    """Half as many slots again as the most objects a box holds (a scatter, not a full row), if a grid has them."""
+    return next((g for g in GRIDS if g[0] * g[1] >= most + (most + 1) // 2), GRIDS[-1])
+
+
 def plan(options: SheetOptions) -> list[CountProblem]:
     rng = rng_for(options)
-    all_slots = [(c, r) for r in range(SLOTS_Y) for c in range(SLOTS_X)]
+    grid = grid_for(options.high)
+    all_slots = [(c, r) for r in range(grid[1]) for c in range(grid[0])]
     problems = []
     for _ in range(options.count):
         n = rng.randint(options.low, options.high)
         slots = tuple(sorted(rng.sample(all_slots, n), key=lambda s: (s[1], s[0])))
-        problems.append(CountProblem(rng.choice(sorted(OBJECTS)), slots))
+        problems.append(CountProblem(rng.choice(sorted(OBJECTS)), slots, grid))
     return problems
 
 
@@ -48,14 +58,18 @@ def _problem(pdf: SheetPdf, number: int, p: CountProblem, x: float, y: float, w:
     box_h = h - 14
     pdf.set_line_width(0.4)
     pdf.rect(x, y, w, box_h, round_corners=True, style="D")
-    pdf.text_at(x + 2, y + 1.5, f"{number}.", 10)
-    slot_w, slot_h = (w - 8) / SLOTS_X, (box_h - 8) / SLOTS_Y
+    cols, rows = p.grid
+    slot_w, slot_h = (w - 8) / cols, (box_h - 8) / rows
     size = min(slot_w, slot_h) * 0.78  # apples and flowers reach past their nominal size
     draw_one = OBJECTS[p.thing]
     pdf.set_line_width(0.5)
     pdf.set_fill_color(255, 255, 255)
     for col, row in p.slots:
         draw_one(pdf, x + 4 + (col + 0.5) * slot_w, y + 4 + (row + 0.5) * slot_h, size)
-    pdf.text_at(x + 2, y + box_h + 3, f"How many {p.thing}?", 14)
+    # the number beside its question, not in the box's corner, where it met the rounded border and the objects;
+    # the answer line starts after the question ("12. How many flowers?" is the longest)
+    question = f"{number}. How many {p.thing}?"
+    pdf.text_at(x + 2, y + box_h + 3, question, QUESTION_PT)
+    line_from = max(x + w - 30, x + 2 + pdf.get_string_width(question) + 3)
     pdf.set_line_width(0.5)
-    pdf.line(x + w - 30, y + box_h + 10, x + w - 4, y + box_h + 10)
+    pdf.line(line_from, y + box_h + 10, x + w - 2, y + box_h + 10)

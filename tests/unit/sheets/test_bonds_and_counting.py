@@ -1,7 +1,6 @@
 import re
 
 from learnsite.sheets import counting, pictures
-from learnsite.sheets.counting import SLOTS_X, SLOTS_Y
 
 from .support import key_pages, made, page_texts, student_pages
 
@@ -33,6 +32,21 @@ def test_number_bonds_do_not_repeat_on_a_sheet_while_the_range_has_new_ones():
     assert all(b.whole == 2 == b.left + b.right for b in narrow)
 
 
+def test_counting_draws_few_objects_big_in_a_small_grid():
+    """A sheet for the youngest (up to 5 objects) scatters them in a 4 x 3 grid (bigger pictures), up to 4 in
+    3 x 2; a sheet of up to 20 keeps the 5 x 4 grid. Every grid leaves room to scatter."""
+    assert counting.grid_for(3) == (3, 2) and counting.grid_for(5) == (4, 3) and counting.grid_for(8) == (4, 3)
+    assert counting.grid_for(9) == (5, 4) and counting.grid_for(20) == (5, 4)
+    for high in range(1, 21):
+        cols, rows = counting.grid_for(high)
+        assert cols * rows >= high
+    sheet = made(kind="counting", seed=4, low=1, high=5, count=12)
+    assert {p.grid for p in sheet.plan} == {(4, 3)}
+    assert max(p.answer for p in sheet.plan) <= 5
+    assert all(0 <= c < 4 and 0 <= r < 3 for p in sheet.plan for c, r in p.slots)
+    assert "1. How many" in page_texts(sheet)[0]  # the number beside its question
+
+
 def test_counting_key_matches_the_objects_drawn(monkeypatch):
     drawn: list[str] = []
     for name in list(pictures.OBJECTS):
@@ -47,6 +61,6 @@ def test_counting_key_matches_the_objects_drawn(monkeypatch):
         assert drawn[at:at + int(count)] == [thing] * int(count)  # that many of that object, drawn
         at += int(count)
         assert len(set(problem.slots)) == problem.answer
-        assert all(0 <= c < SLOTS_X and 0 <= r < SLOTS_Y for c, r in problem.slots)
+        assert all(0 <= c < problem.grid[0] and 0 <= r < problem.grid[1] for c, r in problem.slots)
     assert at == len(drawn)
     assert "How many" in texts[0]
