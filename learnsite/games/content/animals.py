@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from learnsite.games.content import Question, fixed
-from learnsite.games.content.pictures import ANIMAL_SOUNDS
+from learnsite.games.content.pictures import ANIMAL_SOUNDS, alphabet_picture
 from learnsite.games.rounds import EASIER, Option
 
 ALPHABET = (
@@ -32,6 +32,8 @@ def sounds(rng, band: str, level: int) -> list[Question]:
 
 @fixed
 def alphabet(rng, band: str, level: int) -> list[Question]:
+    """Pictures without their names: the child says each animal's name and listens for its first sound (a
+    printed name would turn it into matching the letter's shape); Hear it reads the names in the order shown."""
     out = []
     for letter, animal in ALPHABET:
         # a step down, the wrong answers start with letters far from this one in the alphabet
@@ -39,6 +41,6 @@ def alphabet(rng, band: str, level: int) -> list[Question]:
         out.append(Question(
             key=f"letter:{letter}", prompt=f"Which animal starts with the letter {letter}?",
             say=f"{letter}. Which animal starts with the letter {letter}?",
-            right=Option(animal), wrong=tuple(Option(a) for a in others),
+            right=Option(animal, alphabet_picture(animal)), wrong=tuple(Option(a, alphabet_picture(a)) for a in others),
             hint=f"Say each name slowly. Which one begins with the sound of {letter}?"))
     return out

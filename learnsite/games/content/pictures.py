@@ -58,10 +58,18 @@ ANIMAL_SOUNDS = {
 }
 
 
+def alphabet_picture(animal: str) -> str:
+    """Animal Alphabet's picture of an animal ("X-ray fish" -> animal-xray-fish.svg)."""
+    return f"{ART}/animal-{animal.lower().replace('-', '').replace(' ', '-')}.svg"
+
+
 def all_pictures() -> set[str]:
     """Every picture path the games can show (tests check each file exists)."""
     paths = {p for _, _, p in COUNTABLE.values()} | {p for _, p in ANIMAL_SOUNDS.values()}
     paths |= {colour_thing(t, c) for t in ("ball", "shirt") for c in COLOURS}
     paths |= {shape_picture(s, c) for s in SAFARI_SHAPES for c in SHAPE_COLOURS + ["outline"]}
     paths |= {dots_picture(n) for n in range(1, 11)}
+    from learnsite.games.content.animals import ALPHABET
+
+    paths |= {alphabet_picture(animal) for _, animal in ALPHABET}
     return paths

@@ -11,7 +11,7 @@ import pytest
 
 from learnsite.games.activities import GAMES
 from learnsite.games.content.animals import ALPHABET
-from learnsite.games.content.pictures import COUNTABLE
+from learnsite.games.content.pictures import COUNTABLE, alphabet_picture
 from learnsite.games.content.sight_words import PRE_PRIMER, PRIMER
 from learnsite.games.kinds import choose, count, match, prompt, sort, typed
 from learnsite.games.rounds import EASIER, NORMAL, option_count
@@ -58,6 +58,9 @@ def test_animal_alphabet_has_an_animal_for_every_letter():
         letter = r.prompt.rstrip("?")[-1]
         assert [o.label[0] for o in r.options].count(letter) == 1
         assert r.options[r.answer].label[0] == letter
+        # every animal has its own picture (test_activities checks each file exists)
+        assert all(o.image == alphabet_picture(o.label) for o in r.options)
+    assert len({alphabet_picture(animal) for _, animal in ALPHABET}) == 26
 
 
 def test_animal_alphabet_reads_the_animals_out_and_sight_words_never_read_the_choices():
