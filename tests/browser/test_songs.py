@@ -74,6 +74,7 @@ def test_play_runs_the_audio_and_pause_suspends_it(song_page):
     expect(lines).to_have_count(6)
     expect(lines.first).to_have_text("A, B, C, D, E, F, G")
     assert bar_value(page) == 45
+    page.wait_for_function("!!window.learnsiteSong")  # the player loads after the song shows
     assert audio_state(page) == "none"  # nothing made before the click
 
     press_play(page)
@@ -151,6 +152,7 @@ def test_rewind_and_fast_forward_still_say_coming_soon(song_page):
     for name in ("Rewind", "Fast Forward"):
         page.get_by_role("button", name=name).click()
         expect(toast(page, "Feature Coming Soon!")).to_be_visible()
+    page.wait_for_function("!!window.learnsiteSong")
     assert audio_state(page) == "none"
 
 
