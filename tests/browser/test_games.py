@@ -302,6 +302,27 @@ def test_play_with_taps_on_a_phone(browser, app_server, activity_id):
         ctx.close()
 
 
+@pytest.mark.parametrize("reduced", [False, True])
+def test_starting_on_a_phone_brings_the_whole_first_round_into_view(browser, app_server, reduced):
+    """On a phone "Start Playing!" sits at the bottom of the screen: the first round appears below it, so the page
+    scrolls to show the round whole, the answers included (at once for reduced motion)."""
+    ctx = browser.new_context(base_url=app_server.url, viewport={"width": 375, "height": 740}, has_touch=True,
+                              reduced_motion="reduce" if reduced else "no-preference")
+    page = ctx.new_page()
+    try:
+        open_page(page, "/activity/animal-sounds")
+        page.wait_for_function("() => !!window.__learnsiteGames")
+        page.get_by_role("button", name="Start Playing!").tap()
+        expect(board(page)).to_be_visible()
+        answers = page.get_by_role("group", name="Answers").get_by_role("button")
+        expect(answers.last).to_be_in_viewport(ratio=1)
+        expect(page.locator("#game-prompt")).to_be_in_viewport(ratio=1)
+        header = page.locator(".site-header").bounding_box()
+        assert header and page.locator("#game-board").bounding_box()["y"] >= header["y"] + header["height"] - 1
+    finally:
+        ctx.close()
+
+
 FORGE_SCRIPT = """
 window.__forge = [];
 window.__reflex_otel = { onEventSend: (ev) => {
