@@ -4,7 +4,7 @@
  * - When a new round (or the finish screen) appears, focus moves to its question, so a keyboard or
  *   screen-reader player carries on from there. When the game starts, the page scrolls to show its first
  *   round whole (on a phone "Start Playing!" sits low: the answers would be out of sight), smoothly
- *   unless the device asks for reduced motion.
+ *   unless the device asks for reduced motion (the page's scroll-behavior).
  * - The number pad ([data-key] buttons) types into the answer box (#game-answer) right here, and the
  *   box keeps digits only; Check sends the box's value to the server, which checks it.
  * - [data-say] buttons read their text aloud with the device's own voices (localService only:
@@ -13,10 +13,6 @@
 (function () {
   if (window.__learnsiteGames) return;
   window.__learnsiteGames = true;
-
-  function reducedMotion() {
-    return window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-  }
 
   function localVoice() {
     if (!("speechSynthesis" in window)) return null;
@@ -106,7 +102,8 @@
     lastRound = round;
     var heading = document.getElementById("game-prompt");
     if (heading) heading.focus({ preventScroll: first });
-    if (first) board.scrollIntoView({ block: "nearest", behavior: reducedMotion() ? "auto" : "smooth" });
+    // behavior left to the page's CSS: html scrolls smoothly, at once for reduced motion (styles.css)
+    if (first) board.scrollIntoView({ block: "nearest" });
     if (board.getAttribute("data-speak") === "true") say(board.getAttribute("data-say"));
   }
   new MutationObserver(onBoardChange).observe(document.documentElement,
