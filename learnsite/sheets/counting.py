@@ -20,7 +20,7 @@ QUESTION_PT = 13
 class CountProblem:
     thing: str
     slots: tuple[tuple[int, int], ...]  # (column, row) of each object in the box
-    grid: tuple[int, int] = GRIDS[-1]  # columns and rows of slots in the box
+    grid: tuple[int, int]  # columns and rows of slots in the box (grid_for the sheet's most objects)
 
     @property
     def answer(self) -> int:
