@@ -27,7 +27,9 @@ class CountProblem:
         return len(self.slots)
 
     def text(self) -> str:
-        return f"{self.answer} {self.thing}"
+        """The answer key's line: "1 apple", "3 apples" ("fish" is both)."""
+        one = self.thing if self.thing == "fish" else self.thing.removesuffix("s")
+        return f"{self.answer} {one if self.answer == 1 else self.thing}"
 
 
 def grid_for(most: int) -> tuple[int, int]:

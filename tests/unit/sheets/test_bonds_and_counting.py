@@ -57,10 +57,18 @@ def test_counting_key_matches_the_objects_drawn(monkeypatch):
     assert len(keyed) == 12
     at = 0
     for (n, count, thing), problem in zip(keyed, sheet.plan):
-        assert int(count) == problem.answer and thing == problem.thing
-        assert drawn[at:at + int(count)] == [thing] * int(count)  # that many of that object, drawn
+        assert int(count) == problem.answer
+        one = problem.answer == 1 and problem.thing != "fish"  # the key says "1 apple"
+        assert thing == (problem.thing.removesuffix("s") if one else problem.thing)
+        assert drawn[at:at + int(count)] == [problem.thing] * int(count)  # that many of that object, drawn
         at += int(count)
         assert len(set(problem.slots)) == problem.answer
         assert all(0 <= c < problem.grid[0] and 0 <= r < problem.grid[1] for c, r in problem.slots)
     assert at == len(drawn)
     assert "How many" in texts[0]
+
+
+def test_counting_key_says_one_apple_not_one_apples():
+    assert [counting.CountProblem(t, ((0, 0),) * n, (5, 4)).text() for t, n in
+            (("apples", 1), ("apples", 3), ("fish", 1), ("fish", 2), ("flowers", 1))] == \
+        ["1 apple", "3 apples", "1 fish", "2 fish", "1 flower"]
