@@ -193,6 +193,14 @@ def marks_view(s: Session) -> list[str]:
     return ["done" if i in s.settled else "tried" if i in s.tried else "" for i in range(n)]
 
 
+def pickable(s: Session, kind: str, round_no: int, index: int) -> bool:
+    """Match or sort, first tap: whether thing `index` of round `round_no` may be picked (this game's kind, the
+    round on screen, a thing there and not yet in place). A pick only marks the thing: `answer` checks the move."""
+    if s.finished or round_no != s.index or type(index) is not int or spec_of(s).kind != kind:
+        return False
+    return 0 <= index < len(current_round(s).options) and index not in s.settled
+
+
 def answer(s: Session, round_no: int, move: dict) -> tuple[Session, Feedback]:
     """Check one move of the child in round `round_no` (0-based); a refused move changes nothing."""
     if type(round_no) is not int or round_no != s.index or s.finished or type(move) is not dict:

@@ -159,10 +159,10 @@ class GameState(rx.State):
         return await self._move(round_no, {"choice": choice})
 
     def _pick(self, kind: str, round_no: int, index: int) -> None:
-        """Match or sort, first tap: a thing not yet in place (tap it again to let go)."""
-        marks = self.turn["marks"]
-        if round_no == self.turn["round"] and self.kind == kind and 0 <= index < len(marks) \
-                and marks[index] != "done":
+        """Match or sort, first tap: a thing not yet in place (tap it again to let go). Checked against the
+        session: reading `turn` would wrap it and its marks in change-tracking proxies on every tap."""
+        s = self._session
+        if s is not None and engine.pickable(s, kind, round_no, index):
             self.selected = -1 if self.selected == index else index
 
     async def _place(self, kind: str, round_no: int, part: str, place: str, where: int):

@@ -84,6 +84,25 @@ async def test_forged_moves_change_nothing():
     assert _public(game) == before and game._session == session
 
 
+async def test_a_first_tap_picks_a_thing_a_second_lets_it_go_and_a_placed_thing_stays_put():
+    game = await _game("color-matching")
+    await run(GameState.match_left, game, 0, 1)
+    assert game.selected == 1
+    await run(GameState.match_left, game, 0, 1)
+    assert game.selected == -1
+    for round_no, left in [(1, 0), (0, 99), (0, -1)]:  # another round, no such thing
+        await run(GameState.match_left, game, round_no, left)
+        assert game.selected == -1
+    await run(GameState.sort_item, game, 0, 0)  # a sort tap in a match game
+    assert game.selected == -1
+    placed = right_moves(_engine(game))[0]
+    await run(GameState.match_left, game, 0, placed["left"])
+    await run(GameState.match_right, game, 0, placed["right"])
+    assert game.turn["marks"][placed["left"]] == "done" and game.selected == -1
+    await run(GameState.match_left, game, 0, placed["left"])
+    assert game.selected == -1
+
+
 async def test_a_finished_game_refuses_more_moves():
     game = await _game("number-counting")
     await _play_right(game)

@@ -77,6 +77,28 @@ def test_match_pairs_cannot_be_matched_twice():
     assert not fb.accepted and again == s
 
 
+@pytest.mark.parametrize("activity_id, kind", [("color-matching", "match"), ("shape-sorting", "sort")])
+def test_only_a_thing_on_screen_and_not_yet_in_place_can_be_picked(activity_id, kind):
+    s = S.start(activity_id, 1)
+    things = len(S.current_round(s).options)
+    assert all(S.pickable(s, kind, 0, i) for i in range(things))
+    other = "sort" if kind == "match" else "match"
+    for round_no, index, as_kind in [(1, 0, kind), (-1, 0, kind), (0, things, kind), (0, -1, kind), (0, True, kind),
+                                     (0, 0, other), (0, 0, "choose")]:
+        assert not S.pickable(s, as_kind, round_no, index)
+    placed = right_moves(s)[0]
+    s, fb = S.answer(s, 0, placed)
+    assert fb.right and not fb.round_done
+    first = placed["left" if kind == "match" else "item"]
+    assert not S.pickable(s, kind, 0, first)  # in place already
+    assert [i for i in range(things) if S.pickable(s, kind, 0, i)] == [i for i in range(things) if i != first]
+    s = play_round(s)
+    assert s.index == 1 and not S.pickable(s, kind, 0, 0) and S.pickable(s, kind, 1, 0)
+    while not s.finished:
+        s = play_round(s)
+    assert not any(S.pickable(s, kind, r, 0) for r in range(s.index + 1))
+
+
 def test_a_tried_option_cannot_be_tried_again():
     s = S.start("animal-sounds", 1)
     move = wrong_move(s)
