@@ -16,7 +16,7 @@ from typing import NamedTuple, TypedDict
 from learnsite.games.activities import GAMES, GameSpec
 from learnsite.games.kinds import KINDS
 from learnsite.games.kinds import prompt as prompt_kind
-from learnsite.games.rounds import EASIER, NORMAL, Round
+from learnsite.games.rounds import EASIER, NORMAL, Round, in_range
 
 SPARE = 4  # extra rounds generated per level, so a step down never has to repeat a round
 MISSES_BEFORE_STEP_DOWN = 2
@@ -196,9 +196,10 @@ def marks_view(s: Session) -> list[str]:
 def pickable(s: Session, kind: str, round_no: int, index: int) -> bool:
     """Match or sort, first tap: whether thing `index` of round `round_no` may be picked (this game's kind, the
     round on screen, a thing there and not yet in place). A pick only marks the thing: `answer` checks the move."""
-    if s.finished or round_no != s.index or type(index) is not int or spec_of(s).kind != kind:
+    if s.finished or round_no != s.index or spec_of(s).kind != kind:
         return False
-    return 0 <= index < len(current_round(s).options) and index not in s.settled
+    index = in_range(index, len(current_round(s).options))
+    return index is not None and index not in s.settled
 
 
 def answer(s: Session, round_no: int, move: dict) -> tuple[Session, Feedback]:
