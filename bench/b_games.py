@@ -29,9 +29,7 @@ from bench.session import Bench
 
 TARGET = 1.25
 ACTIVITY = "science-facts"
-PATH = f"/activity/{ACTIVITY}"
 FLOOR_ACTIVITY = "number-friends"  # a match game: its first tap is the floor loop's event
-FLOOR_PATH = f"/activity/{FLOOR_ACTIVITY}"
 PASSES = 8  # bare and game passes alternate; the verdict is the median of the passes' ratios
 
 
@@ -54,8 +52,12 @@ def _activity() -> str:
     return site.names()["activity"]
 
 
+def _path(activity: str) -> str:
+    return f"/activity/{activity}"
+
+
 def _event(handler: str, payload: dict | None = None, activity: str = ACTIVITY) -> dict:
-    return site.event(_game(), handler, payload, path=f"/activity/{activity}", query={"id": activity})
+    return site.event(_game(), handler, payload, path=_path(activity), query={"id": activity})
 
 
 def _answered(update: dict) -> bool:
@@ -84,7 +86,7 @@ async def prepare(clients, activity: str = ACTIVITY) -> None:
     """Every client: the page's lookup of the activity, then a game (not timed). ActivityState.load is
     sent alone (not the page-load chain, whose later updates would be taken for the game's answers)."""
     async def one(c):
-        await _send(c, site.event(_activity(), "load", path=f"/activity/{activity}", query={"id": activity}),
+        await _send(c, site.event(_activity(), "load", path=_path(activity), query={"id": activity}),
                     lambda u: site.var(u, _activity(), "loaded") is True)
         await _new_game(c, activity)
 
@@ -155,8 +157,8 @@ LOOPS = ("bare counter", "game answer", "least game event")
 def run(bench: Bench) -> Result:
     bare, app = bench.bare(), bench.site()
     bare_auth = bench.hydrate(bare, "/")
-    game_auth = bench.hydrate(app, PATH)
-    floor_auth = bench.hydrate(app, FLOOR_PATH)
+    game_auth = bench.hydrate(app, _path(ACTIVITY))
+    floor_auth = bench.hydrate(app, _path(FLOOR_ACTIVITY))
     result = Result("games", "Game answer -> feedback round trip (websocket, closed loop)")
     passes = 1 if bench.quick else PASSES
     for n, rounds in levels(bench):
