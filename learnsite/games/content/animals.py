@@ -14,6 +14,14 @@ ALPHABET = (
     ("X", "X-ray fish"), ("Y", "Yak"), ("Z", "Zebra"),
 )
 
+# letters whose animals start with the same sound: said slowly, "Camel" and "Kangaroo" both begin with "k", so
+# neither is offered as the wrong answer for the other
+SAME_FIRST_SOUND = (frozenset("CKQ"), frozenset("GJ"), frozenset("EX"))
+
+
+def same_first_sound(a: str, b: str) -> bool:
+    return a == b or any(a in group and b in group for group in SAME_FIRST_SOUND)
+
 
 @fixed
 def sounds(rng, band: str, level: int) -> list[Question]:
@@ -37,7 +45,8 @@ def alphabet(rng, band: str, level: int) -> list[Question]:
     out = []
     for letter, animal in ALPHABET:
         # a step down, the wrong answers start with letters far from this one in the alphabet
-        others = [a for l, a in ALPHABET if l != letter and (level != EASIER or abs(ord(l) - ord(letter)) > 3)]
+        others = [a for l, a in ALPHABET
+                  if not same_first_sound(l, letter) and (level != EASIER or abs(ord(l) - ord(letter)) > 3)]
         out.append(Question(
             key=f"letter:{letter}", prompt=f"Which animal starts with the letter {letter}?",
             say=f"{letter}. Which animal starts with the letter {letter}?",

@@ -21,6 +21,11 @@ PLACES = ("in the tall grass", "behind a tree", "by the river", "near the sleepy
           "beside the elephant")
 
 
+def a_or_an(word: str) -> str:
+    """The article a sentence starts with: "An oval", "A circle" (the shapes' names all sound as spelled)."""
+    return "An" if word[:1] in "aeiou" else "A"
+
+
 def safari(rng, band: str, level: int) -> list[Question]:
     shapes = SHAPES if level == EASIER else SAFARI_SHAPES
     out = []
@@ -30,7 +35,8 @@ def safari(rng, band: str, level: int) -> list[Question]:
             others = [s for s in shapes if s != shape]
             wrong = tuple(Option(f"{c} {s}", shape_picture(s, c))
                           for s, c in zip(others, rng.choices(SHAPE_COLOURS, k=len(others))))
+            prompt = f"{a_or_an(shape)} {shape} is hiding {place}. Can you spot the {shape}?"
             out.append(Question(
-                key=f"{shape}:{colour}", prompt=f"A {shape} is hiding {place}. Can you spot the {shape}?",
+                key=f"{shape}:{colour}", prompt=prompt,
                 right=Option(f"{colour} {shape}", shape_picture(shape, colour)), wrong=wrong, hint=HINTS[shape]))
     return out

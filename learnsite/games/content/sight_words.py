@@ -17,6 +17,14 @@ PRIMER = (
     "under", "want", "was", "well", "went", "what", "white", "who", "will", "with", "yes",
 )
 
+# words of the lists that sound the same: "Find the word: two." read aloud cannot tell them apart, so a word
+# is never offered beside its sound-alike
+SOUND_ALIKES = (frozenset({"to", "two", "too"}), frozenset({"for", "four"}))
+
+
+def sounds_like(a: str, b: str) -> bool:
+    return any(a in group and b in group for group in SOUND_ALIKES)
+
 
 def _likeness(a: str, b: str) -> tuple:
     """Words that look alike first: same first letter, then similar length."""
@@ -29,7 +37,8 @@ def bank(rng, band: str, level: int) -> list[Question]:
     out = []
     for word in pool:
         # a step down the wrong words look less alike (different first letters)
-        others = sorted((w for w in pool if w.lower() != word.lower()), key=lambda w: (_likeness(word, w), w))
+        others = sorted((w for w in pool if w.lower() != word.lower() and not sounds_like(w, word)),
+                        key=lambda w: (_likeness(word, w), w))
         near = others[:6] if level != EASIER else [w for w in others if w[0].lower() != word[0].lower()][:6]
         out.append(Question(
             key=f"word:{word}", prompt=f"Find the word “{word}”.", say=f"Find the word: {word}.",

@@ -43,7 +43,8 @@ def minus_hint(a: int, b: int) -> str:
     """The same for take-away: count back a few, count up between close numbers, take the 10 away
     first, go through 10, or take away from the ones of a teen number."""
     if b == a:
-        return f"If you take away all {a}, how many are left?"
+        return "If you take away the only one, how many are left?" if a == 1 else \
+            f"If you take away all {a}, how many are left?"
     if b > a - b and a - b <= 5:  # 15 − 14: one step up from 14 to 15, not 14 steps back
         return f"Count up from {b} to {a}. How many steps is that?"
     if b <= 5:
@@ -59,7 +60,7 @@ def minus_hint(a: int, b: int) -> str:
 
 # multi-step word problems for 9-10: (template, numbers, answer); every number stays small
 _STORIES = (
-    ("A box holds {a} eggs. How many eggs are in {b} boxes and {c} more eggs?",
+    ("A box holds {a} eggs. You have {b} full boxes and {c} more eggs. How many eggs is that?",
      lambda a, b, c: a * b + c, "First find {b} × {a}, then add {c}."),
     ("{b} friends each have {a} stickers. They give away {c}. How many stickers are left?",
      lambda a, b, c: a * b - c, "First find {b} × {a}, then take away {c}."),
@@ -74,12 +75,12 @@ def _times(rng, band, level):
     if level == EASIER:
         a, b = rng.choice((2, 5, 10)), rng.randint(1, 10)
         return f"{a}x{b}", f"{a} × {b} = ?", f"What is {a} times {b}?", a * b, \
-            f"Count in {a}s, {b} times."
+            f"Count in {a}s, {'just once' if b == 1 else f'{b} times'}."
     if rng.random() < 0.3:
         i = rng.randrange(len(_STORIES))
         text, solve, hint = _STORIES[i]
         a, b = rng.randint(3, 9), rng.randint(2, 6)
-        c = rng.randint(1, a * b - 1)
+        c = rng.randint(2, a * b - 1)  # from 2: "2 more eggs", never "1 more eggs"
         return f"story{i}:{a},{b},{c}", text.format(a=a, b=b, c=c), text.format(a=a, b=b, c=c), \
             solve(a, b, c), hint.format(a=a, b=b, c=c)
     a, b = rng.randint(2, 12), rng.randint(2, 12)

@@ -10,9 +10,9 @@ import re
 import pytest
 
 from learnsite.games.activities import GAMES
-from learnsite.games.content.animals import ALPHABET
+from learnsite.games.content.animals import ALPHABET, same_first_sound
 from learnsite.games.content.pictures import COUNTABLE, alphabet_picture
-from learnsite.games.content.sight_words import PRE_PRIMER, PRIMER
+from learnsite.games.content.sight_words import PRE_PRIMER, PRIMER, sounds_like
 from learnsite.games.kinds import choose, count, match, prompt, sort, typed
 from learnsite.games.rounds import EASIER, NORMAL, option_count
 
@@ -63,6 +63,19 @@ def test_animal_alphabet_has_an_animal_for_every_letter():
     assert len({alphabet_picture(animal) for _, animal in ALPHABET}) == 26
 
 
+def test_animal_alphabet_never_offers_an_animal_that_starts_with_the_same_sound():
+    """Said slowly, Camel, Kangaroo and Quail begin with "k", Giraffe and Jellyfish with "j", Elephant and
+    X-ray fish with "e": the child who names the pictures cannot tell them apart by their first sound."""
+    first = {animal: letter for letter, animal in ALPHABET}
+    for level in (EASIER, NORMAL):
+        for seed in range(5):
+            for r in make(choose, "5-6", level, 26, {"bank": "animal_alphabet"}, seed=seed):
+                letter = r.prompt.rstrip("?")[-1]
+                wrong = [first[o.label] for i, o in enumerate(r.options) if i != r.answer]
+                assert not any(same_first_sound(letter, w) for w in wrong), (letter, wrong)
+    assert same_first_sound("C", "K") and same_first_sound("J", "G") and not same_first_sound("C", "S")
+
+
 def test_animal_alphabet_reads_the_animals_out_and_sight_words_never_read_the_choices():
     """A pre-reader hears the letter and the animals' names in the order shown, to match the sound; a sight
     word must be recognised, so hearing the choices would give it away."""
@@ -102,10 +115,29 @@ def test_a_sight_word_hint_tells_the_word_apart_from_the_others_shown():
     assert am.hint == "Look at every letter: “am” is spelled a, m."
 
 
+def test_a_sight_word_is_never_offered_beside_a_word_that_sounds_the_same():
+    """Hear it reads "Find the word: two.": "to" or "too" beside it would be a trap for the ear."""
+    n = len(PRE_PRIMER) + len(PRIMER)
+    rounds = make(choose, "5-6", NORMAL, n, {"bank": "sight_words"})
+    asked = {r.options[r.answer].label: [o.label for o in r.options] for r in rounds}
+    assert set(asked) >= {"to", "two", "too", "for", "four"}
+    for word, shown in asked.items():
+        assert not any(sounds_like(word, other) for other in shown if other != word), (word, shown)
+    assert sounds_like("two", "too") and sounds_like("four", "for") and not sounds_like("to", "the")
+
+
 def test_reading_questions_go_with_a_fox_story():
     for seed in range(6):
         rounds = make(choose, "7-8", NORMAL, 6, {"bank": "reading_fox"}, seed)
         assert len({r.passage for r in rounds}) == 1 and "fox" in rounds[0].passage
+
+
+def test_shape_safari_reads_an_oval_and_a_circle():
+    prompts = [r.prompt for level in (EASIER, NORMAL) for seed in range(4)
+               for r in make(choose, "5-6", level, 6, {"bank": "shape_safari"}, seed=seed)]
+    shapes = {p.split(" is hiding")[0] for p in prompts}
+    assert "An oval" in shapes and "A circle" in shapes
+    assert all(first == ("An" if shape[0] in "aeiou" else "A") for first, shape in (s.split() for s in shapes))
 
 
 def test_animal_sounds_one_animal_per_sound():
@@ -219,6 +251,7 @@ def test_sums_are_right_and_fit_the_band(band, level, top):
     ("-", 15, 14, "Count up from 14 to 15. How many steps is that?"),  # never "count back 14"
     ("-", 13, 7, "Take away 3 to get to 10, then take away 4 more."),
     ("-", 7, 7, "If you take away all 7, how many are left?"),
+    ("-", 1, 1, "If you take away the only one, how many are left?"),  # never "all 1"
     ("-", 16, 6, "16 is 10 and 6. Take 6 from the 6, then put the 10 back."),
     ("-", 19, 12, "Take away 10 first: 19 − 10 = 9. Then take away 2 more."),
     ("-", 18, 10, "18 is 10 and 8. Take away the 10."),
@@ -255,6 +288,11 @@ def test_times_tables_and_multi_step_questions_for_9_10():
             assert _evaluate(r.prompt) == r.answer
     for r in make(typed, "9-10", EASIER, 10, {"mode": "times"}):
         assert int(r.prompt.split(" ×")[0]) in (2, 5, 10)
+    for seed in range(20):  # a story's numbers read well: "3 more eggs", never "1 more eggs" or "1 times"
+        for r in make(typed, "9-10", NORMAL, 10, {"mode": "times"}, seed=seed):
+            assert not re.search(r"\b1 (more|seats|pages)\b", r.prompt), r.prompt
+        for r in make(typed, "9-10", EASIER, 10, {"mode": "times"}, seed=seed):
+            assert " 1 times" not in r.hint and (r.hint.endswith("just once.") == r.prompt.endswith("× 1 = ?"))
 
 
 # ---------------------------------------------------------------- prompt
