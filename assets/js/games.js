@@ -4,7 +4,8 @@
  * - When a new round (or the finish screen) appears, focus moves to its question, so a keyboard or
  *   screen-reader player carries on from there. When the game starts, the page scrolls to show its first
  *   round whole (on a phone "Start Playing!" sits low: the answers would be out of sight), smoothly
- *   unless the device asks for reduced motion (the page's scroll-behavior).
+ *   unless the device asks for reduced motion (the page's scroll-behavior). A hint that lands below the
+ *   screen's edge is scrolled just into view.
  * - The number pad ([data-key] buttons) types into the answer box (#game-answer) right here, and the
  *   box keeps digits only; Check sends the box's value to the server, which checks it.
  * - [data-say] buttons read their text aloud with the device's own voices (localService only:
@@ -92,10 +93,22 @@
     }, 0);
   });
 
+  // a hint shows under the answers: on a phone it can land below the screen's edge, unseen by the child who
+  // tapped; bring it just into view (the answers stay where they are when it already fits)
+  var lastHint = "";
+  function showHint(board) {
+    var hint = board.querySelector(".game-feedback.is-hint");
+    var text = hint ? hint.textContent : "";
+    if (text === lastHint) return;
+    lastHint = text;
+    if (text && hint.getBoundingClientRect().bottom > window.innerHeight) hint.scrollIntoView({ block: "nearest" });
+  }
+
   var lastRound = null;
   function onBoardChange() {
     var board = document.getElementById("game-board");
-    if (!board) { lastRound = null; return; }
+    if (!board) { lastRound = null; lastHint = ""; return; }
+    showHint(board);
     var round = board.getAttribute("data-round");
     if (round === lastRound) { setTimeout(function () { refocus(board); }, 50); return; }
     var first = lastRound === null;

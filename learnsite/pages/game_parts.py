@@ -114,7 +114,7 @@ def _pair_button(item, mark, i, on_pick, selected) -> rx.Component:
         rx.cond(mark == "done", rx.icon("check", size=20, class_name="game-done-mark", aria_hidden="true")),
         type="button", aria_label=rx.cond(mark == "done", item["label"] + " (matched)", item["label"]),
         aria_pressed=rx.cond(selected, "true", "false"), disabled=mark == "done",
-        class_name=_option_class("game-option game-option-small", mark, selected),
+        class_name=_option_class("game-option", mark, selected),
         on_click=on_pick(T.round, i),
     )
 

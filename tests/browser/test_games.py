@@ -323,6 +323,32 @@ def test_starting_on_a_phone_brings_the_whole_first_round_into_view(browser, app
         ctx.close()
 
 
+def test_on_a_phone_number_friends_shows_ten_frames_and_a_wrong_match_brings_its_hint_into_view(browser, app_server):
+    """Four pairs of ten frames fill a phone's screen: the hint under them would land below its edge, unseen by
+    the child who tapped, so it is scrolled into view."""
+    ctx = browser.new_context(base_url=app_server.url, viewport={"width": 375, "height": 740}, has_touch=True)
+    page = ctx.new_page()
+    try:
+        open_page(page, "/activity/number-friends")
+        page.get_by_role("button", name="Start Playing!").tap()
+        left = page.get_by_role("group", name="Things to match").get_by_role("button")
+        right = page.get_by_role("group", name="Partners").get_by_role("button")
+        expect(left).to_have_count(4)
+        number = int(left.first.get_attribute("aria-label") or "")
+        expect(left.first.locator("img")).to_have_attribute("src", re.compile(rf"tenframe-{number}\.svg$"))
+        partners = [int(b.get_attribute("aria-label") or "") for b in right.all()]
+        expect(left.last).to_be_in_viewport(ratio=1)
+        left.first.tap()
+        expect(page.get_by_text("Now tap its partner.")).to_be_visible()
+        right.nth(next(i for i, n in enumerate(partners) if n != 10 - number)).tap()
+        hint = board(page).get_by_role("status")
+        expect(hint).to_contain_text("Count the empty boxes in its ten frame.")
+        expect(hint).to_be_in_viewport(ratio=1)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    finally:
+        ctx.close()
+
+
 FORGE_SCRIPT = """
 window.__forge = [];
 window.__reflex_otel = { onEventSend: (ev) => {

@@ -19,6 +19,11 @@ def dots_picture(n: int) -> str:
     return f"{ART}/dots-{n}.svg"
 
 
+def ten_frame_picture(n: int) -> str:
+    """The digit n above a ten frame with n of its 10 boxes filled (1-9): its empty boxes are its friend to 10."""
+    return f"{ART}/tenframe-{n}.svg"
+
+
 # colour name -> fill (light enough that a dark outline shows, strong enough to tell apart)
 COLOURS = {
     "red": "#ef4444", "blue": "#3b82f6", "yellow": "#facc15", "green": "#22c55e",
@@ -68,7 +73,7 @@ def all_pictures() -> set[str]:
     paths = {p for _, _, p in COUNTABLE.values()} | {p for _, p in ANIMAL_SOUNDS.values()}
     paths |= {colour_thing(t, c) for t in ("ball", "shirt") for c in COLOURS}
     paths |= {shape_picture(s, c) for s in SAFARI_SHAPES for c in SHAPE_COLOURS + ["outline"]}
-    paths |= {dots_picture(n) for n in range(1, 11)}
+    paths |= {dots_picture(n) for n in range(1, 11)} | {ten_frame_picture(n) for n in range(1, 10)}
     from learnsite.games.content.animals import ALPHABET
 
     paths |= {alphabet_picture(animal) for _, animal in ALPHABET}

@@ -5,7 +5,7 @@ A move is {"left": i, "right": j}; the round is done when every left option has 
 
 from __future__ import annotations
 
-from learnsite.games.content.pictures import COLOURS, colour_thing
+from learnsite.games.content.pictures import COLOURS, colour_thing, ten_frame_picture
 from learnsite.games.rounds import EASIER, Option, Outcome, Round, check_placement, distinct_rounds
 
 
@@ -31,11 +31,12 @@ def _bonds_to_ten(rng, band, level):
     numbers = rng.sample(range(1, 10), k)
     while any(10 - a in numbers and a != 5 for a in numbers):  # 3 and 7 both on the left would confuse
         numbers = rng.sample(range(1, 10), k)
-    left = [Option(str(a)) for a in numbers]
-    right = [Option(str(10 - a)) for a in numbers]
+    # each number above its ten frame: a child who cannot yet add sees the friend as the empty boxes
+    left = [Option(str(a), ten_frame_picture(a)) for a in numbers]
+    right = [Option(str(10 - a), ten_frame_picture(10 - a)) for a in numbers]
     key = "bonds:" + ",".join(map(str, sorted(numbers)))
     return key, left, right, "Match each number with its friend to make 10.", \
-        "Count on from the number to 10 on your fingers. How many more fingers?"
+        "Count the empty boxes in its ten frame. Which friend has that many dots?"
 
 
 SETS = {"colours": _colour_pairs, "bonds10": _bonds_to_ten}

@@ -6,17 +6,19 @@ from __future__ import annotations
 import math
 import random
 import re
+from pathlib import Path
 
 import pytest
 
 from learnsite.games.activities import GAMES
 from learnsite.games.content.animals import ALPHABET, same_first_sound
-from learnsite.games.content.pictures import COUNTABLE, alphabet_picture
+from learnsite.games.content.pictures import COUNTABLE, alphabet_picture, ten_frame_picture
 from learnsite.games.content.sight_words import PRE_PRIMER, PRIMER, sounds_like
 from learnsite.games.kinds import choose, count, match, prompt, sort, typed
 from learnsite.games.rounds import EASIER, NORMAL, option_count
 
 BANDS = ("3-4", "5-6", "7-8", "9-10")
+ASSETS = Path(__file__).resolve().parents[3] / "assets"
 
 
 def make(kind, band, level, n, params, seed=1):
@@ -204,9 +206,19 @@ def test_number_friends_make_ten():
     for r in distinct_and_seeded(match, "5-6", NORMAL, 5, {"pairs": "bonds10"}):
         for i, j in enumerate(r.answer):
             assert int(r.options[i].label) + int(r.groups[j].label) == 10
+        assert all(o.image == ten_frame_picture(int(o.label)) for o in r.options + r.groups)
         settled = frozenset(range(len(r.options) - 1))
         last = len(r.options) - 1
         assert match.check(r, {"left": last, "right": r.answer[last]}, settled).round_done
+
+
+def test_a_ten_frame_shows_its_number_and_that_many_dots_in_ten_boxes():
+    for n in range(1, 10):
+        svg = (ASSETS / ten_frame_picture(n).lstrip("/")).read_text()
+        assert re.search(r">(\d+)</text>", svg).group(1) == str(n)
+        assert svg.count("<circle") == n
+        assert re.search(r'<rect x="5" y="59" width="90" height="36"', svg)  # 5 x 2 boxes of 18: 4 + 1 lines
+        assert re.search(r'd="M23 59v36M41 59v36M59 59v36M77 59v36M5 77h90"', svg)
 
 
 # ---------------------------------------------------------------- sort
