@@ -151,7 +151,7 @@ class GameState(rx.State):
         except Exception:  # the database is away: the child still sees the finish screen
             log.exception("could not save stars")
             return
-        self.best = best or 0
+        self._set(best=best or 0)  # a visitor's 0, or an unchanged best, is not sent again
 
     @rx.event
     async def choose(self, round_no: int, choice: int):
@@ -218,6 +218,7 @@ class GameState(rx.State):
     @rx.event
     async def submit_trace(self, strokes: list[list[list[int]]]):
         """The tracing canvas's Done: the child's ink for the current letter."""
-        if self.kind != "trace":
+        s = self._session  # the round on screen is the session's: reading `turn` would wrap it in a proxy
+        if self.kind != "trace" or s is None:
             return None
-        return await self._move(self.turn["round"], {"strokes": strokes})
+        return await self._move(engine.round_shown(s), {"strokes": strokes})

@@ -11,7 +11,7 @@ from learnsite.games import session as engine
 from learnsite.state.activity import ActivityState
 from learnsite.state.game import GameState
 from tests.unit.auth_fixtures import auth_env, client_tree, run  # noqa: F401
-from tests.unit.games.helpers import right_moves
+from tests.unit.games.helpers import right_moves, wrong_move
 
 PUBLIC = ("playing", "finished", "kind", "total", "speak", "theme", "board", "turn", "selected", "stars", "first_try",
           "best")
@@ -52,6 +52,8 @@ async def _play_right(game: GameState) -> None:
             elif "item" in move:
                 await run(GameState.sort_item, game, s.index, move["item"])
                 await run(GameState.sort_group, game, s.index, move["group"])
+            elif "strokes" in move:  # the canvas sends the ink only: the round is the session's
+                await run(GameState.submit_trace, game, move["strokes"])
 
 
 async def test_start_playing_shows_round_one_without_its_answer_or_the_seed():
@@ -64,7 +66,7 @@ async def test_start_playing_shows_round_one_without_its_answer_or_the_seed():
 
 
 @pytest.mark.parametrize("activity_id", ["science-facts", "math-whiz", "color-matching", "shape-sorting",
-                                         "number-counting"])
+                                         "number-counting", "letter-tracing"])
 async def test_a_real_game_reaches_the_finish_with_three_stars(activity_id):
     game = await _game(activity_id)
     await _play_right(game)
@@ -82,6 +84,14 @@ async def test_forged_moves_change_nothing():
     await run(GameState.submit_text, game, {"round": "0", "text": "one two three four five six seven"})
     await run(GameState.submit_trace, game, [[[0, 0], [50, 50]]])
     assert _public(game) == before and game._session == session
+
+
+async def test_a_trace_is_checked_for_the_letter_on_screen():
+    game = await _game("letter-tracing")
+    await run(GameState.submit_trace, game, wrong_move(_engine(game))["strokes"])
+    assert game.turn["round"] == 0 and game.turn["tone"] == "hint"
+    await run(GameState.submit_trace, game, right_moves(_engine(game))[0]["strokes"])
+    assert game.turn["round"] == 1 and game.turn["tone"] == "cheer"
 
 
 async def test_a_first_tap_picks_a_thing_a_second_lets_it_go_and_a_placed_thing_stays_put():
