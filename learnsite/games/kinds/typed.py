@@ -58,16 +58,19 @@ def minus_hint(a: int, b: int) -> str:
     return f"{a} is 10 and {a - 10}. Take {b} from the {a - 10}, then put the 10 back."
 
 
-# multi-step word problems for 9-10: (template, numbers, answer); every number stays small
+# multi-step word problems for 9-10: (template, answer, hint, the biggest third number); every number stays
+# small, and the third is at least 2 ("2 more eggs", never "1 more eggs")
 _STORIES = (
+    # the loose eggs are fewer than a box holds (more would fill another box)
     ("A box holds {a} eggs. You have {b} full boxes and {c} more eggs. How many eggs is that?",
-     lambda a, b, c: a * b + c, "First find {b} × {a}, then add {c}."),
+     lambda a, b, c: a * b + c, "First find {b} × {a}, then add {c}.", lambda a, b: a - 1),
     ("{b} friends each have {a} stickers. They give away {c}. How many stickers are left?",
-     lambda a, b, c: a * b - c, "First find {b} × {a}, then take away {c}."),
+     lambda a, b, c: a * b - c, "First find {b} × {a}, then take away {c}.", lambda a, b: a * b - 1),
     ("A bus has {b} rows of {a} seats. {c} seats are empty. How many people are sitting?",
-     lambda a, b, c: a * b - c, "First find all the seats: {b} × {a}. Then take away the empty ones."),
+     lambda a, b, c: a * b - c, "First find all the seats: {b} × {a}. Then take away the empty ones.",
+     lambda a, b: a * b - 1),
     ("You read {a} pages every day for {b} days, then {c} pages more. How many pages did you read?",
-     lambda a, b, c: a * b + c, "First find {b} × {a}, then add {c}."),
+     lambda a, b, c: a * b + c, "First find {b} × {a}, then add {c}.", lambda a, b: a * b - 1),
 )
 
 
@@ -78,9 +81,9 @@ def _times(rng, band, level):
             f"Count in {a}s, {'just once' if b == 1 else f'{b} times'}."
     if rng.random() < 0.3:
         i = rng.randrange(len(_STORIES))
-        text, solve, hint = _STORIES[i]
+        text, solve, hint, top = _STORIES[i]
         a, b = rng.randint(3, 9), rng.randint(2, 6)
-        c = rng.randint(2, a * b - 1)  # from 2: "2 more eggs", never "1 more eggs"
+        c = rng.randint(2, top(a, b))
         return f"story{i}:{a},{b},{c}", text.format(a=a, b=b, c=c), text.format(a=a, b=b, c=c), \
             solve(a, b, c), hint.format(a=a, b=b, c=c)
     a, b = rng.randint(2, 12), rng.randint(2, 12)

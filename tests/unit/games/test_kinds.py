@@ -296,6 +296,7 @@ def test_times_tables_and_multi_step_questions_for_9_10():
         if r in stories:
             a, b, c = (int(x) for x in r.key.split(":")[1].split(","))
             assert r.answer in (a * b + c, a * b - c) and r.answer >= 0
+            assert "eggs" not in r.prompt or c < a, r.prompt  # loose eggs: fewer than fill a box
         else:
             assert _evaluate(r.prompt) == r.answer
     for r in make(typed, "9-10", EASIER, 10, {"mode": "times"}):
@@ -303,6 +304,8 @@ def test_times_tables_and_multi_step_questions_for_9_10():
     for seed in range(20):  # a story's numbers read well: "3 more eggs", never "1 more eggs" or "1 times"
         for r in make(typed, "9-10", NORMAL, 10, {"mode": "times"}, seed=seed):
             assert not re.search(r"\b1 (more|seats|pages)\b", r.prompt), r.prompt
+            eggs = re.search(r"holds (\d+) eggs.* and (\d+) more eggs", r.prompt)
+            assert eggs is None or int(eggs.group(2)) < int(eggs.group(1)), r.prompt
         for r in make(typed, "9-10", EASIER, 10, {"mode": "times"}, seed=seed):
             assert " 1 times" not in r.hint and (r.hint.endswith("just once.") == r.prompt.endswith("× 1 = ?"))
 
