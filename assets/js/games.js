@@ -9,7 +9,8 @@
  * - The number pad ([data-key] buttons) types into the answer box (#game-answer) right here, and the
  *   box keeps digits only; Check sends the box's value to the server, which checks it.
  * - [data-say] buttons read their text aloud with the device's own voices (localService only:
- *   nothing leaves the device); games for pre-readers (data-speak="true") read each question at once.
+ *   nothing leaves the device); games for pre-readers (data-speak="true") read each question at once, after
+ *   the cheer for the answer before it, each hint as it appears, and the stars at the finish.
  */
 (function () {
   if (window.__learnsiteGames) return;
@@ -101,7 +102,9 @@
     var text = hint ? hint.textContent : "";
     if (text === lastHint) return;
     lastHint = text;
-    if (text && hint.getBoundingClientRect().bottom > window.innerHeight) hint.scrollIntoView({ block: "nearest" });
+    if (!text) return;
+    if (hint.getBoundingClientRect().bottom > window.innerHeight) hint.scrollIntoView({ block: "nearest" });
+    if (board.getAttribute("data-speak") === "true") say(text); // a pre-reader hears the hint too
   }
 
   var lastRound = null;
@@ -117,7 +120,11 @@
     if (heading) heading.focus({ preventScroll: first });
     // behavior left to the page's CSS: html scrolls smoothly, at once for reduced motion (styles.css)
     if (first) board.scrollIntoView({ block: "nearest" });
-    if (board.getAttribute("data-speak") === "true") say(board.getAttribute("data-say"));
+    if (board.getAttribute("data-speak") === "true") {
+      // the cheer for the answer, then the next question (at the finish: the stars, and no question)
+      var cheer = first ? null : board.querySelector(".game-feedback.is-cheer");
+      say([cheer ? cheer.textContent : "", board.getAttribute("data-say") || ""].join(" ").trim());
+    }
   }
   new MutationObserver(onBoardChange).observe(document.documentElement,
     { subtree: true, childList: true, attributes: true, attributeFilter: ["data-round"] });

@@ -306,5 +306,6 @@ def game_board() -> rx.Component:
                 class_name=rx.cond(T.tone == "hint", "game-feedback is-hint", "game-feedback is-cheer")),
         class_name="game-board", id="game-board",
         data_round=T.round.to_string() + rx.cond(G.finished, "-end", "") + "-" + G.kind,
-        data_speak=rx.cond(G.speak, "true", "false"), data_say=_spoken(),
+        # at the finish no question is left to read (games.js reads the stars, the finish's feedback)
+        data_speak=rx.cond(G.speak, "true", "false"), data_say=rx.cond(G.finished, "", _spoken()),
     )

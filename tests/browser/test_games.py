@@ -13,7 +13,10 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from learnsite.games.content.pictures import ANIMAL_SOUNDS
+from learnsite.games.session import CHEERS, TRY_AGAIN
 from learnsite.state.game import GameState
+from tests.browser.test_read_aloud import LOCAL, install_fake_speech, speech
 from tests.conftest import open_page, toast
 
 SHOTS = None  # set to a folder to save screenshots while developing
@@ -347,6 +350,51 @@ def test_on_a_phone_number_friends_shows_ten_frames_and_a_wrong_match_brings_its
         assert page.evaluate("document.documentElement.scrollWidth") <= 375
     finally:
         ctx.close()
+
+
+def _spoken(page, after: int) -> str:
+    """The next thing the device says once `after` things were said."""
+    page.wait_for_function("(n) => window.__speech.spoken.length > n", arg=after, timeout=10_000)
+    return speech(page)["spoken"][-1]["text"]
+
+
+def _said(page) -> int:
+    return len(speech(page)["spoken"])
+
+
+def test_a_pre_reader_hears_each_question_its_hint_the_cheer_and_the_stars(page):
+    """Animal Sounds is for 3-4: what the child needs is spoken with the device's voice, the question at once,
+    a hint as it appears, the cheer before the next question, and at the finish the stars (no question left)."""
+    install_fake_speech(page, voices=(LOCAL,), boundary=False, word_ms=5)
+    start(page, "animal-sounds")
+    question = _spoken(page, 0)
+    assert question == board(page).get_attribute("data-say") and question.endswith("?")
+    sound = re.search(r"Who says (\w+)\?", question).group(1)
+    names = option_names(page, "Answers")
+    wrong = next(n for n in names if ANIMAL_SOUNDS[n][0] != sound)
+    said = _said(page)
+    page.get_by_role("group", name="Answers").get_by_role("button", name=wrong, exact=True).click()
+    hint = _spoken(page, said)
+    assert hint.startswith(TRY_AGAIN) and f"Listen again: {sound}!" in hint
+    right = next(n for n in names if ANIMAL_SOUNDS[n][0] == sound)
+    said = _said(page)
+    page.get_by_role("group", name="Answers").get_by_role("button", name=right, exact=True).click()
+    expect(page.get_by_text("Round 2 of 6")).to_be_visible()
+    cheer_and_question = _spoken(page, said)
+    assert cheer_and_question.startswith(CHEERS) and cheer_and_question.endswith(board(page).get_attribute("data-say"))
+    play_to_the_end(page, keyboard_round)
+    expect(board(page)).to_have_attribute("data-say", "")
+    page.wait_for_function("() => window.__speech.spoken.slice(-1)[0].text.startsWith('You finished!')")
+    assert re.fullmatch(r"You finished! You earned [123] of 3 stars\.", speech(page)["spoken"][-1]["text"])
+
+
+def test_a_game_for_readers_speaks_only_when_asked(page):
+    install_fake_speech(page, voices=(LOCAL,), boundary=False, word_ms=5)
+    start(page, "science-facts")
+    keyboard_round(page)  # a right answer or a hint
+    page.get_by_role("button", name="Hear it: the question read aloud").click()
+    assert _spoken(page, 0) == board(page).get_attribute("data-say")
+    assert _said(page) == 1
 
 
 FORGE_SCRIPT = """
