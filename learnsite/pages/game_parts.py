@@ -10,6 +10,7 @@ from __future__ import annotations
 import reflex as rx
 
 from learnsite.games.activities import THEME_PARTS
+from learnsite.games.kinds import match, sort
 from learnsite.games.session import Board
 from learnsite.state.game import MAX_TEXT, MAX_TYPED, GameState, Turn
 
@@ -122,8 +123,7 @@ def _pair_button(item, mark, i, on_pick, selected) -> rx.Component:
 def match_view() -> rx.Component:
     return rx.fragment(
         _prompt_heading(),
-        rx.el.p(rx.cond(G.selected >= 0, "Now tap its partner.", "Tap one on the left, then its partner on the right."),
-                class_name="game-instruction"),
+        rx.el.p(rx.cond(G.selected >= 0, match.THEN, match.HOW), class_name="game-instruction"),
         rx.el.div(
             rx.el.div(rx.foreach(B.options,
                                  lambda o, i: _pair_button(o, T.marks[i], i, G.match_left, G.selected == i)),
@@ -138,8 +138,7 @@ def match_view() -> rx.Component:
 def sort_view() -> rx.Component:
     return rx.fragment(
         _prompt_heading(),
-        rx.el.p(rx.cond(G.selected >= 0, "Now tap its home.", "Tap a shape, then tap its home."),
-                class_name="game-instruction"),
+        rx.el.p(rx.cond(G.selected >= 0, sort.THEN, sort.HOW), class_name="game-instruction"),
         rx.el.div(rx.foreach(B.options, lambda o, i: _pair_button(o, T.marks[i], i, G.sort_item, G.selected == i)),
                   role="group", aria_label="Things to sort", class_name="game-options", data_arrows="true"),
         rx.el.div(rx.foreach(B.groups, lambda o, i: rx.el.button(

@@ -8,6 +8,10 @@ from __future__ import annotations
 from learnsite.games.content.pictures import COLOURS, colour_thing, ten_frame_picture
 from learnsite.games.rounds import EASIER, Option, Outcome, Round, check_placement, distinct_rounds
 
+# how to play, on the page under the question and read with it (a pre-reader hears it)
+HOW = "Tap one on the left, then its partner on the right."
+THEN = "Now tap its partner."
+
 
 def pair_count(band: str, level: int) -> int:
     normal = 3 if band == "3-4" else 4
@@ -52,7 +56,7 @@ def make_rounds(rng, band: str, level: int, n: int, params: dict) -> list[Round]
             order = order[1:] + order[:1]
         shuffled = tuple(right[i] for i in order)
         answer = tuple(order.index(i) for i in range(len(left)))
-        return Round(kind="match", key=key, prompt=prompt, say=prompt, answer=answer,
+        return Round(kind="match", key=key, prompt=prompt, say=f"{prompt} {HOW}", answer=answer,
                      options=tuple(left), groups=shuffled, hint=hint)
 
     return distinct_rounds(n, lambda: make(rng, band, level), build)

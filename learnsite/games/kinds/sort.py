@@ -8,6 +8,10 @@ from __future__ import annotations
 from learnsite.games.content.pictures import SHAPE_COLOURS, SHAPES, shape_picture
 from learnsite.games.rounds import EASIER, Option, Outcome, Round, check_placement, distinct_rounds
 
+# how to play, on the page under the question and read with it (a pre-reader hears it)
+HOW = "Tap a shape, then tap its home."
+THEN = "Now tap its home."
+
 
 def sizes(band: str, level: int) -> tuple[int, int]:
     """(groups, items): pre-readers sort at most 5 things into 2 or 3 homes."""
@@ -38,7 +42,7 @@ def make_rounds(rng, band: str, level: int, n: int, params: dict) -> list[Round]
     make = SETS[params["sets"]]
 
     def build(key, options, groups, answer, prompt, hint) -> Round:
-        return Round(kind="sort", key=key, prompt=prompt, say=prompt, answer=answer,
+        return Round(kind="sort", key=key, prompt=prompt, say=f"{prompt} {HOW}", answer=answer,
                      options=options, groups=groups, hint=hint)
 
     return distinct_rounds(n, lambda: make(rng, band, level, params), build)

@@ -221,6 +221,13 @@ def test_a_ten_frame_shows_its_number_and_that_many_dots_in_ten_boxes():
         assert re.search(r'd="M23 59v36M41 59v36M59 59v36M77 59v36M5 77h90"', svg)
 
 
+def test_match_and_sort_rounds_say_how_to_play_after_the_question():
+    """A pre-reader hears the question and how to play it (the page shows the same words under the question)."""
+    for kind, params in ((match, {"pairs": "colours"}), (match, {"pairs": "bonds10"}), (sort, {"sets": "shapes"})):
+        for r in make(kind, "3-4", NORMAL, 5, params):
+            assert r.say == f"{r.prompt} {kind.HOW}"
+
+
 # ---------------------------------------------------------------- sort
 
 def test_sort_shapes_into_their_homes():
