@@ -31,6 +31,11 @@ DIRECTIONS = {  # name, (row step, column step), arrow
 LEVEL_DIRECTIONS = {1: ("across", "down"), 2: ("across", "down", "diagonal"),
                     3: ("across", "down", "diagonal", "backwards", "up")}
 TRIES = 400
+# Words a child must not find by chance in the random letters, read any of the 8 ways a child scans a grid;
+# fresh letters are drawn until none shows and each listed word shows once (a second "the" would puzzle them).
+UNWANTED = frozenset("""ass arse bum butt poo poop pee piss fart crap shit fuck cunt twat dick cock knob nob tit boob
+sex porn slut whore bitch wank jizz fag nazi rape kill die dead gun hate""".split())
+LAYOUTS, FILLS = 20, 20  # placements of the words, and fresh letters for each (most fills read well)
 
 
 @dataclass(frozen=True)
@@ -59,6 +64,22 @@ def plan(options: SheetOptions) -> Puzzle:
     rng = rng_for(options)
     size = SIZES[options.level]
     directions = LEVEL_DIRECTIONS[options.level]
+    for attempt in range(LAYOUTS):
+        grid, placements = _layout(rng, options, size, directions)
+        if len(placements) < options.count:
+            if attempt == 0:
+                raise SheetOptionError(f"Only {len(placements)} words fit this grid: choose fewer words.")
+            continue
+        words = [p.word for p in placements]
+        for _ in range(FILLS):
+            filled = ["".join(ch or rng.choice(string.ascii_lowercase) for ch in row) for row in grid]
+            if reads_well(filled, words):
+                return Puzzle(tuple(filled), tuple(sorted(placements, key=lambda p: p.word)), directions)
+    raise SheetOptionError("These words make a puzzle that is hard to read: try another sheet number.")
+
+
+def _layout(rng, options: SheetOptions, size: int, directions) -> tuple[list[list[str | None]], list[Placement]]:
+    """The words placed in an empty grid (None where a random letter goes)."""
     grid: list[list[str | None]] = [[None] * size for _ in range(size)]
     placements: list[Placement] = []
     candidates = [w for w in WORDS[options.level] if len(w) <= size]
@@ -66,15 +87,55 @@ def plan(options: SheetOptions) -> Puzzle:
     for word in candidates:
         if len(placements) == options.count:
             break
+        if any(_overlap(word, p.word) for p in placements):
+            continue
         placement = _place(rng, grid, word, directions)
         if placement:
             placements.append(placement)
             for (r, c), ch in zip(placement.cells(), word):
                 grid[r][c] = ch
-    if len(placements) < options.count:
-        raise SheetOptionError(f"Only {len(placements)} words fit this grid: choose fewer words.")
-    filled = ["".join(ch or rng.choice(string.ascii_lowercase) for ch in row) for row in grid]
-    return Puzzle(tuple(filled), tuple(sorted(placements, key=lambda p: p.word)), directions)
+    return grid, placements
+
+
+def _overlap(a: str, b: str) -> bool:
+    """One word read inside the other, either way ("here" in "where", "saw" in "was" backwards): the child would
+    find it in two places."""
+    return a in b or b in a or a[::-1] in b or b[::-1] in a
+
+
+def _lines(grid) -> list[tuple[str, list[tuple[int, int]]]]:
+    """Every row, column and diagonal of the grid, each forwards and backwards, with its cells."""
+    size, out = len(grid), []
+    for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
+        for r0 in range(size):
+            for c0 in range(size):
+                if 0 <= r0 - dr < size and 0 <= c0 - dc < size:
+                    continue  # not where a line starts
+                cells, r, c = [], r0, c0
+                while 0 <= r < size and 0 <= c < size:
+                    cells.append((r, c))
+                    r, c = r + dr, c + dc
+                text = "".join(grid[y][x] for y, x in cells)
+                out += [(text, cells), (text[::-1], cells[::-1])]
+    return out
+
+
+def occurrences(grid, word: str, lines=None) -> set[frozenset[tuple[int, int]]]:
+    """The places `word` can be read in the grid, any of the 8 ways (a palindrome read both ways is one place)."""
+    found = set()
+    for text, cells in lines if lines is not None else _lines(grid):
+        i = text.find(word)
+        while i >= 0:
+            found.add(frozenset(cells[i:i + len(word)]))
+            i = text.find(word, i + 1)
+    return found
+
+
+def reads_well(grid, words) -> bool:
+    """No unwanted word anywhere, and each word to find in one place only."""
+    lines = _lines(grid)
+    return (not any(occurrences(grid, w, lines) for w in UNWANTED)
+            and all(len(occurrences(grid, w, lines)) == 1 for w in words))
 
 
 def _place(rng, grid, word: str, directions) -> Placement | None:

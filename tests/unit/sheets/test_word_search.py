@@ -2,7 +2,7 @@ import re
 
 import pytest
 
-from learnsite.sheets.word_search import DIRECTIONS, LEVEL_DIRECTIONS, SIZES
+from learnsite.sheets.word_search import DIRECTIONS, LEVEL_DIRECTIONS, SIZES, UNWANTED, WORDS, occurrences, reads_well
 
 from .support import key_pages, made, page_texts, student_pages
 
@@ -39,3 +39,36 @@ def test_level_one_uses_only_across_and_down():
     sheet = made(kind="word-search", level=1, count=8, seed=5)
     assert {p.direction for p in sheet.plan.placements} <= {"across", "down"}
     assert "Words go across → and down ↓." in page_texts(sheet)[0]
+
+
+@pytest.mark.parametrize("level", [1, 2, 3])
+def test_the_random_letters_hide_no_unwanted_word_and_no_second_copy_of_a_word(level):
+    """A child reads a grid every way: no rude or scary word may show by chance, and each word to find is in one
+    place only (read any of the 8 ways), even a short one like "the" or one inside another ("here" in "where")."""
+    for seed in range(40):
+        puzzle = made(kind="word-search", level=level, count=12, seed=seed).plan
+        assert not [w for w in UNWANTED if occurrences(puzzle.grid, w)], seed
+        for p in puzzle.placements:
+            assert occurrences(puzzle.grid, p.word) == {frozenset(p.cells())}, (seed, p.word)
+
+
+def test_reads_well_finds_a_word_any_of_the_eight_ways():
+    grid = ("abcd",
+            "efgh",
+            "ijkl",
+            "mnop")
+    assert occurrences(grid, "fkp") == {frozenset({(1, 1), (2, 2), (3, 3)})}  # diagonal
+    assert occurrences(grid, "lkj") == {frozenset({(2, 3), (2, 2), (2, 1)})}  # backwards
+    assert occurrences(grid, "plhd") == {frozenset({(3, 3), (2, 3), (1, 3), (0, 3)})}  # up
+    assert occurrences(grid, "pld") == set() and occurrences(grid, "agk") == set()  # no bends, no gaps
+    assert occurrences(grid, "ea") == {frozenset({(1, 0), (0, 0)})}  # up
+    assert occurrences(grid, "gjm") == {frozenset({(1, 2), (2, 1), (3, 0)})}  # the other diagonal
+    rude = ("dies", "xxxx", "xxxx", "xxxx")
+    assert not reads_well(rude, [])
+    twice = ("thex", "hxxx", "exxx", "xxxx")
+    assert not reads_well(twice, ["the"]) and reads_well(("thex", "xxxx", "xxxx", "xxxx"), ["the"])
+    assert reads_well(("didx", "xxxx", "xxxx", "xxxx"), ["did"])  # a palindrome read both ways is one place
+
+
+def test_no_word_to_find_holds_an_unwanted_word_either_way():
+    assert not [(w, u) for words in WORDS.values() for w in words for u in UNWANTED if u in w or u in w[::-1]]
