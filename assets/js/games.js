@@ -10,7 +10,8 @@
  *   box keeps digits only; Check sends the box's value to the server, which checks it.
  * - [data-say] buttons read their text aloud with the device's own voices (localService only:
  *   nothing leaves the device); games for pre-readers (data-speak="true") read each question at once, after
- *   the cheer for the answer before it, each hint as it appears, and the stars at the finish.
+ *   the cheer for the answer before it, each hint as it appears, what to tap after a first tap, and the
+ *   stars at the finish.
  */
 (function () {
   if (window.__learnsiteGames) return;
@@ -107,11 +108,22 @@
     if (board.getAttribute("data-speak") === "true") say(text); // a pre-reader hears the hint too
   }
 
+  // match and sort: after the first tap a pre-reader hears what to tap next ("Now tap its partner.")
+  var lastPicked = "";
+  function sayPicked(board) {
+    var picked = board.querySelector('.game-instruction[data-picked="true"]');
+    var text = picked ? picked.textContent : "";
+    if (text === lastPicked) return;
+    lastPicked = text;
+    if (text && board.getAttribute("data-speak") === "true") say(text);
+  }
+
   var lastRound = null;
   function onBoardChange() {
     var board = document.getElementById("game-board");
-    if (!board) { lastRound = null; lastHint = ""; return; }
+    if (!board) { lastRound = null; lastHint = ""; lastPicked = ""; return; }
     showHint(board);
+    sayPicked(board);
     var round = board.getAttribute("data-round");
     if (round === lastRound) { setTimeout(function () { refocus(board); }, 50); return; }
     var first = lastRound === null;
@@ -127,5 +139,6 @@
     }
   }
   new MutationObserver(onBoardChange).observe(document.documentElement,
-    { subtree: true, childList: true, attributes: true, attributeFilter: ["data-round"] });
+    { subtree: true, childList: true, characterData: true, attributes: true,
+      attributeFilter: ["data-round", "data-picked"] });
 })();

@@ -120,10 +120,17 @@ def _pair_button(item, mark, i, on_pick, selected) -> rx.Component:
     )
 
 
+def _instruction(how: str, then: str) -> rx.Component:
+    """How to play; after a first tap, what to tap next (games.js reads that to a pre-reader)."""
+    picked = G.selected >= 0
+    return rx.el.p(rx.cond(picked, then, how), class_name="game-instruction",
+                   data_picked=rx.cond(picked, "true", "false"))
+
+
 def match_view() -> rx.Component:
     return rx.fragment(
         _prompt_heading(),
-        rx.el.p(rx.cond(G.selected >= 0, match.THEN, match.HOW), class_name="game-instruction"),
+        _instruction(match.HOW, match.THEN),
         rx.el.div(
             rx.el.div(rx.foreach(B.options,
                                  lambda o, i: _pair_button(o, T.marks[i], i, G.match_left, G.selected == i)),
@@ -138,7 +145,7 @@ def match_view() -> rx.Component:
 def sort_view() -> rx.Component:
     return rx.fragment(
         _prompt_heading(),
-        rx.el.p(rx.cond(G.selected >= 0, sort.THEN, sort.HOW), class_name="game-instruction"),
+        _instruction(sort.HOW, sort.THEN),
         rx.el.div(rx.foreach(B.options, lambda o, i: _pair_button(o, T.marks[i], i, G.sort_item, G.selected == i)),
                   role="group", aria_label="Things to sort", class_name="game-options", data_arrows="true"),
         rx.el.div(rx.foreach(B.groups, lambda o, i: rx.el.button(

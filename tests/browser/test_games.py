@@ -388,6 +388,16 @@ def test_a_pre_reader_hears_each_question_its_hint_the_cheer_and_the_stars(page)
     assert re.fullmatch(r"You finished! You earned [123] of 3 stars\.", speech(page)["spoken"][-1]["text"])
 
 
+def test_a_pre_reader_hears_how_to_match_and_what_to_tap_next(page):
+    install_fake_speech(page, voices=(LOCAL,), boundary=False, word_ms=5)
+    start(page, "color-matching")
+    assert _spoken(page, 0) == ("Find the friend who wears the same colour! "
+                                "Tap one on the left, then its partner on the right.")
+    said = _said(page)
+    page.get_by_role("group", name="Things to match").get_by_role("button").first.click()
+    assert _spoken(page, said) == "Now tap its partner."
+
+
 def test_a_game_for_readers_speaks_only_when_asked(page):
     install_fake_speech(page, voices=(LOCAL,), boundary=False, word_ms=5)
     start(page, "science-facts")
