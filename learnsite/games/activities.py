@@ -26,11 +26,12 @@ GAMES: dict[str, GameSpec] = {
                               speak=True),
     "number-counting": GameSpec("count", "3-4", 6, {"groups": 1, "things": ("ball", "bee", "star")}, speak=True),
     "animal-sounds": GameSpec("choose", "3-4", 6, {"bank": "animal_sounds"}, speak=True),
-    # Ages 5-6
-    "letter-tracing": GameSpec("trace", "5-6", 5),
+    # Ages 5-6: most 5-year-olds cannot read yet, so these speak too
+    "letter-tracing": GameSpec("trace", "5-6", 5, speak=True),
     "sight-words": GameSpec("choose", "5-6", 8, {"bank": "sight_words"}, speak=True),
-    "addition-fun": GameSpec("count", "5-6", 6, {"groups": 2, "things": ("apple",), "container": "basket"}),
-    "number-friends": GameSpec("match", "5-6", 5, {"pairs": "bonds10"}),
+    "addition-fun": GameSpec("count", "5-6", 6, {"groups": 2, "things": ("apple",), "container": "basket"},
+                             speak=True),
+    "number-friends": GameSpec("match", "5-6", 5, {"pairs": "bonds10"}, speak=True),
     # Ages 7-8
     "reading-comp": GameSpec("choose", "7-8", 6, {"bank": "reading_fox"}),
     "math-whiz": GameSpec("type", "7-8", 10, {"mode": "sums", "seconds": 20}),
@@ -42,7 +43,7 @@ GAMES: dict[str, GameSpec] = {
     "science-lab": GameSpec("choose", "9-10", 8, {"bank": "science_lab"}),
     "history-quest": GameSpec("choose", "9-10", 8, {"bank": "history_quest"}),
     # Today's Special Activities
-    "rainbow-math": GameSpec("type", "5-6", 7, {"mode": "sums"}, theme="rainbow"),  # a stripe per sum
+    "rainbow-math": GameSpec("type", "5-6", 7, {"mode": "sums"}, theme="rainbow", speak=True),  # a stripe per sum
     "animal-alphabet": GameSpec("choose", "5-6", 8, {"bank": "animal_alphabet", "say_options": True}, speak=True),
     "shape-safari": GameSpec("choose", "5-6", 6, {"bank": "shape_safari"}, speak=True),
 }

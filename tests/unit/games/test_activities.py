@@ -83,6 +83,15 @@ def test_every_game_picture_file_is_there():
     assert not missing
 
 
+def test_every_game_for_3_to_6_reads_its_questions_aloud():
+    """Most 5-year-olds cannot read yet either: the games of both young bands speak, and have words to say."""
+    young = [a for a in ACTIVITY_IDS if GAMES[a].band in ("3-4", "5-6")]
+    assert len(young) == 11 and all(GAMES[a].speak for a in young)
+    assert not any(GAMES[a].speak for a in ACTIVITY_IDS if a not in young)
+    for activity_id in young:
+        assert all(r.say for r in S.level_rounds(activity_id, SEEDS[0], 1))
+
+
 @pytest.mark.parametrize("activity_id", [a for a in ACTIVITY_IDS if GAMES[a].band == "3-4"])
 def test_pre_readers_get_pictures_or_speech_and_few_things(activity_id):
     spec = GAMES[activity_id]
