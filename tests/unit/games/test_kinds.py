@@ -134,6 +134,19 @@ def test_reading_questions_go_with_a_fox_story():
         assert len({r.passage for r in rounds}) == 1 and "fox" in rounds[0].passage
 
 
+def test_a_reading_hint_points_into_the_story_without_giving_the_answer():
+    """As a teacher points: "Find the word “swim”." The words it quotes are in the story; the answer is not in it."""
+    from learnsite.games.content.reading import STORIES
+
+    for story, questions in STORIES.values():
+        hints = [where for _, _, _, where in questions]
+        assert len(set(hints)) == len(hints)
+        for question, right, _, where in questions:
+            for quoted in re.findall(r"“([^”]+)”", where):
+                assert quoted.lower() in story.lower(), (question, quoted)
+            assert right.lower() not in where.lower(), question
+
+
 def test_shape_safari_reads_an_oval_and_a_circle():
     prompts = [r.prompt for level in (EASIER, NORMAL) for seed in range(4)
                for r in make(choose, "5-6", level, 6, {"bank": "shape_safari"}, seed=seed)]
