@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 from learnsite.games.content.pictures import ANIMAL_SOUNDS
 from learnsite.games.session import CHEERS, TRY_AGAIN
 from learnsite.state.game import GameState
-from tests.browser.test_read_aloud import LOCAL, install_fake_speech, speech
+from tests.browser.fake_speech import LOCAL, install_fake_speech, speech
 from tests.conftest import open_page, toast
 
 SHOTS = None  # set to a folder to save screenshots while developing
