@@ -24,9 +24,10 @@ def words(*labels: str) -> tuple[Option, ...]:
     return tuple(Option(label) for label in labels)
 
 
-def quiz(items, key_prefix: str) -> list[Question]:
-    """(question, right answer, wrong answers, hint) tuples -> Questions."""
-    return [Question(key=f"{key_prefix}{i}", prompt=q, right=Option(right), wrong=words(*wrong), hint=hint)
+def quiz(items, key_prefix: str, passage: str = "") -> list[Question]:
+    """(question, right answer, wrong answers, hint) tuples -> Questions (about `passage`, a story to read first)."""
+    return [Question(key=f"{key_prefix}{i}", prompt=q, right=Option(right), wrong=words(*wrong), hint=hint,
+                     passage=passage)
             for i, (q, right, wrong, hint) in enumerate(items)]
 
 

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from learnsite.games.content import Question, words
-from learnsite.games.rounds import Option
+from learnsite.games.content import Question, quiz
 
 FOX_AND_CROW = (
     "A crow found a piece of cheese and flew up to a high branch to eat it. A hungry fox saw her and had "
@@ -21,7 +20,8 @@ FERN_AND_THE_RIVER = (
     "“You are the cleverest fox in the forest,” she said."
 )
 
-# name -> (story, questions: (question, right answer, wrong answers, where to look in the story))
+# name -> (story, questions: (question, right answer, wrong answers, hint)); each hint shows where in the story to
+# look, as a teacher would point, without giving the answer
 STORIES = {
     "crow": (FOX_AND_CROW, (
         ("What did the crow find?", "A piece of cheese", ("An apple", "A fish", "A slice of bread"),
@@ -67,6 +67,4 @@ STORIES = {
 def bank(rng, band: str, level: int) -> list[Question]:
     name = rng.choice(sorted(STORIES))
     story, questions = STORIES[name]
-    # each hint shows where in the story to look, as a teacher would point, without giving the answer
-    return [Question(key=f"{name}:{i}", prompt=q, passage=story, right=Option(right), wrong=words(*wrong), hint=where)
-            for i, (q, right, wrong, where) in enumerate(questions)]
+    return quiz(questions, f"{name}:", passage=story)
