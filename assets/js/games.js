@@ -95,35 +95,34 @@
     }, 0);
   });
 
-  // a hint shows under the answers: on a phone it can land below the screen's edge, unseen by the child who
-  // tapped; bring it just into view (the answers stay where they are when it already fits)
-  var lastHint = "";
-  function showHint(board) {
-    var hint = board.querySelector(".game-feedback.is-hint");
-    var text = hint ? hint.textContent : "";
-    if (text === lastHint) return;
-    lastHint = text;
-    if (!text) return;
-    if (hint.getBoundingClientRect().bottom > window.innerHeight) hint.scrollIntoView({ block: "nearest" });
-    if (board.getAttribute("data-speak") === "true") say(text); // a pre-reader hears the hint too
+  // text the page shows after a move, each kind acted on once as it appears (selector -> the text last seen)
+  var seen = {};
+  function newText(board, selector) {
+    var el = board.querySelector(selector);
+    var text = el ? el.textContent : "";
+    if (text === seen[selector]) return null;
+    seen[selector] = text;
+    return text ? el : null;
   }
 
-  // match and sort: after the first tap a pre-reader hears what to tap next ("Now tap its partner.")
-  var lastPicked = "";
-  function sayPicked(board) {
-    var picked = board.querySelector('.game-instruction[data-picked="true"]');
-    var text = picked ? picked.textContent : "";
-    if (text === lastPicked) return;
-    lastPicked = text;
-    if (text && board.getAttribute("data-speak") === "true") say(text);
+  function speaking(board) { return board.getAttribute("data-speak") === "true"; }
+
+  // a hint shows under the answers: on a phone it can land below the screen's edge, unseen by the child who
+  // tapped; bring it just into view (the answers stay where they are when it already fits). A pre-reader
+  // hears it too, and in match and sort, after a first tap, what to tap next ("Now tap its partner.").
+  function onNewText(board) {
+    var hint = newText(board, ".game-feedback.is-hint");
+    if (hint && hint.getBoundingClientRect().bottom > window.innerHeight) hint.scrollIntoView({ block: "nearest" });
+    if (hint && speaking(board)) say(hint.textContent);
+    var picked = newText(board, '.game-instruction[data-picked="true"]');
+    if (picked && speaking(board)) say(picked.textContent);
   }
 
   var lastRound = null;
   function onBoardChange() {
     var board = document.getElementById("game-board");
-    if (!board) { lastRound = null; lastHint = ""; lastPicked = ""; return; }
-    showHint(board);
-    sayPicked(board);
+    if (!board) { lastRound = null; seen = {}; return; }
+    onNewText(board);
     var round = board.getAttribute("data-round");
     if (round === lastRound) { setTimeout(function () { refocus(board); }, 50); return; }
     var first = lastRound === null;
@@ -132,7 +131,7 @@
     if (heading) heading.focus({ preventScroll: first });
     // behavior left to the page's CSS: html scrolls smoothly, at once for reduced motion (styles.css)
     if (first) board.scrollIntoView({ block: "nearest" });
-    if (board.getAttribute("data-speak") === "true") {
+    if (speaking(board)) {
       // the cheer for the answer, then the next question (at the finish: the stars, and no question)
       var cheer = first ? null : board.querySelector(".game-feedback.is-cheer");
       say([cheer ? cheer.textContent : "", board.getAttribute("data-say") || ""].join(" ").trim());
