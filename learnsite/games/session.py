@@ -59,6 +59,15 @@ def _changed(s: Session, **changes) -> Session:
     return tuple.__new__(Session, values)
 
 
+class Place(TypedDict):
+    """Match: a partner in the right column; sort: a home."""
+
+    label: str
+    image: str
+    state: str  # match: "done" once its partner is matched
+    placed: list[str]  # sort: the pictures of the things already put in this home
+
+
 class Board(TypedDict):
     """A round as the page shows it: never its answer or its hint."""
 
@@ -69,7 +78,7 @@ class Board(TypedDict):
     pictures_more: list[str]  # count: the second group of an addition
     container: str  # count: where the first group is ("basket": Addition Fun's apples)
     options: list[dict[str, str]]  # label, image
-    groups: list[dict[str, str]]  # match: the right column (label, image, state); sort: the homes
+    groups: list[Place]
     task: str  # prompt builder: the writing task built from the picks
     min_words: int
     seconds: int  # type: the clock's length (a friendly clock, nothing is lost when it rings)
@@ -158,10 +167,13 @@ def board_view(s: Session) -> Board:
     spec = spec_of(s)
     r = current_round(s)
     options = [{"label": label, "image": image} for label, image in r.options]
-    groups = [{"label": label, "image": image, "state": ""} for label, image in r.groups]
-    if s.settled and spec.kind == "match":  # a partner already matched is shown as done (it has been answered)
-        for left in s.settled:
-            groups[r.answer[left]]["state"] = "done"
+    groups = [{"label": label, "image": image, "state": "", "placed": []} for label, image in r.groups]
+    if s.settled:  # what has been answered is shown: a partner matched as done, a thing sorted inside its home
+        for i in s.settled:  # in the order the child placed them
+            if spec.kind == "match":
+                groups[r.answer[i]]["state"] = "done"
+            else:
+                groups[r.answer[i]]["placed"].append(r.options[i].image)
     pictures, pictures_more = list(r.pictures), []
     task, min_words, container, seconds, guide = "", 0, "", 0, {}
     extra = r.extra

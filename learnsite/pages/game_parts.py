@@ -146,14 +146,23 @@ def sort_view() -> rx.Component:
     return rx.fragment(
         _prompt_heading(),
         _instruction(sort.HOW, sort.THEN),
+        # a thing in place leaves the row (its button is disabled, then hidden) and is drawn inside its home
         rx.el.div(rx.foreach(B.options, lambda o, i: _pair_button(o, T.marks[i], i, G.sort_item, G.selected == i)),
-                  role="group", aria_label="Things to sort", class_name="game-options", data_arrows="true"),
-        rx.el.div(rx.foreach(B.groups, lambda o, i: rx.el.button(
-            rx.el.img(src=o["image"], alt="", class_name="game-option-picture", width="96", height="96"),
-            rx.el.span(o["label"], class_name="game-option-label"),
-            type="button", class_name="game-home", on_click=G.sort_group(T.round, i),
-            disabled=G.selected < 0)),
-            role="group", aria_label="Homes", class_name="game-homes", data_arrows="true"),
+                  role="group", aria_label="Things to sort", class_name="game-options game-sort-things",
+                  data_arrows="true"),
+        rx.el.div(rx.foreach(B.groups, _home), role="group", aria_label="Homes", class_name="game-homes",
+                  data_arrows="true"),
+    )
+
+
+def _home(home, i) -> rx.Component:
+    return rx.el.button(
+        rx.el.img(src=home["image"], alt="", class_name="game-option-picture", width="96", height="96"),
+        rx.el.span(home["label"], class_name="game-option-label"),
+        rx.el.span(rx.foreach(home["placed"], lambda src: rx.el.img(
+            src=src, alt="", class_name="game-placed-picture", width="48", height="48")),
+            class_name="game-placed", aria_hidden="true"),
+        type="button", class_name="game-home", on_click=G.sort_group(T.round, i), disabled=G.selected < 0,
     )
 
 

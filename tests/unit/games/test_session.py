@@ -77,6 +77,31 @@ def test_match_pairs_cannot_be_matched_twice():
     assert not fb.accepted and again == s
 
 
+def test_a_sorted_thing_is_drawn_inside_its_home_and_a_matched_partner_is_marked_done():
+    s = S.start("shape-sorting", 3)
+    r = S.current_round(s)
+    assert all(g["placed"] == [] and g["state"] == "" for g in S.board_view(s)["groups"])
+    s, _ = S.answer(s, 0, wrong_move(s))
+    assert all(g["placed"] == [] for g in S.board_view(s)["groups"])  # a wrong home holds nothing
+    first, second = right_moves(s)[:2]
+    for move in (first, second):
+        s, fb = S.answer(s, 0, move)
+        assert fb.right
+    placed = [[] for _ in r.groups]
+    for move in (first, second):
+        placed[move["group"]].append(r.options[move["item"]].image)
+    assert [g["placed"] for g in S.board_view(s)["groups"]] == placed
+    assert all(g["state"] == "" for g in S.board_view(s)["groups"])
+
+    s = S.start("color-matching", 3)
+    r = S.current_round(s)
+    move = right_moves(s)[0]
+    s, _ = S.answer(s, 0, move)
+    groups = S.board_view(s)["groups"]
+    assert [g["state"] for g in groups] == ["done" if j == move["right"] else "" for j in range(len(r.groups))]
+    assert all(g["placed"] == [] for g in groups)
+
+
 @pytest.mark.parametrize("activity_id, kind", [("color-matching", "match"), ("shape-sorting", "sort")])
 def test_only_a_thing_on_screen_and_not_yet_in_place_can_be_picked(activity_id, kind):
     s = S.start(activity_id, 1)
