@@ -7,7 +7,8 @@
  *   unless the device asks for reduced motion (the page's scroll-behavior). A hint that lands below the
  *   screen's edge is scrolled just into view.
  * - The number pad ([data-key] buttons) types into the answer box (#game-answer) right here, and the
- *   box keeps digits only; Check sends the box's value to the server, which checks it.
+ *   box keeps digits only; Check sends the box's value to the server, which checks it. After a hint, the
+ *   wrong answer stays in the box until the child types or taps the first digit of a new one.
  * - [data-say] buttons read their text aloud with the device's own voices (localService only:
  *   nothing leaves the device); games for pre-readers (data-speak="true") read each question at once, after
  *   the cheer for the answer before it, each hint as it appears, what to tap after a first tap, and the
@@ -34,6 +35,8 @@
     window.speechSynthesis.speak(u);
   }
 
+  var sent = null; // the answer box whose value was just sent with Check
+
   document.addEventListener("click", function (e) {
     var b = e.target.closest && e.target.closest("button[data-say]");
     if (b) say(b.getAttribute("data-say"));
@@ -41,6 +44,10 @@
     var box = document.getElementById("game-answer");
     if (!k || !box) return;
     var key = k.getAttribute("data-key");
+    if (sent === box) { // after Check the first digit starts a new answer
+      sent = null;
+      if (/^[0-9]$/.test(key)) box.value = "";
+    }
     if (key === "back") box.value = box.value.slice(0, -1);
     else if (key === "clear") box.value = "";
     else if (/^[0-9]$/.test(key) && box.value.length < (box.maxLength > 0 ? box.maxLength : 3)) box.value += key;
@@ -48,10 +55,21 @@
 
   document.addEventListener("input", function (e) {
     if (e.target.id === "game-answer") {
+      sent = null;
       var digits = e.target.value.replace(/[^0-9]/g, "");
       if (digits !== e.target.value) e.target.value = digits;
     }
   });
+
+  // an answer sent with Check stays in the box (beside its hint, if it was wrong; a right one brings a new round
+  // and an empty box), and the first digit typed or tapped next replaces it. Kept here, not in the page: the
+  // board's markup changes only when the server answers.
+  document.addEventListener("submit", function (e) {
+    var box = e.target.querySelector && e.target.querySelector("#game-answer");
+    if (!box || !box.value) return;
+    sent = box;
+    if (document.activeElement === box) box.select();
+  }, true);
 
   document.addEventListener("keydown", function (e) {
     var keys = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1, Home: "first", End: "last" };

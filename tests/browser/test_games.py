@@ -238,6 +238,27 @@ def test_rainbow_math_paints_a_stripe_for_each_sum_solved(page):
     expect(board(page).locator(".game-stripe.is-done")).to_have_count(7)
 
 
+def test_after_a_wrong_sum_the_next_digit_starts_a_new_answer(page):
+    start(page, "rainbow-math")
+    prompt = page.locator("#game-prompt").text_content() or ""
+    wrong, box = str(solve_sum(prompt) + 1), page.get_by_label("Your answer")
+    pad = page.get_by_role("group", name="Number pad")
+    for digit in wrong:  # taps on the number pad
+        pad.get_by_role("button", name=digit, exact=True).click()
+    page.get_by_role("button", name="Check").click()
+    expect(board(page).locator(".game-feedback.is-hint")).to_be_visible()
+    expect(box).to_have_value(wrong)  # seen beside its hint
+    pad.get_by_role("button", name="7", exact=True).click()
+    expect(box).to_have_value("7")
+    pad.get_by_role("button", name="2", exact=True).click()
+    expect(box).to_have_value("72")
+    box.focus()  # typed on a keyboard: the wrong answer is selected after Check, the next key replaces it
+    page.keyboard.press("Enter")
+    expect(box).to_have_value("72")
+    page.keyboard.type("5")
+    expect(box).to_have_value("5")
+
+
 def test_multi_masters_builds_a_floor_of_its_tower_for_each_answer(page):
     start(page, "multi-masters")
     tower = board(page).get_by_role("img", name=re.compile(r"^Tower: "))
@@ -260,8 +281,16 @@ def click_round(page) -> None:
         item = option_names(page, "Things to sort")[0]
         page.get_by_role("group", name="Things to sort").get_by_role("button", name=item, exact=True).first.click()
         expect(page.get_by_text("Now tap its home.")).to_be_visible()
-        before = snapshot(page)
-        page.get_by_role("button", name=re.compile(rf"^{item.split()[-1]} home$", re.I)).click()
+        before, round_before = snapshot(page), round_key(page)
+        home = page.get_by_role("button", name=re.compile(rf"^{item.split()[-1]} home$", re.I))
+        placed, left = home.locator("img.game-placed-picture").count(), len(option_names(page, "Things to sort"))
+        home.click()
+        wait_change(page, before)
+        if round_key(page) == round_before:  # the thing leaves the row and is drawn inside its home
+            expect(home.locator("img.game-placed-picture")).to_have_count(placed + 1)
+            visible = page.get_by_role("group", name="Things to sort").get_by_role("button").filter(visible=True)
+            expect(visible).to_have_count(left - 1)
+        return
     elif kind in ("choose", "count"):
         names = option_names(page, "Answers")
         n = page.locator(".game-objects img").count()
