@@ -31,8 +31,9 @@ PICTURES = {
     2: {
         "house": ["LLLLRRLLLL", "LLLRRRRLLL", "LLRRRRRRLL", "LRRRRRRRRL", "LYYYYYYYYL", "LYBBYYBBYL",
                   "LYBBYYBBYL", "LYYYNNYYYL", "LYYYNNYYYL", "GGGGGGGGGG"],
-        "tree": ["LLLLGGLLLL", "LLLGGGGLLL", "LLGGGGGGLL", "LGGGGGGGGL", "LLGGGGGGLL", "LGGGGGGGGL",
-                 "GGGGGGGGGG", "LLLLNNLLLL", "LLLLNNLLLL", "YYYYYYYYYY"],
+        # the tree stands on grass, the sun of its sunny day in the sky's corner
+        "tree": ["LLLLGGLLYY", "LLLGGGGLYY", "LLGGGGGGLL", "LGGGGGGGGL", "LLGGGGGGLL", "LGGGGGGGGL",
+                 "GGGGGGGGGG", "LLLLNNLLLL", "LLLLNNLLLL", "GGGGGGGGGG"],
     },
     3: {
         "fish": ["LLLLLLLLLLLL", "LLLLOOOOLLLL", "LLLOOOOOOLLO", "LLOOKOOOOLOO", "LOOOOOOOOOOO", "LOOOOOOOOOOL",
