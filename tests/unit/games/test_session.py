@@ -77,6 +77,20 @@ def test_match_pairs_cannot_be_matched_twice():
     assert not fb.accepted and again == s
 
 
+@pytest.mark.parametrize("seed", range(12))
+def test_a_reading_game_that_steps_down_keeps_its_story(seed):
+    """Two misses make the next rounds easier (fewer answers), never a question about another story."""
+    s = S.start("reading-comp", seed)
+    story = S.current_round(s).passage
+    while not s.finished:
+        if s.index % 2 == 0:
+            for _ in range(2):
+                s, _ = S.answer(s, s.index, wrong_move(s))
+        assert S.current_round(s).passage == story
+        s = play_round(s)
+    assert s.level == EASIER
+
+
 def test_a_sorted_thing_is_drawn_inside_its_home_and_a_matched_partner_is_marked_done():
     s = S.start("shape-sorting", 3)
     r = S.current_round(s)
