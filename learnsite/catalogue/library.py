@@ -47,7 +47,7 @@ ACTIVITIES: tuple[Activity, ...] = (
     _activity("Addition Fun", "Put apples in the basket and find out how many there are altogether."),
     _activity("Number Friends", "Which two numbers hold hands to make ten? Find all the number friends."),
     # Ages 7-8
-    _activity("Reading Comp", "Read a short story about a clever fox, then answer questions about what happened."),
+    _activity("Reading Comp", "Read a short story, from a clever fox to a brave little mouse, then answer questions."),
     _activity("Math Whiz", "Quick-fire sums and take-aways. How many can you solve before the timer rings?"),
     _activity("Story Starter", "Pick a hero, a place and a problem, then tell the story of what happens next."),
     _activity("Science Facts", "Why is the sky blue? Where does rain come from? Discover amazing facts."),

@@ -53,7 +53,7 @@ def _banks():
         "animal_alphabet": animals.alphabet,
         "sight_words": sight_words.bank,
         "shape_safari": shapes.safari,
-        "reading_fox": reading.bank,
+        "stories": reading.bank,
         "science_facts": quizzes.science_facts,
         "science_lab": quizzes.science_lab,
         "history_quest": quizzes.history_quest,

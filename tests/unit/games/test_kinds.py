@@ -34,7 +34,7 @@ def distinct_and_seeded(kind, band, level, n, params):
 
 # ---------------------------------------------------------------- choose
 
-@pytest.mark.parametrize("bank", ["animal_sounds", "animal_alphabet", "sight_words", "shape_safari", "reading_fox",
+@pytest.mark.parametrize("bank", ["animal_sounds", "animal_alphabet", "sight_words", "shape_safari", "stories",
                                   "science_facts", "science_lab", "history_quest"])
 @pytest.mark.parametrize("band", BANDS)
 def test_choose_banks(bank, band):
@@ -128,10 +128,15 @@ def test_a_sight_word_is_never_offered_beside_a_word_that_sounds_the_same():
     assert sounds_like("two", "too") and sounds_like("four", "for") and not sounds_like("to", "the")
 
 
-def test_reading_questions_go_with_a_fox_story():
-    for seed in range(6):
-        rounds = make(choose, "7-8", NORMAL, 6, {"bank": "reading_fox"}, seed)
-        assert len({r.passage for r in rounds}) == 1 and "fox" in rounds[0].passage
+def test_a_reading_game_asks_about_one_story_and_every_story_comes_up():
+    from learnsite.games.content.reading import STORIES
+
+    read = set()
+    for seed in range(40):
+        rounds = make(choose, "7-8", NORMAL, 6, {"bank": "stories"}, seed)
+        assert len({r.passage for r in rounds}) == 1
+        read.add(rounds[0].passage)
+    assert read == {story for story, _ in STORIES.values()}
 
 
 def test_a_reading_hint_points_into_the_story_without_giving_the_answer():
