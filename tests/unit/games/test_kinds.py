@@ -152,6 +152,20 @@ def test_a_reading_hint_points_into_the_story_without_giving_the_answer():
             assert right.lower() not in where.lower(), question
 
 
+@pytest.mark.parametrize("name", ["SCIENCE_FACTS", "SCIENCE_LAB", "HISTORY_QUEST"])
+def test_a_quiz_has_enough_questions_for_a_new_game_and_no_hint_gives_its_answer_away(name):
+    from learnsite.games import activities
+    from learnsite.games.content import quizzes
+
+    items = getattr(quizzes, name)
+    rounds = max(spec.rounds for spec in activities.GAMES.values() if spec.params.get("bank") == name.lower())
+    assert len(items) >= 3 * rounds  # Play Again brings mostly new questions
+    assert len({question for question, *_ in items}) == len(items)
+    for question, right, wrong, hint in items:
+        assert len(set(wrong)) == 3 and right not in wrong, question
+        assert hint and right.lower() not in hint.lower(), question
+
+
 def test_shape_safari_reads_an_oval_and_a_circle():
     prompts = [r.prompt for level in (EASIER, NORMAL) for seed in range(4)
                for r in make(choose, "5-6", level, 6, {"bank": "shape_safari"}, seed=seed)]
