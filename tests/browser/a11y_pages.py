@@ -57,6 +57,16 @@ def _start_game(page: Page) -> None:
     expect(page.locator("#game-board")).to_be_visible()
 
 
+def _sort_one_shape(page: Page) -> None:
+    """Shape Sorting with a shape already in its home (drawn inside the home's button)."""
+    _start_game(page)
+    things = page.get_by_role("group", name="Things to sort")
+    shape = (things.get_by_role("button").first.get_attribute("aria-label") or "").split()[-1]
+    things.get_by_role("button").first.click()
+    page.get_by_role("button", name=f"{shape.capitalize()} home").click()
+    expect(page.locator(".game-placed-picture")).to_have_count(1)
+
+
 def _no_voice_said(page: Page) -> None:
     expect(page.get_by_text("Reading aloud needs a voice on this device.")).to_be_visible()
 
@@ -86,6 +96,7 @@ VISITS: list[Visit] = [
     *[Visit(f"game: {activity}", f"/activity/{activity}", _start_game) for activity in (
         "animal-sounds", "number-counting", "color-matching", "shape-sorting", "math-whiz", "story-starter",
         "letter-tracing", "reading-comp")],
+    Visit("game: shape-sorting, a shape in its home", "/activity/shape-sorting", _sort_one_shape),
     Visit("flipbook", "/flipbook/farm-friends"),
     Visit("video", "/video/how-plants-grow"),
     Visit("song (playing)", "/song/five-little-ducks", _play_song),
