@@ -33,7 +33,7 @@ GAMES: dict[str, GameSpec] = {
                              speak=True),
     "number-friends": GameSpec("match", "5-6", 5, {"pairs": "bonds10"}, speak=True),
     # Ages 7-8
-    "reading-comp": GameSpec("choose", "7-8", 6, {"bank": "stories"}),
+    "reading-comp": GameSpec("choose", "7-8", 6, {"bank": "stories", "story_order": True}),
     "math-whiz": GameSpec("type", "7-8", 10, {"mode": "sums", "seconds": 20}),
     "story-starter": GameSpec("prompt", "7-8", 5, {"style": "story"}),
     "science-facts": GameSpec("choose", "7-8", 8, {"bank": "science_facts"}),

@@ -113,7 +113,8 @@ def level_rounds(activity_id: str, seed: int, level: int) -> tuple[Round, ...]:
         try:
             # one stream for both levels: a step down keeps what the game drew first (Reading Comp's story, the
             # order of its questions) and only makes the rounds easier
-            rounds = kind.make_rounds(random.Random(f"{activity_id}:{seed}"), spec.band, level, n, spec.params)
+            rounds = kind.make_rounds(random.Random(f"{activity_id}:{seed}"), spec.band, level, n,
+                                      {**spec.params, "rounds": spec.rounds})
         except ValueError:  # the bank holds fewer than rounds + SPARE questions
             continue
         if len(rounds) >= spec.rounds:

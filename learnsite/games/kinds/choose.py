@@ -10,8 +10,13 @@ def make_rounds(rng, band: str, level: int, n: int, params: dict) -> list[Round]
     questions = BANKS[params["bank"]](rng, band, level)
     k = params.get("options") or option_count(band, level)
     say_options = params.get("say_options")
+    chosen = picked(rng, questions, n)
+    if params.get("story_order"):  # a story's questions follow the story; the spare rounds come after
+        position = {q.key: i for i, q in enumerate(questions)}
+        shown = params["rounds"]
+        chosen = sorted(chosen[:shown], key=lambda q: position[q.key]) + chosen[shown:]
     rounds = []
-    for q in picked(rng, questions, n):
+    for q in chosen:
         options, right = shuffled_with(rng, q.right, q.wrong, min(k, len(q.wrong) + 1))
         say = q.say or q.prompt
         if say_options:  # the answers are words a pre-reader hears (never a word to recognise)

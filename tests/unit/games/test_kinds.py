@@ -128,6 +128,18 @@ def test_a_sight_word_is_never_offered_beside_a_word_that_sounds_the_same():
     assert sounds_like("two", "too") and sounds_like("four", "for") and not sounds_like("to", "the")
 
 
+def test_a_reading_game_asks_its_questions_in_the_story_s_order_and_any_of_them_may_come():
+    from learnsite.games import session as S
+
+    asked = set()
+    for seed in range(30):
+        rounds = S.level_rounds("reading-comp", seed, NORMAL)[:S.GAMES["reading-comp"].rounds]
+        positions = [int(r.key.split(":")[1]) for r in rounds]
+        assert positions == sorted(positions) and len(set(positions)) == len(positions)
+        asked.update(positions)
+    assert asked == set(range(8))  # the last question (what was learnt) too
+
+
 def test_a_reading_game_asks_about_one_story_and_every_story_comes_up():
     from learnsite.games.content.reading import STORIES
 
