@@ -7,13 +7,20 @@ PORT ?= 3000
 export PATH := $(CURDIR)/$(VENV)/bin:$(CURDIR)/.tools/node_modules/.bin:$(PATH)
 export REFLEX_TELEMETRY_ENABLED := false
 
-.PHONY: run dev test bench install bun chromium test-tools prestart migration clean
+.PHONY: run dev test bench install lock bun chromium test-tools prestart migration clean
 
-$(VENV)/.installed: pyproject.toml
+$(VENV)/.installed: pyproject.toml constraints.txt
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e '.[test]'
+	$(PY) -m pip install -q -c constraints.txt -e '.[test]'
 	@touch $@
+
+# constraints.txt: the newest releases pyproject.toml allows, installed and frozen (review the diff, run make test)
+lock:
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade -e '.[test]'
+	{ head -n 2 constraints.txt; $(PY) -m pip freeze --exclude-editable; } > constraints.txt.new
+	mv constraints.txt.new constraints.txt
 
 install: $(VENV)/.installed bun
 
