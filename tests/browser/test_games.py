@@ -440,7 +440,7 @@ def test_a_reader_may_hear_the_story_read_aloud(page):
     install_fake_speech(page, voices=(LOCAL,), boundary=False, word_ms=5)
     start(page, "reading-comp")
     story = page.get_by_role("region", name="Story")
-    story.get_by_role("button", name="Read the story to me").click()
+    story.get_by_role("button", name="Read it to me").click()
     assert _spoken(page, 0) == (story.locator(".game-passage-text").text_content() or "").strip()
     assert _said(page) == 1
 
