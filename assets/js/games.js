@@ -9,6 +9,7 @@
  * - The number pad ([data-key] buttons) types into the answer box (#game-answer) right here, and the
  *   box keeps digits only; Check sends the box's value to the server, which checks it. After a hint, the
  *   wrong answer stays in the box until the child types or taps the first digit of a new one.
+ * - Things to count (.game-count-object) show and say their number when tapped, one after another.
  * - [data-say] buttons read their text aloud with the device's own voices (localService only:
  *   nothing leaves the device); games for pre-readers (data-speak="true") read each question at once, after
  *   the cheer for the answer before it, each hint as it appears, what to tap after a first tap, and the
@@ -52,6 +53,26 @@
     else if (key === "clear") box.value = "";
     else if (/^[0-9]$/.test(key) && box.value.length < (box.maxLength > 0 ? box.maxLength : 3)) box.value += key;
   });
+
+  // counting: a tap (or Enter/Space) on a thing to count marks it with the next number and says it; one already
+  // counted keeps its number. The marks are the page's own: they end with the round, or with a hint (count again).
+  var UNCOUNTED = "one to count";
+  document.addEventListener("click", function (e) {
+    var thing = e.target.closest && e.target.closest(".game-count-object");
+    var board = document.getElementById("game-board");
+    if (!thing || !board || thing.hasAttribute("data-counted")) return;
+    var n = String(board.querySelectorAll(".game-count-object[data-counted]").length + 1);
+    thing.setAttribute("data-counted", n);
+    thing.setAttribute("aria-label", n);
+    say(n);
+  });
+
+  function clearCounts(board) {
+    Array.prototype.forEach.call(board.querySelectorAll(".game-count-object[data-counted]"), function (thing) {
+      thing.removeAttribute("data-counted");
+      thing.setAttribute("aria-label", UNCOUNTED);
+    });
+  }
 
   document.addEventListener("input", function (e) {
     if (e.target.id === "game-answer") {
@@ -130,6 +151,7 @@
   // hears it too, and in match and sort, after a first tap, what to tap next ("Now tap its partner.").
   function onNewText(board) {
     var hint = newText(board, ".game-feedback.is-hint");
+    if (hint) clearCounts(board);
     if (hint && hint.getBoundingClientRect().bottom > window.innerHeight) hint.scrollIntoView({ block: "nearest" });
     if (hint && speaking(board)) say(hint.textContent);
     var picked = newText(board, '.game-instruction[data-picked="true"]');
@@ -145,6 +167,7 @@
     if (round === lastRound) { setTimeout(function () { refocus(board); }, 50); return; }
     var first = lastRound === null;
     lastRound = round;
+    clearCounts(board); // a thing of the last round may be drawn again in this one, with its mark
     var heading = document.getElementById("game-prompt");
     if (heading) heading.focus({ preventScroll: first });
     // behavior left to the page's CSS: html scrolls smoothly, at once for reduced motion (styles.css)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import reflex as rx
 
 from learnsite.games.activities import THEME_PARTS
-from learnsite.games.kinds import match, sort
+from learnsite.games.kinds import count, match, sort
 from learnsite.games.session import Board
 from learnsite.state.game import MAX_TEXT, MAX_TYPED, GameState, Turn
 
@@ -87,11 +87,12 @@ def choose_view() -> rx.Component:
 
 
 def _objects(pictures, label, class_name="game-objects") -> rx.Component:
-    """The things to count: each one its own picture, so a screen reader counts them one by one too
-    (a single label saying how many would give the answer away)."""
+    """The things to count: each one its own button, so a screen reader counts them one by one too (a single
+    label saying how many would give the answer away). A tap marks one with its number and says it (games.js)."""
     return rx.el.div(
-        rx.foreach(pictures, lambda p: rx.el.img(src=p, alt="one to count", class_name="game-object",
-                                                 width="64", height="64")),
+        rx.foreach(pictures, lambda p: rx.el.button(
+            rx.el.img(src=p, alt="", class_name="game-object", width="64", height="64"),
+            type="button", class_name="game-count-object", aria_label="one to count")),
         class_name=class_name, role="group", aria_label=label,
     )
 
@@ -100,6 +101,7 @@ def count_view() -> rx.Component:
     in_basket = B.container == "basket"
     return rx.fragment(
         _prompt_heading(),
+        rx.el.p(count.HOW, class_name="game-instruction"),
         rx.cond(
             B.pictures_more.length() > 0,
             # two groups to add, each in a tray of its own (or the basket), so they read as two even when wrapped

@@ -436,6 +436,36 @@ def test_a_game_for_readers_speaks_only_when_asked(page):
     assert _said(page) == 1
 
 
+def test_a_pre_reader_taps_each_thing_to_count_it_and_hears_its_number(page):
+    install_fake_speech(page, voices=(LOCAL,), boundary=False, word_ms=5)
+    start(page, "number-counting")
+    expect(board(page).get_by_text("Tap each one as you count it.")).to_be_visible()
+    things = page.get_by_role("group", name="Things to count").get_by_role("button")
+    n = things.count()
+    _spoken(page, 0)  # the question
+    for k in range(n):
+        said = _said(page)
+        things.nth(k).click()
+        assert _spoken(page, said) == str(k + 1)
+        expect(things.nth(k)).to_have_attribute("data-counted", str(k + 1))
+        expect(things.nth(k)).to_have_accessible_name(str(k + 1))
+    said = _said(page)
+    things.first.click()  # counted already: keeps its number, says nothing
+    expect(things.first).to_have_attribute("data-counted", "1")
+    assert _said(page) == said
+    answers = page.get_by_role("group", name="Answers")
+    wrong = next(name for name in option_names(page, "Answers") if name != str(n))
+    before = snapshot(page)
+    answers.get_by_role("button", name=wrong, exact=True).click()
+    wait_change(page, before)
+    expect(board(page).locator("[data-counted]")).to_have_count(0)  # a hint: count again from one
+    expect(things.first).to_have_accessible_name("one to count")
+    things.first.click()
+    answers.get_by_role("button", name=str(n), exact=True).click()
+    expect(page.get_by_text("Round 2 of 6")).to_be_visible()
+    expect(board(page).locator("[data-counted]")).to_have_count(0)  # a new round starts uncounted
+
+
 def test_a_reader_may_hear_the_story_read_aloud(page):
     install_fake_speech(page, voices=(LOCAL,), boundary=False, word_ms=5)
     start(page, "reading-comp")

@@ -6,6 +6,9 @@ from learnsite.games.kinds import choose
 from learnsite.games.content.pictures import COUNTABLE, dots_picture
 from learnsite.games.rounds import EASIER, Option, Round, option_count
 
+# how to count, on the page under the question and read with it (each thing tapped shows and says its number)
+HOW = "Tap each one as you count it."
+
 
 def most(band: str, level: int, groups: int) -> int:
     """The largest count (or total) a round may have: 3-4 counts up to 5 objects, 3 a step down."""
@@ -37,7 +40,7 @@ def make_rounds(rng, band: str, level: int, n: int, params: dict) -> list[Round]
         options = tuple(Option(str(x), dots_picture(x) if band == "3-4" else "") for x in numbers)
         if groups == 1:
             prompt = f"How many {plural} can you count?"
-            hint = "Point at each one as you count: one, two, three..."
+            hint = "Tap each one as you count: one, two, three..."
         else:
             a, b = parts
             if container:
@@ -48,7 +51,7 @@ def make_rounds(rng, band: str, level: int, n: int, params: dict) -> list[Round]
                 prompt = (f"{a} {singular if a == 1 else plural} and {b} more {singular if b == 1 else plural}. "
                           f"How many {plural} altogether?")
                 hint = f"Count the first group, then keep counting on: {a}, {a + 1}..."
-        rounds.append(Round(kind="count", key=f"{name}:{'+'.join(map(str, parts))}", prompt=prompt, say=prompt,
+        rounds.append(Round(kind="count", key=f"{name}:{'+'.join(map(str, parts))}", prompt=prompt, say=f"{prompt} {HOW}",
                             answer=numbers.index(total), pictures=(image,) * total, options=options, hint=hint,
                             extra={"groups": [parts[0], total - parts[0]] if groups == 2 else [total],
                                    "container": container}))

@@ -228,6 +228,7 @@ def test_number_counting_counts_the_balls_bees_and_stars_its_card_names():
         for r in distinct_and_seeded(count, "3-4", level, 6, params):
             thing = next(n for n in names if set(r.pictures) == {COUNTABLE[n][2]})
             assert r.prompt == f"How many {COUNTABLE[thing][1]} can you count?"
+            assert r.say == f"{r.prompt} Tap each one as you count it." == f"{r.prompt} {count.HOW}"
             seen.add(thing)
     assert seen == names
 
