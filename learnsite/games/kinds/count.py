@@ -51,8 +51,9 @@ def make_rounds(rng, band: str, level: int, n: int, params: dict) -> list[Round]
                 prompt = (f"{a} {singular if a == 1 else plural} and {b} more {singular if b == 1 else plural}. "
                           f"How many {plural} altogether?")
                 hint = f"Count the first group, then keep counting on: {a}, {a + 1}..."
-        rounds.append(Round(kind="count", key=f"{name}:{'+'.join(map(str, parts))}", prompt=prompt, say=f"{prompt} {HOW}",
-                            answer=numbers.index(total), pictures=(image,) * total, options=options, hint=hint,
+        rounds.append(Round(kind="count", key=f"{name}:{'+'.join(map(str, parts))}", prompt=prompt,
+                            say=f"{prompt} {HOW}", answer=numbers.index(total), pictures=(image,) * total,
+                            options=options, hint=hint,
                             extra={"groups": [parts[0], total - parts[0]] if groups == 2 else [total],
                                    "container": container}))
     return rounds
