@@ -64,7 +64,7 @@
     var n = String(board.querySelectorAll(".game-count-object[data-counted]").length + 1);
     thing.setAttribute("data-counted", n);
     thing.setAttribute("aria-label", n);
-    say(n);
+    if (speaking(board)) say(n);
   });
 
   function clearCounts(board) {
@@ -144,7 +144,31 @@
     return text ? el : null;
   }
 
-  function speaking(board) { return board.getAttribute("data-speak") === "true"; }
+  // a pre-reader's game reads by itself unless a grown-up turned that off (Read aloud), kept on this device
+  var VOICE = "learnsite.gameVoice";
+  var voiceHere = null; // the choice, for as long as the page lasts when the device keeps nothing
+  function voiceOn() {
+    var kept = null;
+    try { kept = window.localStorage.getItem(VOICE); } catch (e) { /* storage blocked */ }
+    return (kept || voiceHere) !== "off";
+  }
+  function syncVoice(board) {
+    var toggle = board.querySelector("#game-voice");
+    if (toggle) toggle.setAttribute("aria-pressed", voiceOn() ? "true" : "false");
+  }
+  document.addEventListener("click", function (e) {
+    var toggle = e.target.closest && e.target.closest("#game-voice");
+    var board = document.getElementById("game-board");
+    if (!toggle || !board) return;
+    var on = !voiceOn();
+    voiceHere = on ? "on" : "off";
+    try { window.localStorage.setItem(VOICE, voiceHere); } catch (err) { /* storage blocked: this page only */ }
+    syncVoice(board);
+    if (!on && "speechSynthesis" in window) window.speechSynthesis.cancel();
+    if (on) say(board.getAttribute("data-say") || "");
+  });
+
+  function speaking(board) { return board.getAttribute("data-speak") === "true" && voiceOn(); }
 
   // a hint shows under the answers: on a phone it can land below the screen's edge, unseen by the child who
   // tapped; bring it just into view (the answers stay where they are when it already fits). A pre-reader
@@ -162,6 +186,7 @@
   function onBoardChange() {
     var board = document.getElementById("game-board");
     if (!board) { lastRound = null; seen = {}; return; }
+    syncVoice(board);
     onNewText(board);
     var round = board.getAttribute("data-round");
     if (round === lastRound) { setTimeout(function () { refocus(board); }, 50); return; }

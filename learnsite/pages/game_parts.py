@@ -62,6 +62,17 @@ def _spoken() -> rx.Var:
     return rx.cond(B.say != "", B.say, B.prompt)
 
 
+def _voice_toggle() -> rx.Component:
+    """A pre-reader's game reads by itself; a grown-up may turn that off. games.js keeps the choice on this device
+    and owns aria-pressed (Hear it, Read it to me and the rest still speak when pressed)."""
+    return rx.el.button(
+        rx.el.span(rx.icon("message-circle", size=20), class_name="game-voice-on", aria_hidden="true"),
+        rx.el.span(rx.icon("message-circle-off", size=20), class_name="game-voice-off", aria_hidden="true"),
+        rx.el.span("Read aloud", class_name="game-hear-label"),
+        type="button", class_name="game-hear game-voice", id="game-voice", aria_pressed="true",
+    )
+
+
 def _hear_button() -> rx.Component:
     """Reads the instruction aloud with the device's own voices (games.js; nothing leaves the device)."""
     return rx.el.button(
@@ -315,7 +326,8 @@ def _tower() -> rx.Component:
 
 def game_board() -> rx.Component:
     return rx.el.div(
-        rx.el.div(_progress(), rx.cond(~G.finished & (B.prompt != ""), _hear_button()), class_name="game-bar"),
+        rx.el.div(_progress(), rx.cond(G.speak, _voice_toggle()),
+                  rx.cond(~G.finished & (B.prompt != ""), _hear_button()), class_name="game-bar"),
         rx.match(G.theme, ("rainbow", _rainbow()), ("tower", _tower()), rx.fragment()),
         rx.cond(
             G.finished,

@@ -436,6 +436,38 @@ def test_a_game_for_readers_speaks_only_when_asked(page):
     assert _said(page) == 1
 
 
+def test_a_grown_up_can_turn_reading_aloud_off_and_it_stays_off_on_this_device(page):
+    install_fake_speech(page, voices=(LOCAL,), boundary=False, word_ms=5)
+    start(page, "animal-sounds")
+    _spoken(page, 0)  # the question, at once
+    toggle = page.get_by_role("button", name="Read aloud", exact=True)
+    expect(toggle).to_have_attribute("aria-pressed", "true")
+    toggle.click()
+    expect(toggle).to_have_attribute("aria-pressed", "false")
+    said = _said(page)
+    before = snapshot(page)
+    names = option_names(page, "Answers")
+    sound = re.search(r"Who says (\w+)\?", board(page).get_attribute("data-say") or "").group(1)
+    wrong = next(n for n in names if ANIMAL_SOUNDS[n][0] != sound)
+    page.get_by_role("group", name="Answers").get_by_role("button", name=wrong, exact=True).click()
+    wait_change(page, before)
+    expect(board(page).locator(".game-feedback.is-hint")).to_be_visible()
+    page.wait_for_timeout(300)
+    assert _said(page) == said  # no hint read out
+    page.get_by_role("button", name="Hear it: the question read aloud").click()  # pressed: still reads
+    assert _spoken(page, said) == board(page).get_attribute("data-say")
+
+    page.reload()
+    said = _said(page)
+    start(page, "animal-sounds")
+    expect(page.get_by_role("button", name="Read aloud", exact=True)).to_have_attribute("aria-pressed", "false")
+    page.wait_for_timeout(300)
+    assert _said(page) == said  # the new game's question is not read by itself
+    page.get_by_role("button", name="Read aloud", exact=True).click()
+    expect(page.get_by_role("button", name="Read aloud", exact=True)).to_have_attribute("aria-pressed", "true")
+    assert _spoken(page, said) == board(page).get_attribute("data-say")  # on again: the question at once
+
+
 def test_a_pre_reader_taps_each_thing_to_count_it_and_hears_its_number(page):
     install_fake_speech(page, voices=(LOCAL,), boundary=False, word_ms=5)
     start(page, "number-counting")
