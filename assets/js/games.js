@@ -13,7 +13,7 @@
  * - [data-say] buttons read their text aloud with the device's own voices (localService only:
  *   nothing leaves the device); games for pre-readers (data-speak="true") read each question at once, after
  *   the cheer for the answer before it, each hint as it appears, what to tap after a first tap, and the
- *   stars at the finish.
+ *   stars at the finish, unless a grown-up turned Read aloud (#game-voice) off on this device.
  */
 (function () {
   if (window.__learnsiteGames) return;
