@@ -174,6 +174,7 @@ def sort_view() -> rx.Component:
 
 
 def _home(home, i) -> rx.Component:
+    inside = home["placed"].length()
     return rx.el.button(
         rx.el.img(src=home["image"], alt="", class_name="game-option-picture", width="96", height="96"),
         rx.el.span(home["label"], class_name="game-option-label"),
@@ -181,6 +182,8 @@ def _home(home, i) -> rx.Component:
             src=src, alt="", class_name="game-placed-picture", width="48", height="48")),
             class_name="game-placed", aria_hidden="true"),
         type="button", class_name="game-home", on_click=G.sort_group(T.round, i), disabled=G.selected < 0,
+        # what is inside, as a screen reader hears it: "Circle home, 2 inside"
+        aria_label=home["label"] + rx.cond(inside > 0, ", " + inside.to_string() + " inside", ""),
     )
 
 

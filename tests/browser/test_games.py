@@ -282,12 +282,13 @@ def click_round(page) -> None:
         page.get_by_role("group", name="Things to sort").get_by_role("button", name=item, exact=True).first.click()
         expect(page.get_by_text("Now tap its home.")).to_be_visible()
         before, round_before = snapshot(page), round_key(page)
-        home = page.get_by_role("button", name=re.compile(rf"^{item.split()[-1]} home$", re.I))
+        home = page.get_by_role("button", name=re.compile(rf"^{item.split()[-1]} home(, \d+ inside)?$", re.I))
         placed, left = home.locator("img.game-placed-picture").count(), len(option_names(page, "Things to sort"))
         home.click()
         wait_change(page, before)
         if round_key(page) == round_before:  # the thing leaves the row and is drawn inside its home
             expect(home.locator("img.game-placed-picture")).to_have_count(placed + 1)
+            expect(home).to_have_accessible_name(re.compile(rf", {placed + 1} inside$"))
             visible = page.get_by_role("group", name="Things to sort").get_by_role("button").filter(visible=True)
             expect(visible).to_have_count(left - 1)
         return
