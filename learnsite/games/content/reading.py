@@ -1,5 +1,5 @@
-"""Reading Comp (7-8): a short story (two fables, two tales of our own and a retold fable), then questions
-about what happened. A game reads one story; Play Again may bring another."""
+"""Reading Comp (7-8): a short story (three retold fables, two tales of our own), then questions about what
+happened. A game reads one story; Play Again may bring another."""
 
 from __future__ import annotations
 
