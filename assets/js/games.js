@@ -56,12 +56,13 @@
 
   // counting: a tap (or Enter/Space) on a thing to count marks it with the next number and says it; one already
   // counted keeps its number. The marks are the page's own: they end with the round, or with a hint (count again).
-  var UNCOUNTED = "one to count";
+  // (the page's own name for an uncounted thing is kept in data-name while its number stands in for it)
   document.addEventListener("click", function (e) {
     var thing = e.target.closest && e.target.closest(".game-count-object");
     var board = document.getElementById("game-board");
     if (!thing || !board || thing.hasAttribute("data-counted")) return;
     var n = String(board.querySelectorAll(".game-count-object[data-counted]").length + 1);
+    thing.setAttribute("data-name", thing.getAttribute("aria-label") || "");
     thing.setAttribute("data-counted", n);
     thing.setAttribute("aria-label", n);
     if (speaking(board)) say(n);
@@ -70,7 +71,8 @@
   function clearCounts(board) {
     Array.prototype.forEach.call(board.querySelectorAll(".game-count-object[data-counted]"), function (thing) {
       thing.removeAttribute("data-counted");
-      thing.setAttribute("aria-label", UNCOUNTED);
+      thing.setAttribute("aria-label", thing.getAttribute("data-name") || "");
+      thing.removeAttribute("data-name");
     });
   }
 
