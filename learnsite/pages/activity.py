@@ -43,6 +43,7 @@ def activity_body() -> rx.Component:
         ),
         # arrow keys between a game's buttons, focus on each new round, reading aloud (on-device voices)
         rx.script(src="/js/games.js"),
+        rx.script(src="/js/game_sounds.js"),  # a chime for a right answer, a soft one for a hint
         class_name="content-card activity-page",
     )
 

@@ -62,15 +62,26 @@ def _spoken() -> rx.Var:
     return rx.cond(B.say != "", B.say, B.prompt)
 
 
-def _voice_toggle() -> rx.Component:
-    """A pre-reader's game reads by itself; a grown-up may turn that off. games.js keeps the choice on this device
-    and owns aria-pressed (Hear it, Read it to me and the rest still speak when pressed)."""
+def _toggle(element_id: str, label: str, on_icon: str, off_icon: str) -> rx.Component:
+    """A grown-up's on/off switch kept on this device: the page's script owns aria-pressed (on until it says)."""
     return rx.el.button(
-        rx.el.span(rx.icon("message-circle", size=20), class_name="game-voice-on", aria_hidden="true"),
-        rx.el.span(rx.icon("message-circle-off", size=20), class_name="game-voice-off", aria_hidden="true"),
-        rx.el.span("Read aloud", class_name="game-hear-label"),
-        type="button", class_name="game-hear game-voice", id="game-voice", aria_pressed="true",
+        rx.el.span(rx.icon(on_icon, size=20), class_name="game-toggle-on", aria_hidden="true"),
+        rx.el.span(rx.icon(off_icon, size=20), class_name="game-toggle-off", aria_hidden="true"),
+        rx.el.span(label, class_name="game-hear-label"),
+        type="button", class_name="game-hear game-toggle", id=element_id, aria_pressed="true",
     )
+
+
+def _voice_toggle() -> rx.Component:
+    """A pre-reader's game reads by itself; a grown-up may turn that off (games.js; Hear it, Read it to me and the
+    rest still speak when pressed)."""
+    return _toggle("game-voice", "Read aloud", "message-circle", "message-circle-off")
+
+
+def _sounds_toggle() -> rx.Component:
+    """Every game's little sounds (a chime for a right answer, a soft one for a hint, a fanfare at the finish),
+    made by game_sounds.js; a grown-up may turn them off."""
+    return _toggle("game-sounds", "Sounds", "bell", "bell-off")
 
 
 def _hear_button() -> rx.Component:
@@ -290,7 +301,10 @@ def _rounds_done():
 def _progress() -> rx.Component:
     done = _rounds_done()
     return rx.el.div(
-        rx.el.p(rx.cond(G.finished, "All done!", "Round " + (T.round + 1).to_string() + " of " + G.total.to_string()),
+        # "1 of 6" kept together: on a phone the line breaks after "Round"
+        rx.el.p(rx.cond(G.finished, "All done!", rx.fragment(
+                    "Round ", rx.el.span((T.round + 1).to_string() + " of " + G.total.to_string(),
+                                         class_name="game-round-count"))),
                 class_name="game-round"),
         rx.el.div(rx.el.div(class_name="game-progress-fill",
                             style={"width": (done * 100 / rx.cond(G.total > 0, G.total, 1)).to_string() + "%"}),
@@ -329,7 +343,7 @@ def _tower() -> rx.Component:
 
 def game_board() -> rx.Component:
     return rx.el.div(
-        rx.el.div(_progress(), rx.cond(G.speak, _voice_toggle()),
+        rx.el.div(_progress(), _sounds_toggle(), rx.cond(G.speak, _voice_toggle()),
                   rx.cond(~G.finished & (B.prompt != ""), _hear_button()), class_name="game-bar"),
         rx.match(G.theme, ("rainbow", _rainbow()), ("tower", _tower()), rx.fragment()),
         rx.cond(

@@ -1,0 +1,132 @@
+"""A game's little sounds (assets/js/game_sounds.js): a chime going up for a right answer, two soft notes going down
+for a hint, a fanfare at the finish, and a Sounds switch a grown-up can turn off, kept on the device.
+
+The page's AudioContext is replaced by a recorder of the notes it is asked to play (pitch and start time), as
+the speech tests replace the voices: what is checked is what the script asked the browser to sound.
+"""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+from learnsite.games.content.pictures import ANIMAL_SOUNDS
+from tests.browser.test_games import board, click_round, keyboard_round, option_names, play_to_the_end, snapshot, \
+    start, wait_change
+
+RECORDER = """
+(() => {
+  window.__notes = [];
+  const param = (v) => ({ value: v, setValueAtTime() {}, linearRampToValueAtTime() {},
+                          exponentialRampToValueAtTime() {} });
+  class FakeAudioContext {
+    constructor() { this.state = "suspended"; this.destination = {}; }
+    get currentTime() { return performance.now() / 1000; }
+    resume() { this.state = "running"; return Promise.resolve(); }
+    createGain() { return { gain: param(1), connect() {} }; }
+    createOscillator() {
+      const ctx = this;
+      const osc = { type: "sine", frequency: param(440), connect() {}, stop() {}, start(at) {
+        window.__notes.push({ hz: osc.frequency.value, at, running: ctx.state === "running" }); } };
+      return osc;
+    }
+  }
+  window.AudioContext = FakeAudioContext;
+  window.webkitAudioContext = FakeAudioContext;
+})();
+"""
+
+
+def notes(page) -> list[dict]:
+    return page.evaluate("window.__notes")
+
+
+def new_notes(page, since: int, count: int) -> list[float]:
+    """The pitches of the next `count` notes after the first `since`, in the order they sound."""
+    page.wait_for_function(f"window.__notes.length >= {since + count}", timeout=5000)
+    played = notes(page)[since:]
+    assert len(played) == count, played
+    assert all(n["running"] for n in played)  # opened inside the child's own tap
+    return [n["hz"] for n in sorted(played, key=lambda n: n["at"])]
+
+
+def rising(hz: list[float]) -> bool:
+    return all(a < b for a, b in zip(hz, hz[1:]))
+
+
+def answers(page):
+    return page.get_by_role("group", name="Answers")
+
+
+def animal_answers(page) -> tuple[str, str]:
+    """(a wrong animal, the right one) for the Animal Sounds question on screen."""
+    sound = re.search(r"Who says (\w+)\?", board(page).get_attribute("data-say") or "").group(1)
+    names = option_names(page, "Answers")
+    says = {n: ANIMAL_SOUNDS[n][0] == sound for n in names}
+    return next(n for n in names if not says[n]), next(n for n in names if says[n])
+
+
+def test_a_right_answer_chimes_a_hint_sounds_softly_and_the_finish_has_a_fanfare(page):
+    page.add_init_script(RECORDER)
+    start(page, "animal-sounds")
+    assert notes(page) == []  # nothing sounds by itself
+    wrong, right = animal_answers(page)
+
+    answers(page).get_by_role("button", name=wrong, exact=True).click()
+    hint = new_notes(page, 0, 2)
+    assert hint[0] > hint[1]  # two notes going down: a gentle "hmm"
+
+    answers(page).get_by_role("button", name=right, exact=True).click()
+    expect(page.get_by_text("Round 2 of 6")).to_be_visible()
+    cheer = new_notes(page, 2, 3)
+    assert rising(cheer) and min(cheer) > max(hint)  # a bright chime going up, above the hint
+
+    play_to_the_end(page, click_round)
+    expect(page.get_by_role("heading", name="You did it!")).to_be_visible()
+    page.wait_for_timeout(300)
+    played = notes(page)
+    finish = [n["hz"] for n in sorted(played[-4:], key=lambda n: n["at"])]
+    assert rising(finish) and finish[-1] > max(cheer)  # the fanfare ends higher than any chime
+
+
+def test_a_grown_up_can_turn_the_sounds_off_and_they_stay_off_on_this_device(page):
+    page.add_init_script(RECORDER)
+    start(page, "animal-sounds")
+    toggle = page.get_by_role("button", name="Sounds", exact=True)
+    expect(toggle).to_have_attribute("aria-pressed", "true")
+    toggle.click()
+    expect(toggle).to_have_attribute("aria-pressed", "false")
+    wrong, _ = animal_answers(page)
+    before = snapshot(page)
+    answers(page).get_by_role("button", name=wrong, exact=True).click()
+    wait_change(page, before)
+    expect(board(page).locator(".game-feedback.is-hint")).to_be_visible()
+    keyboard_round(page)
+    page.wait_for_timeout(300)
+    assert notes(page) == []  # neither the hint nor the next move sounded
+
+    page.reload()
+    start(page, "science-facts")  # the choice holds for every game on this device
+    toggle = page.get_by_role("button", name="Sounds", exact=True)
+    expect(toggle).to_have_attribute("aria-pressed", "false")
+    keyboard_round(page)
+    page.wait_for_timeout(300)
+    assert notes(page) == []
+    toggle.click()  # on again: a chime says so at once
+    expect(toggle).to_have_attribute("aria-pressed", "true")
+    assert rising(new_notes(page, 0, 3))
+
+
+def test_counting_climbs_a_scale_a_step_for_each_thing_tapped(page):
+    page.add_init_script(RECORDER)
+    start(page, "number-counting")
+    things = board(page).locator(".game-count-object")
+    steps = []
+    for i in range(things.count()):
+        things.nth(i).click()
+        steps += new_notes(page, i, 1)
+    assert len(steps) >= 1 and rising(steps)
+    things.first.click()  # counted already: it keeps its number, and no note
+    page.wait_for_timeout(300)
+    assert len(notes(page)) == len(steps)
