@@ -11,6 +11,7 @@ SIGNS = {"addition": "+", "subtraction": "−", "multiplication": "×"}
 COLS, ROWS = 4, 5
 TRIES = 4000
 REPEAT_AFTER = 300  # tries for a problem not yet on the sheet before one is repeated (small ranges)
+ZERO_SHARE = 5  # at most one problem in 5 has a 0 in it (0 + 3, 6 − 0, 4 × 0) when the range has other numbers
 
 
 @dataclass(frozen=True)
@@ -51,17 +52,29 @@ def _fits(kind: str, a: int, b: int, carrying: str) -> bool:
     return regroups if carrying == "only" else not regroups
 
 
+def _zero_cap(options: SheetOptions) -> int:
+    """How many problems of the sheet may have a 0 in them. A small range (0 to 3) would otherwise fill a third of
+    a sheet with 0 + 0, 0 + 2 and 3 + 0, which all teach one fact; below 3 (0 to 2) the zeros are half of what
+    there is to practise, and stay."""
+    if options.low > 0 or options.high < 3:
+        return options.count
+    return max(1, options.count // ZERO_SHARE)
+
+
 def plan(options: SheetOptions) -> list[Problem]:
     rng = rng_for(options)
     kind, sign = options.kind, SIGNS[options.kind]
     problems: list[Problem] = []
     seen: set[tuple[int, int]] = set()
+    zeros_left = _zero_cap(options)
     for _ in range(options.count):
         repeat = None  # a fitting problem already on the sheet: used only when no new one turns up
         for tries in range(TRIES):
             a, b = rng.randint(options.low, options.high), rng.randint(options.low, options.high)
             if kind == "subtraction" and a < b:
                 a, b = b, a
+            if (a == 0 or b == 0) and zeros_left <= 0:
+                continue
             if _fits(kind, a, b, options.carrying):
                 if (a, b) not in seen:
                     break
@@ -75,6 +88,7 @@ def plan(options: SheetOptions) -> list[Problem]:
             raise SheetOptionError(f"No problems {need} {word} fit numbers from {options.low} to {options.high}: "
                                    "widen the range or allow any.")
         seen.add((a, b))
+        zeros_left -= a == 0 or b == 0
         answer = a + b if kind == "addition" else a - b if kind == "subtraction" else a * b
         problems.append(Problem(a, b, sign, answer))
     return problems

@@ -70,3 +70,18 @@ def test_a_small_range_still_fills_the_sheet_repeating_what_it_must():
     pairs = [(p.a, p.b) for p in problems]
     assert len(pairs) == 20 and set(pairs) == {(0, 0), (0, 1), (1, 0), (1, 1)}
     assert all(p.answer == p.a + p.b for p in problems)
+
+
+@pytest.mark.parametrize("kind,low,high", [("addition", 0, 3), ("addition", 0, 5), ("subtraction", 0, 10),
+                                           ("multiplication", 0, 12)])
+def test_at_most_one_problem_in_five_has_a_zero_in_it(kind, low, high):
+    """0 + 2, 5 − 0 and 4 × 0 all practise one fact: a sheet of small numbers is not a third zeros."""
+    for seed in range(30):
+        problems = plan(defaults(kind, seed=seed, low=low, high=high, count=20))
+        assert sum(p.a == 0 or p.b == 0 for p in problems) <= 4
+        assert all(low <= p.a <= high and low <= p.b <= high for p in problems)
+
+
+def test_a_range_of_zero_to_two_keeps_its_zeros():
+    problems = plan(defaults("addition", seed=1, low=0, high=2, count=20))
+    assert sum(p.a == 0 or p.b == 0 for p in problems) > 4  # 5 of its 9 sums have a zero: nothing else to practise
