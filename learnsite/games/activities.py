@@ -56,3 +56,11 @@ THEME_PARTS = {"rainbow": 7, "tower": 10}
 
 def spec_for(activity_id: str) -> GameSpec | None:
     return GAMES.get(activity_id)
+
+
+def facts(activity_id: str) -> list[str]:
+    """What a grown-up wants to know before a game starts: for whom, how long, and whether it reads aloud."""
+    spec = GAMES.get(activity_id)
+    if spec is None:
+        return []
+    return [f"Ages {spec.band}", f"{spec.rounds} rounds", "Read aloud" if spec.speak else "Read aloud on request"]

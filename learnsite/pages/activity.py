@@ -20,6 +20,8 @@ def activity_body() -> rx.Component:
                 rx.el.h1(ActivityState.title, class_name="content-title"),
                 stars_badge(ActivityState.activity_id),
                 rx.el.p(ActivityState.description, class_name="content-lead"),
+                rx.el.ul(rx.foreach(ActivityState.facts, lambda fact: rx.el.li(fact, class_name="activity-fact")),
+                         class_name="activity-facts", aria_label="About this game"),
                 class_name="activity-intro",
             ),
             class_name="activity-top",

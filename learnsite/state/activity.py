@@ -3,6 +3,7 @@
 import reflex as rx
 
 from learnsite.catalogue.library import ACTIVITIES, find
+from learnsite.games import activities as games
 from learnsite.state.content_lookup import route_id
 
 
@@ -33,3 +34,8 @@ class ActivityState(rx.State):
     def image(self) -> str:
         item = find(ACTIVITIES, self.activity_id)
         return item.image if item else ""
+
+    @rx.var
+    def facts(self) -> list[str]:
+        """The game's age band, rounds and reading aloud, as short chips under the description."""
+        return games.facts(self.activity_id) if self.found else []

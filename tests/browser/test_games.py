@@ -219,6 +219,15 @@ def test_play_to_the_finish_with_the_keyboard_only(page, activity_id):
     expect(page.get_by_text(re.compile(r"^Round 1 of \d+$"))).to_be_visible()
 
 
+def test_the_activity_page_tells_a_grown_up_the_ages_rounds_and_reading_aloud(page):
+    open_page(page, "/activity/number-counting")
+    facts = page.get_by_role("list", name="About this game").get_by_role("listitem")
+    expect(facts).to_have_text(["Ages 3-4", "6 rounds", "Read aloud"])
+    open_page(page, "/activity/no-such-game")
+    expect(page.get_by_text("This activity could not be found.")).to_be_visible()
+    expect(page.get_by_role("list", name="About this game")).to_have_count(0)
+
+
 def test_rainbow_math_paints_a_stripe_for_each_sum_solved(page):
     start(page, "rainbow-math")
     rainbow = board(page).get_by_role("img", name=re.compile(r"^Rainbow: "))

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from learnsite.catalogue.home import AGE_GROUPS
 from learnsite.catalogue.library import ACTIVITIES
 from learnsite.config import REPO_ROOT
 from learnsite.games import session as S
-from learnsite.games.activities import GAMES, THEME_PARTS
+from learnsite.games.activities import GAMES, THEME_PARTS, facts
 from learnsite.games.content.pictures import all_pictures
 from learnsite.games.kinds import KINDS
 from learnsite.games.rounds import BANDS
@@ -102,3 +103,12 @@ def test_pre_readers_get_pictures_or_speech_and_few_things(activity_id):
                 assert r.say
                 assert len(r.pictures) <= 5 and len(r.options) <= 5
                 assert all(o.image for o in r.options + r.groups)
+
+
+def test_a_game_tells_a_grown_up_its_ages_rounds_and_reading_aloud():
+    assert facts("number-counting") == ["Ages 3-4", "6 rounds", "Read aloud"]
+    assert facts("history-quest")[2] == "Read aloud on request"
+    assert facts("no-such-game") == []
+    for group in AGE_GROUPS:  # the same ages as the home page's age group that lists it
+        for activity_id, _ in group.popup_activities:
+            assert facts(activity_id)[0] == group.age, activity_id
