@@ -64,3 +64,13 @@ def facts(activity_id: str) -> list[str]:
     if spec is None:
         return []
     return [f"Ages {spec.band}", f"{spec.rounds} rounds", "Read aloud" if spec.speak else "Read aloud on request"]
+
+
+def next_game(activity_id: str) -> str | None:
+    """The game after this one for the same ages (in the order above, round again after the last), for the finish
+    screen's "Next game"."""
+    spec = GAMES.get(activity_id)
+    if spec is None:
+        return None
+    same_ages = [a for a, s in GAMES.items() if s.band == spec.band]
+    return same_ages[(same_ages.index(activity_id) + 1) % len(same_ages)]

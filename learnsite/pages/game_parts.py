@@ -12,6 +12,7 @@ import reflex as rx
 from learnsite.games.activities import THEME_PARTS
 from learnsite.games.kinds import count, match, sort
 from learnsite.games.session import Board
+from learnsite.state.activity import ActivityState
 from learnsite.state.game import MAX_TEXT, MAX_TYPED, GameState, Turn
 
 from components.trace_canvas import trace_canvas
@@ -287,9 +288,18 @@ def finish_view() -> rx.Component:
         ),
         rx.cond(G.best > 0, rx.el.p("Your best so far: " + G.best.to_string() + " of 3 stars",
                                     class_name="game-instruction")),
-        rx.el.button(rx.icon("rotate-ccw", size=20, aria_hidden="true"), "Play Again", type="button",
-                     class_name="content-button content-button-big", on_click=G.play_again,
-                     data_first="true"),
+        rx.el.div(
+            rx.el.button(rx.icon("rotate-ccw", size=20, aria_hidden="true"), "Play Again", type="button",
+                         class_name="content-button content-button-big", on_click=G.play_again,
+                         data_first="true"),
+            # another game for the same ages, for a child who wants more
+            rx.cond(ActivityState.next_id != "", rx.el.a(
+                # its picture, for a child who cannot read its name yet (the name says it: no alt text)
+                rx.el.img(src=ActivityState.next_image, alt="", width="48", height="36",
+                          class_name="game-next-picture"),
+                "Next game: " + ActivityState.next_title, rx.icon("arrow-right", size=20, aria_hidden="true"),
+                href="/activity/" + ActivityState.next_id, class_name="content-button content-button-soft")),
+            class_name="game-finish-actions"),
         class_name="game-finish",
     )
 

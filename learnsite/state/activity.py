@@ -39,3 +39,18 @@ class ActivityState(rx.State):
     def facts(self) -> list[str]:
         """The game's age band, rounds and reading aloud, as short chips under the description."""
         return games.facts(self.activity_id) if self.found else []
+
+    @rx.var
+    def next_id(self) -> str:
+        """The next game for the same ages (the finish screen's "Next game"), or "" when there is none."""
+        return (games.next_game(self.activity_id) or "") if self.found else ""
+
+    @rx.var
+    def next_title(self) -> str:
+        item = find(ACTIVITIES, games.next_game(self.activity_id) or "") if self.found else None
+        return item.title if item else ""
+
+    @rx.var
+    def next_image(self) -> str:
+        item = find(ACTIVITIES, games.next_game(self.activity_id) or "") if self.found else None
+        return item.image if item else ""

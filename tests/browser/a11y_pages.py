@@ -14,6 +14,8 @@ from typing import Callable, Literal
 
 from playwright.sync_api import Page, expect
 
+from tests.browser.test_games import click_round, play_to_the_end
+
 
 @dataclass(frozen=True)
 class Visit:
@@ -67,6 +69,13 @@ def _sort_one_shape(page: Page) -> None:
     expect(page.locator(".game-placed-picture")).to_have_count(1)
 
 
+def _finish_game(page: Page) -> None:
+    """Animal Sounds played to its finish screen: the stars, Play Again and the next game with its picture."""
+    _start_game(page)
+    play_to_the_end(page, click_round)
+    expect(page.get_by_role("link", name=re.compile("^Next game: "))).to_be_visible()
+
+
 def _no_voice_said(page: Page) -> None:
     expect(page.get_by_text("Reading aloud needs a voice on this device.")).to_be_visible()
 
@@ -97,6 +106,7 @@ VISITS: list[Visit] = [
         "animal-sounds", "number-counting", "color-matching", "shape-sorting", "math-whiz", "story-starter",
         "letter-tracing", "reading-comp")],
     Visit("game: shape-sorting, a shape in its home", "/activity/shape-sorting", _sort_one_shape),
+    Visit("game: animal-sounds, the finish screen", "/activity/animal-sounds", _finish_game),
     Visit("flipbook", "/flipbook/farm-friends"),
     Visit("video", "/video/how-plants-grow"),
     Visit("song (playing)", "/song/five-little-ducks", _play_song),

@@ -228,6 +228,21 @@ def test_the_activity_page_tells_a_grown_up_the_ages_rounds_and_reading_aloud(pa
     expect(page.get_by_role("list", name="About this game")).to_have_count(0)
 
 
+def test_the_finish_screen_leads_on_to_the_next_game_for_the_same_ages(page):
+    start(page, "animal-sounds")  # the last game for ages 3-4: the next is the first
+    play_to_the_end(page, keyboard_round)
+    assert_finish_screen(page)
+    page.keyboard.press("Tab")
+    expect(page.get_by_role("button", name="Play Again")).to_be_focused()
+    page.keyboard.press("Tab")
+    next_game = page.get_by_role("link", name="Next game: Color Matching")
+    expect(next_game).to_be_focused()
+    page.keyboard.press("Enter")
+    page.wait_for_url("**/activity/color-matching")
+    expect(page.get_by_role("heading", name="Color Matching", level=1)).to_be_visible()
+    expect(page.get_by_text("Your game will appear here.")).to_be_visible()  # a new page, no game running
+
+
 def test_rainbow_math_paints_a_stripe_for_each_sum_solved(page):
     start(page, "rainbow-math")
     rainbow = board(page).get_by_role("img", name=re.compile(r"^Rainbow: "))

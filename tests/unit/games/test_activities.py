@@ -8,7 +8,7 @@ from learnsite.catalogue.home import AGE_GROUPS
 from learnsite.catalogue.library import ACTIVITIES
 from learnsite.config import REPO_ROOT
 from learnsite.games import session as S
-from learnsite.games.activities import GAMES, THEME_PARTS, facts
+from learnsite.games.activities import GAMES, THEME_PARTS, facts, next_game
 from learnsite.games.content.pictures import all_pictures
 from learnsite.games.kinds import KINDS
 from learnsite.games.rounds import BANDS
@@ -112,3 +112,17 @@ def test_a_game_tells_a_grown_up_its_ages_rounds_and_reading_aloud():
     for group in AGE_GROUPS:  # the same ages as the home page's age group that lists it
         for activity_id, _ in group.popup_activities:
             assert facts(activity_id)[0] == group.age, activity_id
+
+
+def test_next_game_goes_round_every_game_for_the_same_ages():
+    for band in BANDS:
+        first = next(a for a, spec in GAMES.items() if spec.band == band)
+        seen, at = [], first
+        while True:
+            seen.append(at)
+            at = next_game(at)
+            assert GAMES[at].band == band
+            if at == first:
+                break
+        assert sorted(seen) == sorted(a for a, spec in GAMES.items() if spec.band == band)
+    assert next_game("no-such-game") is None
