@@ -20,6 +20,7 @@ from components.trace_canvas import trace_canvas
 G = GameState
 B = GameState.board.to(Board)  # the round on screen
 T = GameState.turn.to(Turn)  # the round number, the last move's feedback, the marks
+NEXT = ActivityState.next_game  # the finish screen's next game for the same ages: id, title, image
 
 
 def _option_class(base: str, state, selected=False) -> rx.Var:
@@ -293,12 +294,11 @@ def finish_view() -> rx.Component:
                          class_name="content-button content-button-big", on_click=G.play_again,
                          data_first="true"),
             # another game for the same ages, for a child who wants more
-            rx.cond(ActivityState.next_id != "", rx.el.a(
+            rx.cond(NEXT["id"] != "", rx.el.a(
                 # its picture, for a child who cannot read its name yet (the name says it: no alt text)
-                rx.el.img(src=ActivityState.next_image, alt="", width="48", height="36",
-                          class_name="game-next-picture"),
-                "Next game: " + ActivityState.next_title, rx.icon("arrow-right", size=20, aria_hidden="true"),
-                href="/activity/" + ActivityState.next_id, class_name="content-button content-button-soft")),
+                rx.el.img(src=NEXT["image"], alt="", width="48", height="36", class_name="game-next-picture"),
+                "Next game: " + NEXT["title"], rx.icon("arrow-right", size=20, aria_hidden="true"),
+                href="/activity/" + NEXT["id"], class_name="content-button content-button-soft")),
             class_name="game-finish-actions"),
         class_name="game-finish",
     )

@@ -41,16 +41,10 @@ class ActivityState(rx.State):
         return games.facts(self.activity_id) if self.found else []
 
     @rx.var
-    def next_id(self) -> str:
-        """The next game for the same ages (the finish screen's "Next game"), or "" when there is none."""
-        return (games.next_game(self.activity_id) or "") if self.found else ""
-
-    @rx.var
-    def next_title(self) -> str:
-        item = find(ACTIVITIES, games.next_game(self.activity_id) or "") if self.found else None
-        return item.title if item else ""
-
-    @rx.var
-    def next_image(self) -> str:
-        item = find(ACTIVITIES, games.next_game(self.activity_id) or "") if self.found else None
-        return item.image if item else ""
+    def next_game(self) -> dict[str, str]:
+        """The next game for the same ages, for the finish screen's "Next game": its id, title and picture (all ""
+        when there is none)."""
+        item = find(ACTIVITIES, games.next_game(self.activity_id)) if self.found else None
+        if item is None:
+            return {"id": "", "title": "", "image": ""}
+        return {"id": item.id, "title": item.title, "image": item.image}
