@@ -61,11 +61,18 @@ def _zero_cap(options: SheetOptions) -> int:
     return max(1, options.count // ZERO_SHARE)
 
 
+def _staleness(uses: dict[tuple[int, int], int], pair: tuple[int, int], last: tuple[int, int] | None) -> tuple:
+    """Which repeat to take when a small range has run out of new problems: the one used least, and not the one
+    just before (a teacher would not print 2 + 3 three times in a row)."""
+    return uses[pair], pair == last
+
+
 def plan(options: SheetOptions) -> list[Problem]:
     rng = rng_for(options)
     kind, sign = options.kind, SIGNS[options.kind]
     problems: list[Problem] = []
-    seen: set[tuple[int, int]] = set()
+    uses: dict[tuple[int, int], int] = {}  # the problems on the sheet, and how many times each is there
+    last = None
     zeros_left = _zero_cap(options)
     for _ in range(options.count):
         repeat = None  # a fitting problem already on the sheet: used only when no new one turns up
@@ -76,9 +83,10 @@ def plan(options: SheetOptions) -> list[Problem]:
             if (a == 0 or b == 0) and zeros_left <= 0:
                 continue
             if _fits(kind, a, b, options.carrying):
-                if (a, b) not in seen:
+                if (a, b) not in uses:
                     break
-                repeat = repeat or (a, b)
+                if repeat is None or _staleness(uses, (a, b), last) < _staleness(uses, repeat, last):
+                    repeat = (a, b)
             if repeat and tries >= REPEAT_AFTER:
                 a, b = repeat
                 break
@@ -87,7 +95,8 @@ def plan(options: SheetOptions) -> list[Problem]:
             need = "with" if options.carrying == "only" else "without"
             raise SheetOptionError(f"No problems {need} {word} fit numbers from {options.low} to {options.high}: "
                                    "widen the range or allow any.")
-        seen.add((a, b))
+        uses[(a, b)] = uses.get((a, b), 0) + 1
+        last = (a, b)
         zeros_left -= a == 0 or b == 0
         answer = a + b if kind == "addition" else a - b if kind == "subtraction" else a * b
         problems.append(Problem(a, b, sign, answer))

@@ -85,3 +85,13 @@ def test_at_most_one_problem_in_five_has_a_zero_in_it(kind, low, high):
 def test_a_range_of_zero_to_two_keeps_its_zeros():
     problems = plan(defaults("addition", seed=1, low=0, high=2, count=20))
     assert sum(p.a == 0 or p.b == 0 for p in problems) > 4  # 5 of its 9 sums have a zero: nothing else to practise
+
+
+@pytest.mark.parametrize("kind,low,high,most", [("addition", 0, 3, 2), ("addition", 0, 2, 3), ("addition", 0, 1, 5),
+                                                ("subtraction", 0, 3, 3)])
+def test_a_small_range_spreads_its_repeats_and_never_prints_one_twice_in_a_row(kind, low, high, most):
+    """20 problems from a handful: each repeat is the problem used least, never the one just before."""
+    for seed in range(30):
+        pairs = [(p.a, p.b) for p in plan(defaults(kind, seed=seed, low=low, high=high, count=20))]
+        assert max(pairs.count(p) for p in pairs) <= most
+        assert all(x != y for x, y in zip(pairs, pairs[1:]))
