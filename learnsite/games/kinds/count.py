@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from learnsite.games.kinds import choose
 from learnsite.games.content.pictures import COUNTABLE, dots_picture
-from learnsite.games.rounds import EASIER, Option, Round, option_count
+from learnsite.games.rounds import EASIER, Option, Round, option_count, varied
 
 # how to count, on the page under the question and read with it (each thing tapped shows and says its number)
 HOW = "Tap each one as you count it."
@@ -29,7 +29,7 @@ def make_rounds(rng, band: str, level: int, n: int, params: dict) -> list[Round]
             candidates += [(name, (k,)) for k in range(1, top + 1)]
         else:
             candidates += [(name, (a, b)) for a in range(1, top) for b in range(1, top - a + 1)]
-    picked = rng.sample(candidates, n)
+    picked = varied(rng, candidates, n, lambda c: sum(c[1]), lambda c: c[0])  # total, then thing
     k = option_count(band, level)
     rounds = []
     for name, parts in picked:

@@ -106,7 +106,8 @@ def make_rounds(rng, band: str, level: int, n: int, params: dict) -> list[Round]
                      extra={"seconds": params.get("seconds", 0)})
 
     return distinct_rounds(n, lambda: make(rng, band, level), build,
-                           usable=lambda key, prompt, say, answer, hint: 0 <= answer <= MAX_VALUE)
+                           usable=lambda key, prompt, say, answer, hint: 0 <= answer <= MAX_VALUE,
+                           apart=lambda key, prompt, say, answer, hint: answer)
 
 
 def check(round_: Round, move: dict, settled: frozenset[int]) -> Outcome:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 import random
 import re
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,7 @@ from learnsite.games.content.pictures import COUNTABLE, alphabet_picture, ten_fr
 from learnsite.games.content.sight_words import PRE_PRIMER, PRIMER, sounds_like
 from learnsite.games.kinds import choose, count, match, prompt, sort, typed
 from learnsite.games.rounds import EASIER, NORMAL, option_count
+from learnsite.games.session import level_rounds
 
 BANDS = ("3-4", "5-6", "7-8", "9-10")
 ASSETS = Path(__file__).resolve().parents[3] / "assets"
@@ -424,3 +426,32 @@ def test_shuffled_with_lays_out_distinct_choices_with_the_right_one_anywhere(wro
         seen_wrong.update(choices)
     assert seen_at == set(range(n))
     assert seen_wrong == {*wrongs, "right"}
+
+
+@pytest.mark.parametrize("activity_id", ["number-counting", "addition-fun"])
+def test_count_rounds_change_number_and_thing_from_one_round_to_the_next(activity_id):
+    """Not 3 stars, then 3 bees: neighbouring rounds never have the same total, nor (where the game has more
+    than one) the same thing to count, and in a game every total comes up about as often as the others."""
+    spec = GAMES[activity_id]
+    for seed in range(200):
+        for level in (NORMAL, EASIER):
+            rounds = level_rounds(activity_id, seed, level)
+            totals = [len(r.pictures) for r in rounds]
+            things = [r.pictures[0] for r in rounds]
+            assert all(a != b for a, b in zip(totals, totals[1:])), (seed, level, totals)
+            if len(spec.params["things"]) > 1:
+                assert all(a != b for a, b in zip(things, things[1:])), (seed, level, things)
+            top = count.most(spec.band, level, spec.params["groups"])
+            low = 1 if spec.params["groups"] == 1 else 2
+            played = Counter(totals[:spec.rounds])
+            times = [played[t] for t in range(low, top + 1)]
+            assert max(times) - min(times) <= 1, (seed, level, totals)
+
+
+@pytest.mark.parametrize("activity_id", [g for g, spec in GAMES.items() if spec.kind == "type"])
+def test_typed_rounds_never_ask_for_the_same_answer_twice_in_a_row(activity_id):
+    """15 + 5, then 12 + 8: a child typing 20 again wonders whether it is a trick."""
+    for seed in range(200):
+        for level in (NORMAL, EASIER):
+            answers = [r.answer for r in level_rounds(activity_id, seed, level)]
+            assert all(a != b for a, b in zip(answers, answers[1:])), (seed, level, answers)
