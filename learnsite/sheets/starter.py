@@ -29,7 +29,7 @@ def _s(key, title, ages, about, category, subject, skill, kind, **options) -> St
 MATH, TRACE, COLOUR, WORDS = "Math Practice", "Letter Tracing", "Color by Number", "Word Puzzles"
 
 STARTERS: tuple[Starter, ...] = (
-    _s("count-to-5", "Count to 5", "4-5", "Count the apples, stars and fish in each box.", MATH, "math",
+    _s("count-to-5", "Count to 5", "4-5", "Count the apples, balls, fish, flowers or stars in each box.", MATH, "math",
        "counting", "counting", low=1, high=5, count=6),
     _s("count-to-10", "Count to 10", "4-6", "Count the pictures in each box and write how many.", MATH, "math",
        "counting", "counting", low=1, high=10, count=12),
