@@ -8,6 +8,7 @@ from learnsite.sheets.drills import draw_key
 from learnsite.sheets.layout import SheetPdf, numbered_cells, rng_for
 from learnsite.sheets.options import SheetOptions
 from learnsite.sheets.pictures import OBJECTS
+from learnsite.variety import varied
 
 COLS, ROWS = 2, 3
 # The objects sit in a grid of slots inside the box: the smallest grid that leaves room to scatter the most
@@ -38,14 +39,20 @@ def grid_for(most: int) -> tuple[int, int]:
 
 
 def plan(options: SheetOptions) -> list[CountProblem]:
+    """The boxes in order: every count from low to high about as often as the others, and neighbours differ
+    in count and picture (not a sheet 'Count to 5' of ones, twos and threes, two boxes of one ball in a row)."""
     rng = rng_for(options)
     grid = grid_for(options.high)
     all_slots = [(c, r) for r in range(grid[1]) for c in range(grid[0])]
+    candidates = [(n, thing) for n in range(options.low, options.high + 1) for thing in sorted(OBJECTS)]
+    boxes: list[tuple[int, str]] = []
+    while len(boxes) < options.count:  # more boxes than counts x pictures (a narrow range): the set again
+        boxes += varied(rng, candidates, min(options.count - len(boxes), len(candidates)),
+                        lambda c: c[0], lambda c: c[1])
     problems = []
-    for _ in range(options.count):
-        n = rng.randint(options.low, options.high)
+    for n, thing in boxes:
         slots = tuple(sorted(rng.sample(all_slots, n), key=lambda s: (s[1], s[0])))
-        problems.append(CountProblem(rng.choice(sorted(OBJECTS)), slots, grid))
+        problems.append(CountProblem(thing, slots, grid))
     return problems
 
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from learnsite.games.kinds import choose
 from learnsite.games.content.pictures import COUNTABLE, dots_picture
-from learnsite.games.rounds import EASIER, Option, Round, option_count, varied
+from learnsite.games.rounds import EASIER, Option, Round, option_count
+from learnsite.variety import varied
 
 # how to count, on the page under the question and read with it (each thing tapped shows and says its number)
 HOW = "Tap each one as you count it."

@@ -72,3 +72,20 @@ def test_counting_key_says_one_apple_not_one_apples():
     assert [counting.CountProblem(t, ((0, 0),) * n, (5, 4)).text() for t, n in
             (("apples", 1), ("apples", 3), ("fish", 1), ("fish", 2), ("flowers", 1))] == \
         ["1 apple", "3 apples", "1 fish", "2 fish", "1 flower"]
+
+
+def test_counting_boxes_go_through_the_range_and_neighbours_differ():
+    """'Count to 5' has a box of 4 and one of 5, not only ones, twos and threes; no two boxes in a row have
+    the same count or the same picture."""
+    for low, high, count in ((1, 5, 6), (1, 10, 12), (8, 20, 12), (1, 3, 10)):
+        for seed in range(1, 31):
+            plan = made(kind="counting", seed=seed, low=low, high=high, count=count).plan
+            answers, things = [p.answer for p in plan], [p.thing for p in plan]
+            assert len(plan) == count
+            times = [answers.count(n) for n in range(low, high + 1)]
+            assert max(times) - min(times) <= 1, (low, high, seed, answers)
+            assert all(a != b for a, b in zip(answers, answers[1:])), (low, high, seed, answers)
+            assert all(a != b for a, b in zip(things, things[1:])), (low, high, seed, things)
+            assert len(set(zip(answers, things))) == count  # no two boxes alike
+    narrow = made(kind="counting", seed=1, low=2, high=2, count=8).plan  # 5 pictures of 2: some come again
+    assert [p.answer for p in narrow] == [2] * 8 and {p.thing for p in narrow} == set(pictures.OBJECTS)
