@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from learnsite.sheets.drills import draw_key
+from learnsite.sheets.drills import ZERO_SHARE, draw_key
 from learnsite.sheets.layout import SheetPdf, numbered_cells, rng_for
 from learnsite.sheets.options import SheetOptions
 
@@ -30,17 +30,24 @@ class Bond:
     def text(self) -> str:
         return f"{self.whole} = {self.left} + {self.right}"
 
+    @property
+    def has_zero(self) -> bool:
+        return self.left == 0 or self.right == 0
+
 
 def plan(options: SheetOptions) -> list[Bond]:
     """options.count bonds, none repeating one already on the sheet while the range holds new ones (a range
-    as narrow as 0-1 has only a few: then a bond may come again)."""
+    as narrow as 0-1 has only a few: then a bond may come again). As in the drills, at most one bond in
+    ZERO_SHARE has a 0 part (7 = 7 + 0): one fact, not a quarter of the sheet; wholes up to 2 keep theirs."""
     rng = rng_for(options)
+    zeros_left = options.count if options.high < 3 else max(1, options.count // ZERO_SHARE)
     bonds: list[Bond] = []
     for _ in range(options.count):
         for _ in range(TRIES):
             bond = _draw(rng, options)
-            if bond not in bonds:
+            if bond not in bonds and (zeros_left > 0 or not bond.has_zero):
                 break
+        zeros_left -= bond.has_zero
         bonds.append(bond)
     return bonds
 

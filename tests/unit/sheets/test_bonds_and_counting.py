@@ -89,3 +89,12 @@ def test_counting_boxes_go_through_the_range_and_neighbours_differ():
             assert len(set(zip(answers, things))) == count  # no two boxes alike
     narrow = made(kind="counting", seed=1, low=2, high=2, count=8).plan  # 5 pictures of 2: some come again
     assert [p.answer for p in narrow] == [2] * 8 and {p.thing for p in narrow} == set(pictures.OBJECTS)
+
+
+def test_number_bonds_have_a_zero_part_at_most_once_in_five():
+    """7 = 7 + 0 is one fact: now and then on a sheet, not in a quarter of its bonds (as the drills' zeros)."""
+    for low, high, count in ((5, 10, 12), (2, 20, 24), (3, 5, 12)):
+        for seed in range(1, 31):
+            bonds = made(kind="number-bonds", seed=seed, low=low, high=high, count=count).plan
+            assert sum(0 in (b.left, b.right) for b in bonds) <= count // 5, (low, high, seed)
+            assert len(set(bonds)) == count
