@@ -4,15 +4,13 @@
  * - a hint (.game-feedback.is-hint): two soft low notes going down, a gentle "hmm", never a buzzer;
  * - the finish screen (data-round "...-end-..."): a short fanfare;
  * - a thing tapped to count it (games.js gives it its number): one note of a scale going up, a step per number.
- * A grown-up may turn them off with Sounds (#game-sounds): the choice is kept on this device. Browsers let
- * audio start only from a child's own tap or key, so the sound is opened inside the first one on the game.
+ * A grown-up may turn them off with Sounds (#game-sounds): games.js keeps that switch, with Read aloud. Browsers
+ * let audio start only from a child's own tap or key, so the sound is opened inside the first one on the game.
  */
 (function () {
   "use strict";
   if (window.learnsiteGameSounds) return;
 
-  var KEY = "learnsite.gameSounds";
-  var here = null; // the choice, for as long as the page lasts when the device keeps nothing
   var ctx = null, out = null;
 
   // MIDI note numbers: C5 E5 G5 up; E4 C4 down; C5 E5 G5 C6 (the last held)
@@ -24,15 +22,9 @@
   var LEVEL = { cheer: 0.16, hint: 0.1, finish: 0.16, count: 0.12 };
   var SCALE = [72, 74, 76, 77, 79, 81, 83, 84, 86, 88, 89, 91]; // C major from C5: counting climbs it
 
-  function on() {
-    var kept = null;
-    try { kept = window.localStorage.getItem(KEY); } catch (e) { /* storage blocked */ }
-    return (kept || here) !== "off";
-  }
-
-  function sync() {
-    var toggle = document.getElementById("game-sounds");
-    if (toggle) toggle.setAttribute("aria-pressed", on() ? "true" : "false");
+  function on() { // asked as a sound would play: by then games.js, which keeps the switch, has loaded
+    var switches = window.learnsiteGameSwitches;
+    return !switches || switches.on("game-sounds");
   }
 
   function open() {
@@ -93,13 +85,8 @@
     }, 0);
   });
 
-  document.addEventListener("click", function (e) {
-    var toggle = e.target.closest && e.target.closest("#game-sounds");
-    if (!toggle) return;
-    here = on() ? "off" : "on";
-    try { window.localStorage.setItem(KEY, here); } catch (err) { /* storage blocked: this page only */ }
-    sync();
-    if (here === "on") { open(); play("cheer"); } // a grown-up hears what was turned on
+  document.addEventListener("learnsite:switch", function (e) {
+    if (e.detail.id === "game-sounds" && e.detail.on) { open(); play("cheer"); } // a grown-up hears what was turned on
   });
 
   // each new feedback sounds once: its tone and words together (two hints in a row never have the same words)
@@ -107,7 +94,6 @@
   function onChange() {
     var board = document.getElementById("game-board");
     if (!board) { last = ""; return; }
-    sync();
     var fb = board.querySelector(".game-feedback");
     var text = fb ? fb.textContent : "";
     var hint = !!(fb && fb.classList.contains("is-hint"));
@@ -122,5 +108,5 @@
     { subtree: true, childList: true, characterData: true, attributes: true,
       attributeFilter: ["class", "data-round"] });
 
-  window.learnsiteGameSounds = { on: on };
+  window.learnsiteGameSounds = true;
 })();

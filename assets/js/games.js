@@ -146,28 +146,41 @@
     return text ? el : null;
   }
 
-  // a pre-reader's game reads by itself unless a grown-up turned that off (Read aloud), kept on this device
-  var VOICE = "learnsite.gameVoice";
-  var voiceHere = null; // the choice, for as long as the page lasts when the device keeps nothing
-  function voiceOn() {
+  // a grown-up's switches in the game's bar, Read aloud (#game-voice) and Sounds (#game-sounds, heard by
+  // game_sounds.js): each on until turned off, the choice kept on this device (or for as long as the page lasts
+  // when the device keeps nothing) and shown in aria-pressed; a flip is told as a "learnsite:switch" event
+  var SWITCHES = { "game-voice": "learnsite.gameVoice", "game-sounds": "learnsite.gameSounds" };
+  var switchedHere = {};
+  function switchOn(id) {
     var kept = null;
-    try { kept = window.localStorage.getItem(VOICE); } catch (e) { /* storage blocked */ }
-    return (kept || voiceHere) !== "off";
+    try { kept = window.localStorage.getItem(SWITCHES[id]); } catch (e) { /* storage blocked */ }
+    return (kept || switchedHere[id]) !== "off";
   }
-  function syncVoice(board) {
-    var toggle = board.querySelector("#game-voice");
-    if (toggle) toggle.setAttribute("aria-pressed", voiceOn() ? "true" : "false");
+  function syncSwitches(board) {
+    Object.keys(SWITCHES).forEach(function (id) {
+      var toggle = board.querySelector("#" + id);
+      if (toggle) toggle.setAttribute("aria-pressed", switchOn(id) ? "true" : "false");
+    });
   }
   document.addEventListener("click", function (e) {
-    var toggle = e.target.closest && e.target.closest("#game-voice");
+    var toggle = e.target.closest && e.target.closest("#game-voice, #game-sounds");
     var board = document.getElementById("game-board");
     if (!toggle || !board) return;
-    var on = !voiceOn();
-    voiceHere = on ? "on" : "off";
-    try { window.localStorage.setItem(VOICE, voiceHere); } catch (err) { /* storage blocked: this page only */ }
-    syncVoice(board);
-    if (!on && "speechSynthesis" in window) window.speechSynthesis.cancel();
-    if (on) say(board.getAttribute("data-say") || "");
+    var id = toggle.id, on = !switchOn(id);
+    switchedHere[id] = on ? "on" : "off";
+    try { window.localStorage.setItem(SWITCHES[id], switchedHere[id]); } catch (err) { /* blocked: this page only */ }
+    syncSwitches(board);
+    document.dispatchEvent(new CustomEvent("learnsite:switch", { detail: { id: id, on: on } }));
+  });
+  window.learnsiteGameSwitches = { on: switchOn };
+
+  // a pre-reader's game reads by itself unless a grown-up turned Read aloud off
+  function voiceOn() { return switchOn("game-voice"); }
+  document.addEventListener("learnsite:switch", function (e) {
+    var board = document.getElementById("game-board");
+    if (e.detail.id !== "game-voice" || !board) return;
+    if (!e.detail.on && "speechSynthesis" in window) window.speechSynthesis.cancel();
+    if (e.detail.on) say(board.getAttribute("data-say") || "");
   });
 
   function speaking(board) { return board.getAttribute("data-speak") === "true" && voiceOn(); }
@@ -188,7 +201,7 @@
   function onBoardChange() {
     var board = document.getElementById("game-board");
     if (!board) { lastRound = null; seen = {}; return; }
-    syncVoice(board);
+    syncSwitches(board);
     onNewText(board);
     var round = board.getAttribute("data-round");
     if (round === lastRound) { setTimeout(function () { refocus(board); }, 50); return; }
