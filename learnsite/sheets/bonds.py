@@ -31,23 +31,38 @@ class Bond:
         return f"{self.whole} = {self.left} + {self.right}"
 
     @property
+    def fact(self) -> tuple[int, int]:
+        """What the bond teaches: 8 is 3 and 5, the same fact as 8 = 5 + 3."""
+        return self.whole, min(self.left, self.right)
+
+    @property
     def has_zero(self) -> bool:
         return self.left == 0 or self.right == 0
 
 
 def plan(options: SheetOptions) -> list[Bond]:
-    """options.count bonds, none repeating one already on the sheet while the range holds new ones (a range
-    as narrow as 0-1 has only a few: then a bond may come again). As in the drills, at most one bond in
-    ZERO_SHARE has a 0 part (7 = 7 + 0): one fact, not a quarter of the sheet; wholes up to 2 keep theirs."""
+    """options.count bonds, none repeating a fact already on the sheet (8 = 3 + 5 or 5 + 3, whichever circle is
+    blank) while the range holds new ones; then a known fact with a new blank; a range as narrow as 0-1 has only
+    a few bonds, and then one may come again. As in the drills, at most one bond in ZERO_SHARE has a 0 part
+    (7 = 7 + 0): one fact, not a quarter of the sheet; wholes up to 2 keep theirs."""
     rng = rng_for(options)
     zeros_left = options.count if options.high < 3 else max(1, options.count // ZERO_SHARE)
     bonds: list[Bond] = []
+    facts: set[tuple[int, int]] = set()
     for _ in range(options.count):
+        new_blank = None
         for _ in range(TRIES):
             bond = _draw(rng, options)
-            if bond not in bonds and (zeros_left > 0 or not bond.has_zero):
+            if bond.has_zero and zeros_left <= 0:
+                continue
+            if bond.fact not in facts:
                 break
+            if new_blank is None and bond not in bonds:
+                new_blank = bond
+        else:
+            bond = new_blank or bond
         zeros_left -= bond.has_zero
+        facts.add(bond.fact)
         bonds.append(bond)
     return bonds
 

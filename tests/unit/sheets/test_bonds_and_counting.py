@@ -98,3 +98,12 @@ def test_number_bonds_have_a_zero_part_at_most_once_in_five():
             bonds = made(kind="number-bonds", seed=seed, low=low, high=high, count=count).plan
             assert sum(0 in (b.left, b.right) for b in bonds) <= count // 5, (low, high, seed)
             assert len(set(bonds)) == count
+
+
+def test_a_number_bond_fact_comes_once_while_the_range_has_others():
+    """Not 8 = 3 + 5 twice on a sheet (once with each part blank, or as 8 = 5 + 3) while the range holds facts
+    not used yet."""
+    for seed in range(1, 31):
+        for low, high, count in ((5, 10, 12), (11, 20, 12), (2, 10, 20)):
+            bonds = made(kind="number-bonds", seed=seed, low=low, high=high, count=count).plan
+            assert len({(b.whole, min(b.left, b.right)) for b in bonds}) == count, (low, high, seed)
