@@ -7,25 +7,30 @@ from typing import Any, Callable
 
 def varied(rng, candidates, n: int, *traits: Callable[[Any], Any]) -> list:
     """n of the candidates in play order: neighbours differ in each trait where they can, and each trait's
-    values come up about as often as one another (not 3 stars, then 3 bees; not four 3s in six rounds). The
-    first trait decides, the next breaks its ties, then a random order. ValueError when there are fewer than n."""
+    values come up about as often as one another (not 3 stars, then 3 bees; not four 3s in six rounds; not
+    10, 9, 8, 7 either). The first trait counts most. ValueError when there are fewer than n candidates."""
     if len(candidates) < n:
         raise ValueError(f"{len(candidates)} candidates for {n} rounds")
     draw = rng.random  # a random order (ties go to the first): one draw each and a sort
     pool = [(tuple(trait(c) for trait in traits), c) for c in sorted(candidates, key=lambda _: draw())]
     used: list[dict] = [{} for _ in traits]
-    left: list[dict] = [{} for _ in traits]  # candidates still in the pool, per value: the likelier to end in a run
+    left: list[dict] = [{} for _ in traits]  # candidates still in the pool, per value
     for values, _ in pool:
         for k, v in enumerate(values):
             left[k][v] = left[k].get(v, 0) + 1
     chosen: list = []
     last: tuple = ()
-    for _ in range(n):
+    for step in range(n):
+        to_go = n - step
         options = pool
-        for k in range(len(traits)):  # the first trait decides; the next only breaks its ties
+        for k, was in enumerate(last):  # unlike the one before in every trait it can be, the first trait first
+            options = [item for item in options if item[0][k] != was] or options
+        for k in range(len(traits)):  # then the first trait decides, the next only breaks its ties
             def score(item, k=k):
+                # a value with more candidates left than every other step can hold comes now, or it would end the
+                # game in a run (2 3 5 5); otherwise the least used; ties go to the pool's random order
                 v = item[0][k]
-                return (bool(last) and v == last[k], used[k].get(v, 0), -left[k][v])
+                return 2 * min(left[k][v], to_go) <= to_go, used[k].get(v, 0)
             least = min(map(score, options))
             options = [item for item in options if score(item) == least]
         best = options[0]

@@ -30,7 +30,8 @@ def make_rounds(rng, band: str, level: int, n: int, params: dict) -> list[Round]
             candidates += [(name, (k,)) for k in range(1, top + 1)]
         else:
             candidates += [(name, (a, b)) for a in range(1, top) for b in range(1, top - a + 1)]
-    picked = varied(rng, candidates, n, lambda c: sum(c[1]), lambda c: c[0])  # total, then thing
+    # the total, then the thing, then the first group (not 1 + 9 in the basket, then 1 + 8)
+    picked = varied(rng, candidates, n, lambda c: sum(c[1]), lambda c: c[0], lambda c: c[1][0])
     k = option_count(band, level)
     rounds = []
     for name, parts in picked:

@@ -455,3 +455,15 @@ def test_typed_rounds_never_ask_for_the_same_answer_twice_in_a_row(activity_id):
         for level in (NORMAL, EASIER):
             answers = [r.answer for r in level_rounds(activity_id, seed, level)]
             assert all(a != b for a, b in zip(answers, answers[1:])), (seed, level, answers)
+
+
+def test_addition_fun_totals_do_not_go_in_order():
+    """Varied, not a pattern a child learns instead of counting (10, 9, 8, 7, 6): the first five totals of a
+    game rise or fall all the way about as rarely as chance has them (2 orders of 120)."""
+    in_order = 0
+    for seed in range(300):
+        for level in (NORMAL, EASIER):
+            totals = [len(r.pictures) for r in level_rounds("addition-fun", seed, level)[:5]]
+            steps = [b - a for a, b in zip(totals, totals[1:])]
+            in_order += all(s > 0 for s in steps) or all(s < 0 for s in steps)
+    assert in_order <= 30
