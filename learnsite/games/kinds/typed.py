@@ -11,6 +11,7 @@ from __future__ import annotations
 from learnsite.games.rounds import EASIER, REFUSED, Outcome, Round, as_int, distinct_rounds
 
 MAX_VALUE = 999  # no answer is bigger; the number pad takes 3 digits
+SAME_ANSWER = 2  # the most rounds of a game with one answer (not 17 + 3, 15 + 5 and 19 + 1 in one game)
 
 
 def _sums(rng, band, level):
@@ -100,13 +101,16 @@ MODES = {"sums": _sums, "times": _times}
 
 def make_rounds(rng, band: str, level: int, n: int, params: dict) -> list[Round]:
     make = MODES[params["mode"]]
+    answers: dict[int, int] = {}
 
     def build(key, prompt, say, answer, hint) -> Round:
+        answers[answer] = answers.get(answer, 0) + 1
         return Round(kind="type", key=key, prompt=prompt, say=say, answer=answer, hint=hint,
                      extra={"seconds": params.get("seconds", 0)})
 
     return distinct_rounds(n, lambda: make(rng, band, level), build,
-                           usable=lambda key, prompt, say, answer, hint: 0 <= answer <= MAX_VALUE,
+                           usable=lambda key, prompt, say, answer, hint: (0 <= answer <= MAX_VALUE
+                                                                          and answers.get(answer, 0) < SAME_ANSWER),
                            apart=lambda key, prompt, say, answer, hint: answer)
 
 

@@ -450,11 +450,13 @@ def test_count_rounds_change_number_and_thing_from_one_round_to_the_next(activit
 
 @pytest.mark.parametrize("activity_id", [g for g, spec in GAMES.items() if spec.kind == "type"])
 def test_typed_rounds_never_ask_for_the_same_answer_twice_in_a_row(activity_id):
-    """15 + 5, then 12 + 8: a child typing 20 again wonders whether it is a trick."""
+    """15 + 5, then 12 + 8: a child typing 20 again wonders whether it is a trick; and no answer comes more
+    than twice in a game (17 + 3, 15 + 5 and 19 + 1 all make 20)."""
     for seed in range(200):
         for level in (NORMAL, EASIER):
             answers = [r.answer for r in level_rounds(activity_id, seed, level)]
             assert all(a != b for a, b in zip(answers, answers[1:])), (seed, level, answers)
+            assert max(answers.count(a) for a in answers) <= typed.SAME_ANSWER, (seed, level, answers)
 
 
 def test_addition_fun_totals_do_not_go_in_order():
