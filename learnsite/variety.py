@@ -5,14 +5,20 @@ from __future__ import annotations
 from typing import Any, Callable
 
 
+def picked(rng, items, n: int) -> list:
+    """n of `items` in random order (as rng.sample, at a third of its cost: one draw each and a sort)."""
+    draw = rng.random
+    return sorted(items, key=lambda _: draw())[:n]
+
+
 def varied(rng, candidates, n: int, *traits: Callable[[Any], Any]) -> list:
     """n of the candidates in play order: neighbours differ in each trait where they can, and each trait's
     values come up about as often as one another (not 3 stars, then 3 bees; not four 3s in six rounds; not
     10, 9, 8, 7 either). The first trait counts most. ValueError when there are fewer than n candidates."""
     if len(candidates) < n:
         raise ValueError(f"{len(candidates)} candidates for {n} rounds")
-    draw = rng.random  # a random order (ties go to the first): one draw each and a sort
-    pool = [(tuple(trait(c) for trait in traits), c) for c in sorted(candidates, key=lambda _: draw())]
+    # in a random order: a tie goes to the first
+    pool = [(tuple(trait(c) for trait in traits), c) for c in picked(rng, candidates, len(candidates))]
     used: list[dict] = [{} for _ in traits]
     left: list[dict] = [{} for _ in traits]  # candidates still in the pool, per value
     for values, _ in pool:
@@ -31,8 +37,9 @@ def varied(rng, candidates, n: int, *traits: Callable[[Any], Any]) -> list:
                 # game in a run (2 3 5 5); otherwise the least used; ties go to the pool's random order
                 v = item[0][k]
                 return 2 * min(left[k][v], to_go) <= to_go, used[k].get(v, 0)
-            least = min(map(score, options))
-            options = [item for item in options if score(item) == least]
+            scored = [(score(item), item) for item in options]
+            least = min(mark for mark, _ in scored)
+            options = [item for mark, item in scored if mark == least]
         best = options[0]
         pool.remove(best)
         chosen.append(best[1])

@@ -8,6 +8,8 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Any, Callable, Mapping, NamedTuple
 
+from learnsite.variety import picked
+
 BANDS = ("3-4", "5-6", "7-8", "9-10")
 
 # level 0 = one step easier than the band's normal; a game starts at NORMAL and steps down after 2 misses
@@ -73,11 +75,13 @@ def distinct_rounds(n: int, draw: Callable[[], tuple], build: Callable[..., Roun
     rounds, keys, last = [], set(), object()
     while len(rounds) < n:
         item = draw()
-        if item[0] in keys or not usable(*item) or (apart is not None and apart(*item) == last):
+        if item[0] in keys or not usable(*item):
+            continue
+        alike = apart(*item) if apart is not None else None
+        if apart is not None and alike == last:
             continue
         keys.add(item[0])
-        if apart is not None:
-            last = apart(*item)
+        last = alike
         rounds.append(build(*item))
     return rounds
 
@@ -97,12 +101,6 @@ def option_count(band: str, level: int) -> int:
     """How many choices a round offers: 3 for pre-readers, 4 from 5-6, one fewer a step down."""
     normal = 3 if band == "3-4" else 4
     return normal - 1 if level == EASIER else normal
-
-
-def picked(rng, items, n: int) -> list:
-    """n of `items` in random order (as rng.sample, at a third of its cost: one draw each and a sort)."""
-    draw = rng.random
-    return sorted(items, key=lambda _: draw())[:n]
 
 
 MAX_LAYOUTS = 1024  # above this many, shuffled_with sorts by random keys instead of reading a table

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from learnsite.games.content import BANKS
-from learnsite.games.rounds import REFUSED, Outcome, Round, in_range, option_count, picked, shuffled_with
+from learnsite.games.rounds import REFUSED, Outcome, Round, in_range, option_count, shuffled_with
+from learnsite.variety import picked
 
 
 def make_rounds(rng, band: str, level: int, n: int, params: dict) -> list[Round]:
