@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from learnsite.sheets.drills import ZERO_SHARE, draw_key
+from learnsite.sheets.drills import ZERO_SHARE, draw_key, zero_share
 from learnsite.sheets.layout import SheetPdf, numbered_cells, rng_for
 from learnsite.sheets.options import SheetOptions
+from learnsite.variety import picked, varied
 
 COLS, ROWS = 3, 4
 MISSING = ("whole", "left", "right")
-TRIES = 50  # draws for a bond not yet on the sheet before one may repeat
 
 
 @dataclass(frozen=True)
@@ -41,37 +41,40 @@ class Bond:
 
 
 def plan(options: SheetOptions) -> list[Bond]:
-    """options.count bonds, none repeating a fact already on the sheet (8 = 3 + 5 or 5 + 3, whichever circle is
-    blank) while the range holds new ones; then a known fact with a new blank; a range as narrow as 0-1 has only
-    a few bonds, and then one may come again. As in the drills, at most one bond in ZERO_SHARE has a 0 part
-    (7 = 7 + 0): one fact, not a quarter of the sheet; wholes up to 2 keep theirs."""
+    """options.count bonds, each a fact not yet on the sheet (8 = 3 + 5 is 8 = 5 + 3, whichever circle is blank)
+    while the range holds new ones; then the facts again, each with a new blank or order. The wholes come up about
+    as often as one another, and so do the smaller parts: not a run of 1 + 8, 1 + 4, 1 + 9; neighbours differ in
+    both where they can. As in the drills, at most one bond in ZERO_SHARE has a 0 part (7 = 7 + 0): one fact, not
+    a quarter of the sheet; wholes up to 2 keep theirs."""
     rng = rng_for(options)
-    zeros_left = options.count if options.high < 3 else max(1, options.count // ZERO_SHARE)
+    wholes = range(options.low, options.high + 1)
+    capped = options.high >= 3
+    # of each whole's facts, a few more than the sheet can use (wholes 2-100 have 2,500; 48 bonds use 48)
+    enough = -(-options.count // len(wholes)) + 2
+    facts = [(whole, part) for whole in wholes for part in picked(rng, range(capped, whole // 2 + 1), enough)]
+    if capped:
+        facts += picked(rng, [(whole, 0) for whole in wholes], zero_share(options.count))
     bonds: list[Bond] = []
-    facts: set[tuple[int, int]] = set()
-    for _ in range(options.count):
-        new_blank = None
-        for _ in range(TRIES):
-            bond = _draw(rng, options)
-            if bond.has_zero and zeros_left <= 0:
-                continue
-            if bond.fact not in facts:
-                break
-            if new_blank is None and bond not in bonds:
-                new_blank = bond
-        else:
-            bond = new_blank or bond
-        zeros_left -= bond.has_zero
-        facts.add(bond.fact)
-        bonds.append(bond)
+    while len(bonds) < options.count:
+        n = min(options.count - len(bonds), len(facts))
+        after = bonds[-1].fact if bonds else None
+        for fact in varied(rng, facts, n, lambda f: f[0], lambda f: f[1], after=after):
+            bonds.append(_new_bond(rng, fact, bonds))
+        if capped:  # the zeros had their share in the first pass
+            facts = [fact for fact in facts if fact[1]] or facts
     return bonds
 
 
-def _draw(rng, options: SheetOptions) -> Bond:
-    whole = rng.randint(options.low, options.high)
-    left = rng.randint(0, whole)
-    missing = rng.choice(MISSING) if whole > 5 else rng.choice(MISSING[1:])
-    return Bond(whole, left, whole - left, missing)
+def _new_bond(rng, fact: tuple[int, int], bonds: list[Bond]) -> Bond:
+    """The fact as a bond not on the sheet yet, if one is left: its parts either way round, any circle blank
+    (the whole only above 5), but not the same circle three times in a row."""
+    whole, part = fact
+    blanks = MISSING if whole > 5 else MISSING[1:]
+    ways = [Bond(whole, left, whole - left, missing)
+            for left in sorted({part, whole - part}) for missing in blanks]
+    ways = [bond for bond in ways if bond not in bonds] or ways
+    twice = {b.missing for b in bonds[-2:]} if len(bonds) >= 2 else set()
+    return rng.choice([bond for bond in ways if len(twice) != 1 or bond.missing not in twice] or ways)
 
 
 def draw(pdf: SheetPdf, options: SheetOptions, bonds: list[Bond]) -> None:

@@ -48,7 +48,7 @@ def plan(options: SheetOptions) -> list[CountProblem]:
     boxes: list[tuple[int, str]] = []
     while len(boxes) < options.count:  # more boxes than counts x pictures (a narrow range): the set again
         boxes += varied(rng, candidates, min(options.count - len(boxes), len(candidates)),
-                        lambda c: c[0], lambda c: c[1])
+                        lambda c: c[0], lambda c: c[1], after=boxes[-1] if boxes else None)
     problems = []
     for n, thing in boxes:
         slots = tuple(sorted(rng.sample(all_slots, n), key=lambda s: (s[1], s[0])))

@@ -58,7 +58,12 @@ def _zero_cap(options: SheetOptions) -> int:
     there is to practise, and stay."""
     if options.low > 0 or options.high < 3:
         return options.count
-    return max(1, options.count // ZERO_SHARE)
+    return zero_share(options.count)
+
+
+def zero_share(count: int) -> int:
+    """The most of `count` problems that may have a 0 in them, where a range is wide enough to cap them."""
+    return max(1, count // ZERO_SHARE)
 
 
 def _staleness(uses: dict[tuple[int, int], int], pair: tuple[int, int], last: tuple[int, int] | None) -> tuple:

@@ -107,3 +107,33 @@ def test_a_number_bond_fact_comes_once_while_the_range_has_others():
         for low, high, count in ((5, 10, 12), (11, 20, 12), (2, 10, 20)):
             bonds = made(kind="number-bonds", seed=seed, low=low, high=high, count=count).plan
             assert len({(b.whole, min(b.left, b.right)) for b in bonds}) == count, (low, high, seed)
+
+
+def test_number_bonds_vary_their_wholes_and_parts():
+    """Not 1 + 8, 1 + 4, 1 + 9, 1 + 7 in a row, nor 8 = 3 + 5 beside 8 = 2 + 6: neighbours differ in the whole
+    and in the smaller part, and no smaller part takes more than a third of the sheet (a range of wholes 5-10
+    has parts 1 to 5)."""
+    for low, high, count in ((5, 10, 12), (2, 10, 20), (11, 20, 12), (5, 20, 24)):
+        for seed in range(1, 31):
+            bonds = made(kind="number-bonds", seed=seed, low=low, high=high, count=count).plan
+            wholes, parts = [b.whole for b in bonds], [min(b.left, b.right) for b in bonds]
+            assert all(a != b for a, b in zip(wholes, wholes[1:])), (low, high, seed, wholes)
+            assert all(a != b for a, b in zip(parts, parts[1:])), (low, high, seed, parts)
+            assert max(parts.count(p) for p in parts) <= count // 3, (low, high, seed, parts)
+
+
+def test_a_sheet_going_through_its_set_again_does_not_repeat_at_the_seam():
+    """Two balls in a row where a narrow range starts its pictures again, or 4 = 1 + 3 beside 4 = 3 + 1."""
+    for seed in range(1, 31):
+        things = [p.thing for p in made(kind="counting", seed=seed, low=2, high=2, count=8).plan]
+        assert all(a != b for a, b in zip(things, things[1:])), (seed, things)
+        facts = [b.fact for b in made(kind="number-bonds", seed=seed, low=3, high=4, count=12).plan]
+        assert all(a != b for a, b in zip(facts, facts[1:])), (seed, facts)
+
+
+def test_number_bonds_move_the_blank_circle_about():
+    """Not the right-hand circle empty in bond after bond: never the same one three times in a row."""
+    for low, high, count in ((5, 10, 12), (2, 10, 20), (11, 20, 24)):
+        for seed in range(1, 31):
+            blanks = [b.missing for b in made(kind="number-bonds", seed=seed, low=low, high=high, count=count).plan]
+            assert all(len(set(blanks[i:i + 3])) > 1 for i in range(count - 2)), (low, high, seed, blanks)
