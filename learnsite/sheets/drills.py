@@ -6,11 +6,13 @@ from dataclasses import dataclass
 
 from learnsite.sheets.layout import MARGIN, SheetPdf, grid_cells, pages_of, rng_for
 from learnsite.sheets.options import SheetOptionError, SheetOptions
+from learnsite.variety import picked, varied
 
 SIGNS = {"addition": "+", "subtraction": "−", "multiplication": "×"}
 COLS, ROWS = 4, 5
-TRIES = 4000
-REPEAT_AFTER = 300  # tries for a problem not yet on the sheet before one is repeated (small ranges)
+TRIES = 4000  # draws for a wide range's problems
+ENUMERATE = 2000  # a range with at most this many pairs of numbers (0-43) lists them all
+SAMPLE = 100  # a wide range's problems to choose a sheet from (at least 5 per problem on it)
 ZERO_SHARE = 5  # at most one problem in 5 has a 0 in it (0 + 3, 6 − 0, 4 × 0) when the range has other numbers
 
 
@@ -66,46 +68,53 @@ def zero_share(count: int) -> int:
     return max(1, count // ZERO_SHARE)
 
 
-def _staleness(uses: dict[tuple[int, int], int], pair: tuple[int, int], last: tuple[int, int] | None) -> tuple:
-    """Which repeat to take when a small range has run out of new problems: the one used least, and not the one
-    just before (a teacher would not print 2 + 3 three times in a row)."""
-    return uses[pair], pair == last
+def _answer(kind: str, a: int, b: int) -> int:
+    return a + b if kind == "addition" else a - b if kind == "subtraction" else a * b
+
+
+def _candidates(rng, options: SheetOptions) -> list[tuple[int, int]]:
+    """The problems that fit the sheet: every one of a small range; of a wide one (10-99 has 8,100), as many
+    different ones as SAMPLE problems a sheet could use, drawn at random."""
+    kind, low, high = options.kind, options.low, options.high
+    if (high - low + 1) ** 2 <= ENUMERATE:
+        pairs = [(a, b) for a in range(low, high + 1) for b in range(low, (a if kind == "subtraction" else high) + 1)]
+        return [(a, b) for a, b in pairs if _fits(kind, a, b, options.carrying)]
+    found: set[tuple[int, int]] = set()
+    want = max(SAMPLE, 5 * options.count)
+    for _ in range(TRIES):
+        a, b = rng.randint(low, high), rng.randint(low, high)
+        if kind == "subtraction" and a < b:
+            a, b = b, a
+        if _fits(kind, a, b, options.carrying):
+            found.add((a, b))
+            if len(found) >= want:
+                break
+    return sorted(found)
 
 
 def plan(options: SheetOptions) -> list[Problem]:
+    """options.count problems, none twice while the range has new ones (a small range goes through them again).
+    The answers come up about as often as one another (not "Taking away within 10" with five answers of 1), then
+    the first numbers; neighbours differ in both where they can (not 63 − 28, 63 − 38, 63 − 48 in a row)."""
     rng = rng_for(options)
     kind, sign = options.kind, SIGNS[options.kind]
-    problems: list[Problem] = []
-    uses: dict[tuple[int, int], int] = {}  # the problems on the sheet, and how many times each is there
-    last = None
-    zeros_left = _zero_cap(options)
-    for _ in range(options.count):
-        repeat = None  # a fitting problem already on the sheet: used only when no new one turns up
-        for tries in range(TRIES):
-            a, b = rng.randint(options.low, options.high), rng.randint(options.low, options.high)
-            if kind == "subtraction" and a < b:
-                a, b = b, a
-            if (a == 0 or b == 0) and zeros_left <= 0:
-                continue
-            if _fits(kind, a, b, options.carrying):
-                if (a, b) not in uses:
-                    break
-                if repeat is None or _staleness(uses, (a, b), last) < _staleness(uses, repeat, last):
-                    repeat = (a, b)
-            if repeat and tries >= REPEAT_AFTER:
-                a, b = repeat
-                break
-        else:  # nothing fitted at all (a repeat would have been taken after REPEAT_AFTER tries)
-            word = "carrying" if kind == "addition" else "borrowing"
-            need = "with" if options.carrying == "only" else "without"
-            raise SheetOptionError(f"No problems {need} {word} fit numbers from {options.low} to {options.high}: "
-                                   "widen the range or allow any.")
-        uses[(a, b)] = uses.get((a, b), 0) + 1
-        last = (a, b)
-        zeros_left -= a == 0 or b == 0
-        answer = a + b if kind == "addition" else a - b if kind == "subtraction" else a * b
-        problems.append(Problem(a, b, sign, answer))
-    return problems
+    pool = _candidates(rng, options)
+    if not pool:
+        word = "carrying" if kind == "addition" else "borrowing"
+        need = "with" if options.carrying == "only" else "without"
+        raise SheetOptionError(f"No problems {need} {word} fit numbers from {options.low} to {options.high}: "
+                               "widen the range or allow any.")
+    cap = _zero_cap(options)
+    zeros = [pair for pair in pool if 0 in pair]
+    plain = [pair for pair in pool if 0 not in pair]
+    pairs: list[tuple[int, int]] = []
+    while len(pairs) < options.count:
+        zeros_left = max(0, cap - sum(0 in pair for pair in pairs))
+        choice = plain + picked(rng, zeros, zeros_left) if plain else zeros
+        n = min(options.count - len(pairs), len(choice))
+        pairs += varied(rng, choice, n, lambda p: _answer(kind, *p), lambda p: p[0], lambda p: p[1],
+                        after=pairs[-1] if pairs else None)
+    return [Problem(a, b, sign, _answer(kind, a, b)) for a, b in pairs]
 
 
 def draw(pdf: SheetPdf, options: SheetOptions, problems: list[Problem]) -> None:

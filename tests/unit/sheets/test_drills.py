@@ -77,9 +77,10 @@ def test_a_small_range_still_fills_the_sheet_repeating_what_it_must():
 def test_at_most_one_problem_in_five_has_a_zero_in_it(kind, low, high):
     """0 + 2, 5 − 0 and 4 × 0 all practise one fact: a sheet of small numbers is not a third zeros."""
     for seed in range(30):
-        problems = plan(defaults(kind, seed=seed, low=low, high=high, count=20))
-        assert sum(p.a == 0 or p.b == 0 for p in problems) <= 4
-        assert all(low <= p.a <= high and low <= p.b <= high for p in problems)
+        for count in (20, 45):  # 45 from 0-3 goes through its problems again: the zeros stay capped
+            problems = plan(defaults(kind, seed=seed, low=low, high=high, count=count))
+            assert sum(p.a == 0 or p.b == 0 for p in problems) <= count // 5
+            assert all(low <= p.a <= high and low <= p.b <= high for p in problems)
 
 
 def test_a_range_of_zero_to_two_keeps_its_zeros():
@@ -95,3 +96,22 @@ def test_a_small_range_spreads_its_repeats_and_never_prints_one_twice_in_a_row(k
         pairs = [(p.a, p.b) for p in plan(defaults(kind, seed=seed, low=low, high=high, count=20))]
         assert max(pairs.count(p) for p in pairs) <= most
         assert all(x != y for x, y in zip(pairs, pairs[1:]))
+
+
+@pytest.mark.parametrize("kind,low,high,carrying,count", [
+    ("subtraction", 0, 10, "any", 20), ("addition", 0, 10, "any", 20), ("multiplication", 2, 10, "any", 40),
+    ("subtraction", 10, 99, "only", 20), ("addition", 10, 99, "only", 45), ("addition", 100, 999, "none", 40),
+])
+def test_drill_answers_and_first_numbers_vary(kind, low, high, carrying, count):
+    """Not 63 − 28, 63 − 38, 63 − 48 in a row, nor a sheet of small take-aways with the answer 1 five times:
+    neighbours differ in the answer and in the first number, an answer comes at most 3 times on a sheet of
+    20 from 0-10, and a two- or three-digit first number at most twice."""
+    for seed in range(30):
+        problems = plan(defaults(kind, seed=seed, low=low, high=high, carrying=carrying, count=count))
+        answers, firsts = [p.answer for p in problems], [p.a for p in problems]
+        assert all(x != y for x, y in zip(answers, answers[1:])), (seed, answers)
+        assert all(x != y for x, y in zip(firsts, firsts[1:])), (seed, firsts)
+        if high == 10 and count == 20:
+            assert max(answers.count(x) for x in answers) <= 3, (seed, answers)
+        if low >= 10:
+            assert max(firsts.count(x) for x in firsts) <= 2, (seed, firsts)
