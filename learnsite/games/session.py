@@ -21,7 +21,7 @@ from learnsite.games.rounds import EASIER, NORMAL, Round, in_range
 SPARE = 4  # extra rounds generated per level, so a step down never has to repeat a round
 MISSES_BEFORE_STEP_DOWN = 2
 # a different opening each try, so a hint repeated after another wrong try is still news (and is read out)
-TRY_AGAIN = ("Good try!", "Nearly!", "Keep going!", "You can do it!")
+TRY_AGAIN = ("Good try!", "Have another go!", "Keep going!", "You can do it!")  # not "Nearly!" after smoke
 CHEERS = ("Great job!", "Well done!", "Super!", "You got it!", "Brilliant!", "Fantastic!", "Hooray!",
           "Amazing!", "Terrific!", "Yes, that's right!")
 MAX_SEED = 2**31 - 1

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import wraps
 
@@ -24,10 +25,18 @@ def words(*labels: str) -> tuple[Option, ...]:
     return tuple(Option(label) for label in labels)
 
 
+# a number and its unit stay on one line ("900 g" broke between 900 and g on a phone)
+UNIT = re.compile(r"(\d) (?=(?:g|kg|ml|l|cm|m|km|°C)\b)")
+
+
+def unbroken(text: str) -> str:
+    return UNIT.sub("\\1\u00a0", text)
+
+
 def quiz(items, key_prefix: str, passage: str = "") -> list[Question]:
     """(question, right answer, wrong answers, hint) tuples -> Questions (about `passage`, a story to read first)."""
-    return [Question(key=f"{key_prefix}{i}", prompt=q, right=Option(right), wrong=words(*wrong), hint=hint,
-                     passage=passage)
+    return [Question(key=f"{key_prefix}{i}", prompt=unbroken(q), right=Option(unbroken(right)),
+                     wrong=words(*map(unbroken, wrong)), hint=unbroken(hint), passage=passage)
             for i, (q, right, wrong, hint) in enumerate(items)]
 
 

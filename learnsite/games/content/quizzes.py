@@ -128,7 +128,7 @@ HISTORY_QUEST = (
                                                                        "The Mississippi"),
      "It is the longest river in Africa."),
     ("What were the kings of Ancient Egypt called?", "Pharaohs", ("Emperors", "Knights", "Chiefs"),
-     "The word begins with Ph."),
+     "Egyptians believed these kings were gods on earth. Many were buried in pyramids."),
     ("What was the picture writing of Ancient Egypt called?", "Hieroglyphs", ("Emojis", "Runes", "Morse code"),
      "Birds, eyes and waves were some of its pictures."),
     ("Which boy pharaoh's tomb was found full of treasure in 1922?", "Tutankhamun",

@@ -52,8 +52,8 @@ def make_rounds(rng, band: str, level: int, n: int, params: dict) -> list[Round]
     def build(key, left, right, prompt, hint) -> Round:
         order = list(range(len(right)))
         rng.shuffle(order)
-        if order == sorted(order) and len(order) > 1:  # never in the same order as the left column
-            order = order[1:] + order[:1]
+        while len(order) > 1 and any(row == i for row, i in enumerate(order)):  # no partner straight across
+            rng.shuffle(order)
         shuffled = tuple(right[i] for i in order)
         answer = tuple(order.index(i) for i in range(len(left)))
         return Round(kind="match", key=key, prompt=prompt, say=f"{prompt} {HOW}", answer=answer,

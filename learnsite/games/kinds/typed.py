@@ -18,11 +18,14 @@ def _sums(rng, band, level):
     top = {"5-6": 10, "7-8": 20, "9-10": 100}.get(band, 10)
     if level == EASIER:
         top = top // 2
-    a = rng.randint(1, top - 1)
+    # within 20 (7-8), no + 1, − 1 or 13 − 13: a step too small to practise (within 10 they stay)
+    least = 2 if top >= 20 else 1
     if rng.random() < 0.5:
-        b = rng.randint(1, top - a)
+        a = rng.randint(least, top - least)
+        b = rng.randint(least, top - a)
         return f"{a}+{b}", f"{a} + {b} = ?", f"What is {a} plus {b}?", a + b, plus_hint(a, b)
-    b = rng.randint(1, a)
+    a = rng.randint(2 * least - 1, top - 1)
+    b = rng.randint(least, a - least + 1)
     return f"{a}-{b}", f"{a} − {b} = ?", f"What is {a} take away {b}?", a - b, minus_hint(a, b)
 
 
@@ -62,8 +65,9 @@ def minus_hint(a: int, b: int) -> str:
 # multi-step word problems for 9-10: (template, answer, hint, the biggest third number); every number stays
 # small, and the third is at least 2 ("2 more eggs", never "1 more eggs")
 _STORIES = (
-    # the loose eggs are fewer than a box holds (more would fill another box)
-    ("A box holds {a} eggs. You have {b} full boxes and {c} more eggs. How many eggs is that?",
+    # the loose pencils are fewer than a pack holds (more would fill another pack); not eggs, whose boxes
+    # hold 6 or 12, never 7
+    ("A pack holds {a} pencils. You have {b} full packs and {c} more pencils. How many pencils is that?",
      lambda a, b, c: a * b + c, "First find {b} × {a}, then add {c}.", lambda a, b: a - 1),
     ("{b} friends each have {a} stickers. They give away {c}. How many stickers are left?",
      lambda a, b, c: a * b - c, "First find {b} × {a}, then take away {c}.", lambda a, b: a * b - 1),

@@ -178,6 +178,17 @@ def test_a_quiz_has_enough_questions_for_a_new_game_and_no_hint_gives_its_answer
     for question, right, wrong, hint in items:
         assert len(set(wrong)) == 3 and right not in wrong, question
         assert hint and right.lower() not in hint.lower(), question
+        assert not re.search(r"(begins|starts) with", hint), (question, hint)  # "The word begins with Ph."
+
+
+def test_a_number_keeps_its_unit_on_its_line():
+    """"900 g" broke between 900 and g in a phone's answer button."""
+    from learnsite.games.content import BANKS
+
+    texts = [text for q in BANKS["science_lab"](random.Random(1), "9-10", NORMAL)
+             for text in (q.prompt, q.hint, q.right.label, *(o.label for o in q.wrong))]
+    assert "900\u00a0g" in " ".join(texts) and "150\u00a0g" in texts
+    assert not [t for t in texts if re.search(r"\d (g|kg|ml|cm|m|°C)\b", t)]
 
 
 def test_shape_safari_reads_an_oval_and_a_circle():
@@ -259,6 +270,16 @@ def test_number_friends_make_ten():
         assert match.check(r, {"left": last, "right": r.answer[last]}, settled).round_done
 
 
+@pytest.mark.parametrize("activity_id", [g for g, spec in GAMES.items() if spec.kind == "match"])
+def test_no_pair_starts_straight_across(activity_id):
+    """Number Friends had 6 beside 4 and 2 beside 8 on their rows: tapping straight across was right half
+    the time. Every partner starts on another row."""
+    for seed in range(300):
+        for level in (NORMAL, EASIER):
+            for r in level_rounds(activity_id, seed, level):
+                assert all(row != i for i, row in enumerate(r.answer)), (seed, level, r.key, r.answer)
+
+
 def test_a_ten_frame_shows_its_number_and_that_many_dots_in_ten_boxes():
     for n in range(1, 10):
         svg = (ASSETS / ten_frame_picture(n).lstrip("/")).read_text()
@@ -305,6 +326,19 @@ def test_sums_are_right_and_fit_the_band(band, level, top):
         assert not typed.check(r, {"value": r.answer + 1}, frozenset()).right
         assert not typed.check(r, {"value": "5"}, frozenset()).accepted
         assert not typed.check(r, {"value": 1000}, frozenset()).accepted
+
+
+def test_sums_within_20_skip_the_steps_too_small_to_practise():
+    """Math Whiz (7-8) asked 19 + 1, 15 + 1 and 13 − 13: from 7-8 up, neither number of a sum is 1, nor is a
+    take-away all of it or 1; a step down (within 10) keeps them."""
+    small = set()
+    for seed in range(200):
+        for r in make(typed, "7-8", NORMAL, 10, {"mode": "sums"}, seed=seed):
+            a, b = (int(x) for x in re.findall(r"\d+", r.prompt))
+            assert b >= 2 and (a >= 2 if "+" in r.prompt else a - b >= 1), r.prompt
+        small.update(r.prompt for r in make(typed, "7-8", EASIER, 10, {"mode": "sums"}, seed=seed)
+                     if re.search(r"[+−] 1 =", r.prompt))
+    assert small  # within 10, "6 + 1" is still a sum worth asking
 
 
 @pytest.mark.parametrize("sign,a,b,hint", [
