@@ -5,6 +5,7 @@ from __future__ import annotations
 from learnsite.games.content import Question
 from learnsite.games.content.pictures import SAFARI_SHAPES, SHAPE_COLOURS, SHAPES, shape_picture
 from learnsite.games.rounds import EASIER, Option
+from learnsite.variety import picked
 
 HINTS = {
     "circle": "A circle is round like a ball, with no corners at all.",
@@ -17,8 +18,19 @@ HINTS = {
     "diamond": "A diamond is like a square standing on one corner.",
 }
 
+# one for every shape and colour of the safari (hiding_places gives each its own)
 PLACES = ("in the tall grass", "behind a tree", "by the river", "near the sleepy lion", "under a big leaf",
-          "beside the elephant")
+          "beside the elephant", "behind the waterfall", "on a big rock", "in a thorny bush", "next to the zebra",
+          "under the giraffe", "by the watering hole", "in the muddy pond", "behind the hippo", "on a high branch",
+          "in the long reeds", "under a pink flower", "beside the crocodile", "near the cheeky monkeys",
+          "in a hollow log", "behind an anthill", "next to the rhino", "up in the baobab tree", "near the flamingos",
+          "behind the safari jeep", "in the warm sand", "on top of a hill", "inside a dark cave", "beside the ostrich",
+          "near a bird's nest", "by the sleepy tortoise", "under the tent")
+
+# the shapes a child of 5 or 6 could rightly call the asked one (a square is a rectangle too) or cannot tell from
+# it (a diamond is a square standing on one corner, an oval a stretched circle): never its wrong answer
+ALIKE = {"rectangle": {"square"}, "square": {"diamond"}, "diamond": {"square"}, "circle": {"oval"},
+         "oval": {"circle"}}
 
 
 def a_or_an(word: str) -> str:
@@ -26,13 +38,27 @@ def a_or_an(word: str) -> str:
     return "An" if word[:1] in "aeiou" else "A"
 
 
+def hiding_places(rng) -> dict[tuple[str, str], str]:
+    """A place of its own for every (shape, colour). choose plays the questions in a random order, so a place
+    drawn per question came back in the next round (6 games in 10); drawn first, the same at both levels, no two
+    rounds of a game hide in the same place, a step down's included."""
+    spots = [(shape, colour) for shape in SAFARI_SHAPES for colour in SHAPE_COLOURS]
+    return dict(zip(spots, picked(rng, PLACES, len(spots))))
+
+
+def wrong_shapes(shape: str, shapes) -> list[str]:
+    """The shapes that are plainly not `shape`: one that is it too, or too like it, would be a second right answer."""
+    return [s for s in shapes if s != shape and s not in ALIKE.get(shape, ())]
+
+
 def safari(rng, band: str, level: int) -> list[Question]:
+    places = hiding_places(rng)
     shapes = SHAPES if level == EASIER else SAFARI_SHAPES
     out = []
     for shape in shapes:
         for colour in SHAPE_COLOURS:
-            place = rng.choice(PLACES)
-            others = [s for s in shapes if s != shape]
+            place = places[shape, colour]
+            others = wrong_shapes(shape, shapes)
             wrong = tuple(Option(f"{c} {s}", shape_picture(s, c))
                           for s, c in zip(others, rng.choices(SHAPE_COLOURS, k=len(others))))
             prompt = f"{a_or_an(shape)} {shape} is hiding {place}. Can you spot the {shape}?"

@@ -1,0 +1,104 @@
+"""Shape content a child of 3 to 6 can trust: one right answer, a new hiding place each round, hints that fit."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from learnsite.games import session as S
+from learnsite.games.activities import GAMES
+from learnsite.games.content.pictures import SAFARI_SHAPES
+from learnsite.games.kinds import choose, sort
+from learnsite.games.rounds import EASIER, LEVELS, NORMAL, option_count
+from learnsite.games.session import level_rounds
+
+from tests.unit.games.helpers import play_round, wrong_move
+
+SEEDS = range(300)
+BANDS = ("3-4", "5-6", "7-8", "9-10")
+# (asked, offered): the offered shape is the asked one too (a square is a rectangle) or too like it at 5-6
+SECOND_RIGHT = {("rectangle", "square"), ("square", "diamond"), ("diamond", "square"), ("circle", "oval"),
+                ("oval", "circle")}
+
+
+def shape_of(label: str) -> str:
+    return label.split()[-1]  # "red circle" -> "circle"
+
+
+def place_of(prompt: str) -> str:
+    return re.fullmatch(r".* is hiding (.+)\. Can you spot the \w+\?", prompt).group(1)
+
+
+def check_safari_options(r, band, level):
+    asked = shape_of(r.options[r.answer].label)
+    offered = [shape_of(o.label) for o in r.options]
+    assert len(offered) == len(set(offered)) == option_count(band, level), r
+    assert not {(asked, s) for s in offered} & SECOND_RIGHT, (asked, offered)
+
+
+def test_shape_safari_never_offers_a_second_right_answer():
+    band = GAMES["shape-safari"].band
+    for level in LEVELS:
+        for seed in SEEDS:
+            for r in level_rounds("shape-safari", seed, level):
+                check_safari_options(r, band, level)
+
+
+def test_shape_safari_has_enough_wrong_shapes_for_every_band_and_level():
+    """Every question of the bank, in every band: a full set of distinct options, none a second right answer."""
+    for band in BANDS:
+        for level in LEVELS:
+            for seed in range(20):
+                rounds = choose.make_rounds(random.Random(seed), band, level, 32, {"bank": "shape_safari"})
+                assert len({r.key for r in rounds}) == len(rounds) == (32 if level == NORMAL else 20)
+                for r in rounds:
+                    check_safari_options(r, band, level)
+
+
+def test_shape_safari_never_hides_two_rounds_in_the_same_place():
+    for level in LEVELS:
+        for seed in SEEDS:
+            places = [place_of(r.prompt) for r in level_rounds("shape-safari", seed, level)]
+            assert all(a != b for a, b in zip(places, places[1:])), (seed, level, places)
+            assert len(set(places)) == len(places), (seed, level, places)
+
+
+def test_shape_safari_step_down_keeps_the_places_apart():
+    """Two misses take the game a level down: the next round comes from the other level's rounds."""
+    for seed in SEEDS:
+        s = S.start("shape-safari", seed)
+        places = [place_of(S.current_round(s).prompt)]
+        while not s.finished:
+            if s.index == 2:
+                for _ in range(2):
+                    s, _ = S.answer(s, s.index, wrong_move(s))
+            s = play_round(s)
+            if not s.finished:
+                places.append(place_of(S.current_round(s).prompt))
+        assert s.level == EASIER and len(set(places)) == len(places) == 6, (seed, places)
+
+
+def test_shape_sorting_hint_fits_a_round_shape():
+    """The hint is the round's: with a circle or an oval to sort it asks whether the shape is round."""
+    games = [r for level in LEVELS for seed in SEEDS for r in level_rounds("shape-sorting", seed, level)]
+    every_shape = [r for level in LEVELS for seed in range(50)
+                   for r in sort.make_rounds(random.Random(seed), "5-6", level, 5,
+                                             {"sets": "shapes", "shapes": SAFARI_SHAPES})]
+    with_round = 0
+    for r in games + every_shape:
+        shapes = {shape_of(o.label) for o in r.options}
+        if shapes & {"circle", "oval"}:
+            with_round += 1
+            assert r.hint.startswith("Is it round, with no corners"), r
+        else:
+            assert r.hint.startswith("Look at its corners and sides"), r
+    assert 0 < with_round < len(games + every_shape)
+
+
+def test_a_misplaced_circle_hears_about_being_round():
+    for seed in range(50):
+        s = S.start("shape-sorting", seed)
+        r = S.current_round(s)
+        circle = next(i for i, o in enumerate(r.options) if shape_of(o.label) == "circle")
+        s, fb = S.answer(s, s.index, {"item": circle, "group": (r.answer[circle] + 1) % len(r.groups)})
+        assert fb.accepted and not fb.right and "round, with no corners" in fb.message
