@@ -212,13 +212,24 @@ def _pad_key(key: str) -> rx.Component:
     return rx.el.button(face, type="button", aria_label=label, class_name="game-key", data_key=key)
 
 
+CLOCK_DONE = "Time's up! No rush: you can still answer."
+
+
+def _clock() -> rx.Component:
+    """A friendly clock: it empties over the round, then says that nothing is lost (it used to stop with no
+    word, and a child wondered what had gone wrong). Both start again with each round (keyed by it)."""
+    seconds = B.seconds.to_string() + "s"
+    return rx.el.div(
+        rx.el.div(rx.el.div(class_name="game-clock-fill", style={"animation_duration": seconds}),
+                  class_name="game-clock"),
+        rx.el.p(CLOCK_DONE, class_name="game-clock-done", style={"animation_delay": seconds}),
+        key=T.round.to_string(), class_name="game-clock-row", aria_hidden="true")
+
+
 def type_view() -> rx.Component:
     return rx.fragment(
         _prompt_heading(),
-        rx.cond(B.seconds > 0, rx.el.div(
-            rx.el.div(class_name="game-clock-fill", style={"animation_duration": B.seconds.to_string() + "s"},
-                      key=T.round.to_string()),
-            class_name="game-clock", aria_hidden="true")),
+        rx.cond(B.seconds > 0, _clock()),
         rx.el.form(
             rx.el.input(type="hidden", name="round", value=T.round.to_string()),
             rx.el.label("Your answer", html_for="game-answer", class_name="sr-only"),

@@ -297,6 +297,23 @@ def test_multi_masters_builds_a_floor_of_its_tower_for_each_answer(page):
     expect(board(page).locator(".game-flag.is-done")).to_have_count(1)
 
 
+def test_when_the_clock_runs_out_it_says_nothing_is_lost(page):
+    """Math Whiz's clock used to empty and stop with no word: a child wondered what had gone wrong. Once it is
+    empty (sped up here: 20 s is its real length) a line says there is no rush, and the sum still takes an
+    answer."""
+    start(page, "math-whiz")
+    done = board(page).get_by_text("Time's up! No rush: you can still answer.")
+    expect(board(page).locator(".game-clock-fill")).to_be_visible()
+    expect(done).to_be_hidden()
+    page.wait_for_timeout(500)
+    expect(done).to_be_hidden()  # not before the clock is empty
+    page.add_style_tag(content=".game-clock-fill { animation-duration: 0.2s !important; }"
+                               " .game-clock-done { animation-delay: 0.2s !important; }")
+    expect(done).to_be_visible()
+    keyboard_round(page)  # answered after the clock: the round is right all the same
+    expect(board(page).locator(".game-feedback.is-cheer")).to_be_visible()
+
+
 def click_round(page) -> None:
     """One move with the mouse (taps on a phone): the same solving as keyboard_round."""
     kind, before = kind_of(page), snapshot(page)
@@ -376,6 +393,28 @@ def test_starting_on_a_phone_brings_the_whole_first_round_into_view(browser, app
         expect(page.locator("#game-prompt")).to_be_in_viewport(ratio=1)
         header = page.locator(".site-header").bounding_box()
         assert header and page.locator("#game-board").bounding_box()["y"] >= header["y"] + header["height"] - 1
+    finally:
+        ctx.close()
+
+
+def test_on_a_phone_the_shapes_to_sort_and_their_homes_fit_the_screen(browser, app_server):
+    """Five shapes two to a row pushed Shape Sorting's homes below a 740 px phone's edge: three to a row, the
+    whole round is in view once it has started."""
+    ctx = browser.new_context(base_url=app_server.url, viewport={"width": 375, "height": 740}, has_touch=True)
+    page = ctx.new_page()
+    try:
+        open_page(page, "/activity/shape-sorting")
+        page.wait_for_function("() => !!window.__learnsiteGames")
+        page.get_by_role("button", name="Start Playing!").tap()
+        things = page.get_by_role("group", name="Things to sort").get_by_role("button")
+        expect(things.first).to_be_visible()
+        assert things.count() >= 5
+        expect(things.first).to_be_in_viewport(ratio=1)
+        homes = page.get_by_role("group", name="Homes").get_by_role("button")
+        for i in range(homes.count()):
+            expect(homes.nth(i)).to_be_in_viewport(ratio=1)
+        tops = sorted(things.nth(i).bounding_box()["y"] for i in range(things.count()))
+        assert sum(b - a > 20 for a, b in zip(tops, tops[1:])) == 1  # two rows of things
     finally:
         ctx.close()
 
