@@ -10,6 +10,7 @@
  *   box keeps digits only; Check sends the box's value to the server, which checks it. After a hint, the
  *   wrong answer stays in the box until the child types or taps the first digit of a new one.
  * - Things to count (.game-count-object) show and say their number when tapped, one after another.
+ * - A suggested first line (.game-first-line) goes at the top of the writing box (#game-writing).
  * - [data-say] buttons read their text aloud with the device's own voices (localService only:
  *   nothing leaves the device); games for pre-readers (data-speak="true") read each question at once, after
  *   the cheer for the answer before it, each hint as it appears, what to tap after a first tap, and the
@@ -52,6 +53,22 @@
     if (key === "back") box.value = box.value.slice(0, -1);
     else if (key === "clear") box.value = "";
     else if (/^[0-9]$/.test(key) && box.value.length < (box.maxLength > 0 ? box.maxLength : 3)) box.value += key;
+  });
+
+  // writing: a suggested first line goes at the top of the box (in place of one put there before), the child's
+  // own words stay after it, and the caret waits at the end to go on
+  document.addEventListener("click", function (e) {
+    var line = e.target.closest && e.target.closest(".game-first-line");
+    var box = document.getElementById("game-writing");
+    if (!line || !box) return;
+    var text = box.value.replace(/^\s+/, "");
+    Array.prototype.forEach.call(document.querySelectorAll(".game-first-line"), function (other) {
+      var said = other.textContent.trim();
+      if (said && text.indexOf(said) === 0) text = text.slice(said.length).replace(/^\s+/, "");
+    });
+    box.value = (line.textContent.trim() + " " + text).slice(0, box.maxLength > 0 ? box.maxLength : 600);
+    box.focus();
+    box.setSelectionRange(box.value.length, box.value.length);
   });
 
   // counting: a tap (or Enter/Space) on a thing to count marks it with the next number and says it; one already

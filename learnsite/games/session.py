@@ -197,7 +197,8 @@ def marks_view(s: Session) -> list[str]:
     """How the page shows each option of the current round: "tried" (a wrong try), "done" (in place) or "".
 
     Apart from the options themselves, so that a hint sends the page these few words, not every option again.
-    The writing round's options are its first lines (extra["lines"] of them), never marked: a pick ends it."""
+    The writing round's options are its first lines (extra["lines"] of them), never marked: a tap puts one in
+    the writing box."""
     if s.finished:
         return []
     r = current_round(s)
@@ -225,6 +226,9 @@ def answer(s: Session, round_no: int, move: dict) -> tuple[Session, Feedback]:
     r = current_round(s)
     if s.tried and move.get("choice") in s.tried:  # only choose and count keep tried options
         return s, REFUSED  # that option was already tried (the page shows it as tried)
+    if kind == "prompt" and r.answer is not None and isinstance(move.get("text"), str):
+        lines = prompt_kind.first_lines(spec.params["style"], dict(s.picks))
+        move = {"text": prompt_kind.own_words(move["text"], lines)}
     outcome = KINDS[kind].check(r, move, frozenset(s.settled))
     if not outcome.accepted:
         return s, REFUSED

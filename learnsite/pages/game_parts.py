@@ -262,11 +262,21 @@ def prompt_view() -> rx.Component:
                                  class_name="content-button"),
                     on_submit=G.submit_text, reset_on_submit=False, class_name="game-writing-form",
                 ),
-                rx.el.p("Or pick a first line:", class_name="game-instruction"),
-                _choice_buttons(G.choose, "First lines"),
+                rx.el.p("Stuck? Start with one of these, then keep writing:", class_name="game-instruction"),
+                _first_lines(),
             ),
             _choice_buttons(G.choose, "Choices"),
         ),
+    )
+
+
+def _first_lines() -> rx.Component:
+    """Suggested first lines: a tap puts one at the top of the writing box (games.js), where the child goes on;
+    it does not end the game."""
+    return rx.el.div(
+        rx.foreach(B.options, lambda opt: rx.el.button(opt["label"], type="button",
+                                                       class_name="game-option game-first-line")),
+        role="group", aria_label="First lines", class_name="game-options", data_arrows="true",
     )
 
 
@@ -293,7 +303,7 @@ def finish_view() -> rx.Component:
         _stars_row(G.stars),
         rx.cond(
             G.kind == "prompt",
-            rx.el.p("What a great start! Tell the rest of your story to a friend, or write it down.",
+            rx.el.p("What a great start! Write the rest on paper, or tell a friend how it goes on.",
                     class_name="game-instruction"),
             rx.el.p(G.first_try.to_string() + " of " + G.total.to_string() + " right at the first try.",
                     class_name="game-instruction"),

@@ -14,6 +14,7 @@ import pytest
 from playwright.sync_api import expect
 
 from learnsite.games.content.pictures import ANIMAL_SOUNDS
+from learnsite.games.kinds import prompt as prompt_kind
 from learnsite.games.session import CHEERS, TRY_AGAIN
 from learnsite.state.game import GameState
 from tests.browser.fake_speech import LOCAL, install_fake_speech, speech
@@ -312,6 +313,39 @@ def test_when_the_clock_runs_out_it_says_nothing_is_lost(page):
     expect(done).to_be_visible()
     keyboard_round(page)  # answered after the clock: the round is right all the same
     expect(board(page).locator(".game-feedback.is-cheer")).to_be_visible()
+
+
+def test_a_first_line_starts_the_writing_and_the_childs_own_words_finish_it(page):
+    """A tap on a suggested first line used to end Creative Writing with 3 stars and nothing written. It now
+    goes at the top of the box (a second tap swaps it, the child's words stay), and "I'm done!" asks for words
+    of the child's own until there are enough."""
+    start(page, "creative-writing")
+    picks = {}
+    for slot in ("form", "hero", "place", "words"):
+        before = snapshot(page)
+        picks[slot] = option_names(page, "Choices")[0]
+        page.get_by_role("group", name="Choices").get_by_role("button", name=picks[slot], exact=True).click()
+        wait_change(page, before)
+    box = page.locator("#game-writing")
+    lines = page.get_by_role("group", name="First lines").get_by_role("button")
+    expect(lines).to_have_text([o.label for o in prompt_kind.first_lines("creative", picks)])  # its piece's first
+    poem = lines.first.text_content() or ""
+    box.fill("and the moon")
+    lines.nth(1).click()
+    expect(box).to_have_value(f"{lines.nth(1).text_content()} and the moon")
+    expect(box).to_be_focused()
+    lines.first.click()  # another line takes its place; the child's words stay
+    expect(box).to_have_value(f"{poem} and the moon")
+    page.get_by_role("button", name="I'm done!").click()
+    expect(board(page).get_by_role("status")).to_contain_text("Write at least 10 words of your own.")
+    assert not finished(page)
+    box.press("End")
+    page.keyboard.type(" sang softly to the sleepy snowman all night long")
+    page.get_by_role("button", name="I'm done!").click()
+    page.wait_for_function("() => (document.querySelector('#game-board')?.dataset.round || '').includes('-end-')")
+    assert_finish_screen(page)
+    expect(page.get_by_text("What a great start! Write the rest on paper, or tell a friend how it goes on.")) \
+        .to_be_visible()
 
 
 def click_round(page) -> None:

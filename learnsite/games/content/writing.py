@@ -17,7 +17,7 @@ STORY_STARTER = {
             "a wise old owl", "a friendly ghost", "a chatty parrot", "a little mouse",
             "a grumpy goblin", "a brave puppy", "a grandmother with a flying bicycle", "a lost penguin")},
     ),
-    "write": "Now begin your story! Write the first lines, or pick one to start.",
+    "write": "Now begin your story! Write the first lines, or start with one of ours.",
     "task": "Write a story about {hero} {place} who {problem}. {helper_cap} comes to help.",
     "first_lines": (
         "Once upon a time, {hero} lived {place}.",
@@ -43,10 +43,18 @@ CREATIVE_WRITING = {
             "zigzag, marshmallow, echo", "glimmer, squelch, compass", "wobble, starlight, pickle",
             "rumble, feather, jelly", "shimmer, hiccup, rocket")},
     ),
-    "write": "Time to write! Begin your piece, or pick a first line.",
+    "write": "Time to write! Begin your piece, or start with one of our first lines.",
     "task": "Write {form} about {hero} {place}. Use the words: {words}.",
+    # the first line offered first fits the piece picked ("Dear friend" began a poem and a news report too)
+    "form_lines": {
+        "a poem": "{first_word_cap}, {first_word}, {place},",
+        "a postcard": "I am writing this postcard {place}!",
+        "a tiny tale": "Once upon a time, {hero} lived {place}.",
+        "a diary entry": "Dear Diary, today I met {hero} {place}.",
+        "a letter to a friend": "Dear friend, you will never believe what happened to {hero}.",
+        "a news report": "{hero_cap} spotted {place}! Our reporter has the story.",
+    },
     "first_lines": (
-        "Dear friend, you will never believe what happened to {hero}.",
         "Nobody expected to find {hero} {place}.",
         "It all began with one funny word: {first_word}!",
     ),

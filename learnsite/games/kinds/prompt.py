@@ -1,8 +1,8 @@
 """Prompt builder (Story Starter, Creative Writing): pick a hero, a place, a problem... then begin.
 
 Every pick is right (it is the child's story). The last round shows the prompt built from the picks and
-is done when the child picks one of the suggested first lines ({"choice": i}) or writes at least a few
-words of their own ({"text": "..."}). Stars come from finishing.
+is done when the child writes at least a few words of their own ({"text": "..."}): a suggested first line
+starts the writing (the page puts it in the box), and its words do not count. Stars come from finishing.
 """
 
 from __future__ import annotations
@@ -30,8 +30,9 @@ def make_rounds(rng, band: str, level: int, n: int, params: dict) -> list[Round]
                             extra={"slot": step["key"]}))
     words = min_words(band)
     rounds.append(Round(kind="prompt", key="write", prompt=style["write"], say=style["write"], answer=words,
-                        hint=f"Keep going! Write at least {words} words, or pick a first line.",
-                        extra={"slot": "write", "min_words": words, "lines": len(style["first_lines"])}))
+                        hint=f"Keep going! Write at least {words} words of your own.",
+                        extra={"slot": "write", "min_words": words,
+                               "lines": len(style["first_lines"]) + ("form_lines" in style)}))
     return rounds
 
 
@@ -47,6 +48,7 @@ def _fields(picks: dict[str, str]) -> _Picks:
     hero = picks.get("hero", "a hero")
     fields["hero_cap"] = hero[:1].upper() + hero[1:]
     fields["first_word"] = picks.get("words", "surprise").split(",")[0].strip()
+    fields["first_word_cap"] = fields["first_word"][:1].upper() + fields["first_word"][1:]
     return fields
 
 
@@ -56,7 +58,21 @@ def writing_task(style_name: str, picks: dict[str, str]) -> str:
 
 
 def first_lines(style_name: str, picks: dict[str, str]) -> tuple[Option, ...]:
-    return tuple(Option(line.format_map(_fields(picks))) for line in STYLES[style_name]["first_lines"])
+    """The suggested first lines, the one for the piece picked (a poem, a postcard...) first."""
+    style = STYLES[style_name]
+    lines = style["first_lines"]
+    if "form_lines" in style:
+        lines = (style["form_lines"].get(picks.get("form", ""), "Here is what happened to {hero}."), *lines)
+    return tuple(Option(line.format_map(_fields(picks))) for line in lines)
+
+
+def own_words(text: str, lines: tuple[Option, ...]) -> str:
+    """The text without a suggested first line it starts with: the child's own words are the ones asked for."""
+    start = text.lstrip()
+    for line in lines:
+        if start.startswith(line.label):
+            return start[len(line.label):]
+    return text
 
 
 def count_words(text: str) -> int:
@@ -69,12 +85,7 @@ def check(round_: Round, move: dict, settled: frozenset[int]) -> Outcome:
         if choice is None:
             return REFUSED
         return Outcome(accepted=True, right=True, round_done=True, part=choice)
-    if "choice" in move:  # one of the suggested first lines
-        choice = in_range(move.get("choice"), round_.extra["lines"])
-        if choice is None:
-            return REFUSED
-        return Outcome(accepted=True, right=True, round_done=True, part=choice)
-    text = move.get("text")
+    text = move.get("text")  # a suggested first line alone no longer ends the game: it starts the writing
     if not isinstance(text, str) or len(text) > MAX_TEXT:
         return REFUSED
     if count_words(text) >= round_.answer:

@@ -5,6 +5,9 @@ from __future__ import annotations
 from learnsite.games import session as S
 
 
+OWN_WORDS = "The sun came up and my story began with a big surprise today."
+
+
 def right_moves(s: S.Session) -> list[dict]:
     """The moves that finish the current round with no mistake."""
     r = S.current_round(s)
@@ -16,8 +19,8 @@ def right_moves(s: S.Session) -> list[dict]:
         return [{"item": i, "group": g} for i, g in enumerate(r.answer) if i not in s.settled]
     if r.kind == "type":
         return [{"value": r.answer}]
-    if r.kind == "prompt":
-        return [{"choice": 0}]
+    if r.kind == "prompt":  # a pick, or the child's own first lines
+        return [{"choice": 0}] if r.answer is None else [{"text": OWN_WORDS}]
     if r.kind == "trace":
         from learnsite.games.trace import letter_guide
 

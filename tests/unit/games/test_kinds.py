@@ -410,11 +410,45 @@ def test_prompt_builder(style, band, words):
     short = prompt.check(write, {"text": "The end " * ((words - 1) // 2)}, frozenset())
     assert short.accepted and not short.right and short.message
     assert prompt.check(write, {"text": " ".join(["word"] * words)}, frozenset()).right
-    assert prompt.check(write, {"choice": 0}, frozenset()).right
-    assert not prompt.check(write, {"choice": 3}, frozenset()).accepted
+    assert not prompt.check(write, {"choice": 0}, frozenset()).accepted  # a first line starts the writing only
     assert not prompt.check(write, {"text": "x" * 601}, frozenset()).accepted
     task = prompt.writing_task(style, {r.extra["slot"]: r.options[0].label for r in picks})
     assert all(r.options[0].label.lower() in task.lower() for r in picks)
+
+
+def test_a_first_line_starts_the_writing_and_only_the_childs_own_words_count():
+    """A tap on a suggested first line used to finish the game with 3 stars and nothing written: now the page
+    puts it in the box, and the few words asked for are the child's own, after it."""
+    from learnsite.games import session as S
+
+    for game in ("story-starter", "creative-writing"):
+        s = S.start(game, 5)
+        while S.current_round(s).answer is None:  # the picks
+            s, _ = S.answer(s, s.index, {"choice": 1})
+        line = S.board_view(s)["options"][0]["label"]
+        words = S.current_round(s).answer
+        for move in ({"choice": 0}, {"text": line}, {"text": f"  {line} The end."}):
+            after, fb = S.answer(s, s.index, move)
+            assert not (fb.accepted and fb.right) and not after.finished, (game, move)
+        after, fb = S.answer(s, s.index, {"text": line + " " + " ".join(["word"] * words)})
+        assert fb.right and after.finished
+        after, fb = S.answer(s, s.index, {"text": " ".join(["word"] * words)})  # or no first line at all
+        assert fb.right and after.finished
+
+
+@pytest.mark.parametrize("form,starts", [("a poem", "Sparkle, sparkle, in a cloud city,"),
+                                         ("a postcard", "I am writing this postcard in a cloud city!"),
+                                         ("a diary entry", "Dear Diary, today I met"),
+                                         ("a letter to a friend", "Dear friend,"),
+                                         ("a news report", "A snowman on holiday spotted in a cloud city!"),
+                                         ("a tiny tale", "Once upon a time, a snowman on holiday lived")])
+def test_creative_writing_offers_a_first_line_that_fits_the_piece(form, starts):
+    """"Dear friend, you will never believe..." was offered to begin a poem and a news report too."""
+    picks = {"form": form, "hero": "a snowman on holiday", "place": "in a cloud city",
+             "words": "sparkle, whisper, pancake"}
+    lines = [o.label for o in prompt.first_lines("creative", picks)]
+    assert lines[0].startswith(starts) and len(lines) == 3
+    assert sum(line.startswith("Dear friend") for line in lines) == (form == "a letter to a friend")
 
 
 # ---------------------------------------------------------------- trace (the trace branch's checker)
