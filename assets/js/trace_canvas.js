@@ -87,14 +87,15 @@ function Guide({ guide }) {
 }
 
 // Numbered start dots, drawn over the ink so they stay visible.
-// A start shared with an earlier stroke (A, M, N) moves a little along its own stroke so both numbers show.
+// A start shared with an earlier stroke (A, B, M, N, R) moves along its own stroke, a dot and a gap away, so both
+// numbers show (9 units apart, the dots of r 4.4 touched and read as one).
 function StartDots({ guide }) {
   const starts = guide.starts || [];
   const arrows = guide.arrows || [];
   const shown = starts.map((p, i) => {
     if (!starts.slice(0, i).some((q) => dist(p, q) < 8)) return p;
     const a = ((arrows[i] && arrows[i].angle) || 0) * Math.PI / 180;
-    return [p[0] + 9 * Math.cos(a), p[1] + 9 * Math.sin(a)];
+    return [p[0] + 12 * Math.cos(a), p[1] + 12 * Math.sin(a)];
   });
   return h("g", { "aria-hidden": "true", className: "trace-start" },
     shown.map(([x, y], i) => h("g", { key: i },
