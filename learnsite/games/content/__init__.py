@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import wraps
+from typing import Callable
 
 from learnsite.games.rounds import Option
 
@@ -19,6 +20,8 @@ class Question:
     passage: str = ""
     pictures: tuple[str, ...] = ()
     hint: str = ""
+    # a hint that depends on the wrong answers a round shows (labels in, hint out); else `hint`
+    hint_for: Callable[[tuple[str, ...]], str] | None = field(default=None, compare=False)
 
 
 def words(*labels: str) -> tuple[Option, ...]:

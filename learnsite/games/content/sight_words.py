@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from learnsite.games.content import Question, fixed
 from learnsite.games.rounds import EASIER, Option
 
@@ -42,12 +44,12 @@ def bank(rng, band: str, level: int) -> list[Question]:
         near = others[:6] if level != EASIER else [w for w in others if w[0].lower() != word[0].lower()][:6]
         out.append(Question(
             key=f"word:{word}", prompt=f"Find the word “{word}”.", say=f"Find the word: {word}.",
-            right=Option(word), wrong=tuple(Option(w) for w in near), hint=_hint(word, near)))
+            right=Option(word), wrong=tuple(Option(w) for w in near), hint_for=partial(_hint, word)))
     return out
 
 
-def _hint(word: str, near: list[str]) -> str:
-    """The first letter, unless the wrong words start with it too: then every letter (a hint that helps)."""
+def _hint(word: str, near) -> str:
+    """The first letter, unless a wrong word shown starts with it too: then every letter (a hint that helps)."""
     if len(word) == 1:  # "I" and "a": tall and small tell them apart when both are there
         return f"Look for the word that is just one {'tall' if word.isupper() else 'small'} letter: {word}."
     if not any(w[0].lower() == word[0].lower() for w in near):

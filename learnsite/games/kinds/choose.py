@@ -22,8 +22,9 @@ def make_rounds(rng, band: str, level: int, n: int, params: dict) -> list[Round]
         say = q.say or q.prompt
         if say_options:  # the answers are words a pre-reader hears (never a word to recognise)
             say = f"{say} {', '.join(o.label for o in options[:-1])} or {options[-1].label}?"
+        hint = q.hint_for(tuple(o.label for i, o in enumerate(options) if i != right)) if q.hint_for else q.hint
         rounds.append(Round("choose", q.key, q.prompt, right, say, q.passage, q.pictures, tuple(options),
-                            hint=q.hint or "Have another look."))
+                            hint=hint or "Have another look."))
     return rounds
 
 

@@ -113,8 +113,9 @@ def test_a_sight_word_hint_tells_the_word_apart_from_the_others_shown():
                     assert not any(w[0].lower() == word[0].lower() for w in others), (word, others)
                 elif "one tall letter" in r.hint or "one small letter" in r.hint:
                     assert len(word) == 1 and not any(len(w) == 1 and w.isupper() == word.isupper() for w in others)
-                else:
+                else:  # spelled only when a word shown starts like it ("have" beside "away, came, blue" was)
                     assert r.hint.endswith(f"“{word}” is spelled {', '.join(word)}.")
+                    assert any(w[0].lower() == word[0].lower() for w in others), (word, others)
     am = next(r for r in make(choose, "5-6", NORMAL, n, {"bank": "sight_words"}) if r.options[r.answer].label == "am")
     assert am.hint == "Look at every letter: “am” is spelled a, m."
 
