@@ -48,7 +48,7 @@ FEATURED: tuple[Featured, ...] = (
              "Count, add and sort colourful blocks along a bright rainbow path.", "calculator", "#f97316"),
     Featured("animal-alphabet", "Animal Alphabet", "/art/featured/animal-alphabet.svg",
              "A friendly lion, a bird and a fish beside big letters",
-             "Meet an animal for every letter, from Alligator to Zebra, and hear its sound.", "paw-print", "#22c55e"),
+             "Meet an animal for every letter, from Ant to Zebra, and hear its sound.", "paw-print", "#22c55e"),
     Featured("shape-safari", "Shape Safari", "/art/featured/shape-safari.svg",
              "Circles, triangles and squares hiding in the grass like wild animals",
              "Go on an adventure to spot circles, squares and triangles hiding in the jungle.", "shapes", "#0ea5e9"),

@@ -58,7 +58,7 @@ ACTIVITIES: tuple[Activity, ...] = (
     _activity("History Quest", "Travel back in time to meet pharaohs, knights and explorers on a quest."),
     # Today's Special Activities
     _activity("Rainbow Math", "Solve colourful sums to paint every stripe of the rainbow."),
-    _activity("Animal Alphabet", "Meet an animal for every letter, from Alligator to Zebra."),
+    _activity("Animal Alphabet", "Meet an animal for every letter, from Ant to Zebra."),
     _activity("Shape Safari", "Go on a safari and spot the circles, squares and triangles hiding in the wild."),
 )
 

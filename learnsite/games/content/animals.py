@@ -7,9 +7,9 @@ from learnsite.games.content.pictures import ANIMAL_SOUNDS, alphabet_picture
 from learnsite.games.rounds import EASIER, Option
 
 ALPHABET = (
-    ("A", "Alligator"), ("B", "Bear"), ("C", "Camel"), ("D", "Dolphin"), ("E", "Elephant"), ("F", "Frog"),
+    ("A", "Ant"), ("B", "Bear"), ("C", "Camel"), ("D", "Dolphin"), ("E", "Elephant"), ("F", "Frog"),
     ("G", "Giraffe"), ("H", "Hippo"), ("I", "Iguana"), ("J", "Jellyfish"), ("K", "Kangaroo"), ("L", "Lion"),
-    ("M", "Monkey"), ("N", "Newt"), ("O", "Owl"), ("P", "Penguin"), ("Q", "Quail"), ("R", "Rabbit"),
+    ("M", "Monkey"), ("N", "Narwhal"), ("O", "Owl"), ("P", "Penguin"), ("Q", "Quail"), ("R", "Rabbit"),
     ("S", "Snake"), ("T", "Tiger"), ("U", "Umbrellabird"), ("V", "Vulture"), ("W", "Whale"),
     ("X", "X-ray fish"), ("Y", "Yak"), ("Z", "Zebra"),
 )
