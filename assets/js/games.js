@@ -10,7 +10,8 @@
  *   box keeps digits only; Check sends the box's value to the server, which checks it. After a hint, the
  *   wrong answer stays in the box until the child types or taps the first digit of a new one.
  * - Things to count (.game-count-object) show and say their number when tapped, one after another.
- * - A suggested first line (.game-first-line) goes at the top of the writing box (#game-writing).
+ * - A suggested first line (.game-first-line) goes at the top of the writing box (#game-writing); at the
+ *   finish, "Print my story" ([data-print]) prints the child's lines.
  * - [data-say] buttons read their text aloud with the device's own voices (localService only:
  *   nothing leaves the device); games for pre-readers (data-speak="true") read each question at once, after
  *   the cheer for the answer before it, each hint as it appears, what to tap after a first tap, and the
@@ -53,6 +54,11 @@
     if (key === "back") box.value = box.value.slice(0, -1);
     else if (key === "clear") box.value = "";
     else if (/^[0-9]$/.test(key) && box.value.length < (box.maxLength > 0 ? box.maxLength : 3)) box.value += key;
+  });
+
+  // the finish screen of a writing game: print the child's first lines (games.css keeps only them on paper)
+  document.addEventListener("click", function (e) {
+    if (e.target.closest && e.target.closest("button[data-print]")) window.print();
   });
 
   // writing: a suggested first line goes at the top of the box (in place of one put there before), the child's

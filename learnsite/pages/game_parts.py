@@ -303,8 +303,11 @@ def finish_view() -> rx.Component:
         _stars_row(G.stars),
         rx.cond(
             G.kind == "prompt",
-            rx.el.p("What a great start! Write the rest on paper, or tell a friend how it goes on.",
-                    class_name="game-instruction"),
+            rx.fragment(
+                rx.el.p("What a great start! Write the rest on paper, or tell a friend how it goes on.",
+                        class_name="game-instruction"),
+                rx.cond(G.written != "", _written()),
+            ),
             rx.el.p(G.first_try.to_string() + " of " + G.total.to_string() + " right at the first try.",
                     class_name="game-instruction"),
         ),
@@ -322,6 +325,24 @@ def finish_view() -> rx.Component:
                 href="/activity/" + NEXT["id"], class_name="content-button content-button-soft")),
             class_name="game-finish-actions"),
         class_name="game-finish",
+    )
+
+
+PAPER_LINES = 22  # ruled lines under the child's first lines on the printed page, to write the rest on
+
+
+def _written() -> rx.Component:
+    """The child's first lines, to keep: "Print my story" prints them alone, over lines to go on writing
+    (games.js calls the browser's print; games.css hides the rest of the page on paper)."""
+    return rx.el.section(
+        rx.el.h4("Your first lines", class_name="game-written-title"),
+        rx.el.p(B.task, class_name="game-written-task"),  # on paper only: what the story is to be about
+        rx.el.p(G.written, class_name="game-written-text"),
+        rx.el.div(*[rx.el.div(class_name="game-paper-line") for _ in range(PAPER_LINES)],
+                  class_name="game-paper", aria_hidden="true"),
+        rx.el.button(rx.icon("printer", size=20, aria_hidden="true"), "Print my story", type="button",
+                     class_name="content-button content-button-soft", data_print="true"),
+        class_name="game-written", aria_label="Your first lines",
     )
 
 

@@ -16,6 +16,7 @@ import reflex as rx
 
 from learnsite.games import session as engine
 from learnsite.games.session import EMPTY_BOARD
+from learnsite.safe_text import inert
 from learnsite.state.activity import ActivityState
 from learnsite.toast import notify
 
@@ -24,7 +25,7 @@ from learnsite.state.stars import StarsState
 log = logging.getLogger("learnsite.games")
 
 MAX_TYPED = 3  # digits of an answer (no answer is above 999)
-MAX_TEXT = 600  # characters of a child's first lines that are checked; the text is never stored
+MAX_TEXT = 600  # characters of a child's first lines that are checked; kept in the tab only, never in the database
 DIGITS = re.compile(r"\D")
 
 
@@ -61,6 +62,7 @@ class GameState(rx.State):
     stars: int = 0
     first_try: int = 0  # rounds right at the first try, sent when the game ends (the finish screen shows it)
     best: int = 0  # a signed-in player's best stars for this activity, once saved
+    written: str = ""  # the prompt builder: the child's first lines, shown (and printable) on the finish screen
 
     # ------------------------------------------------------------------ starting
 
@@ -77,7 +79,7 @@ class GameState(rx.State):
     def reset_game(self):
         """on_load: a page (re)opened shows the Start Playing! button, not an old game."""
         self._session = None
-        self._set(playing=False, finished=False, kind="", board=EMPTY_BOARD, turn=EMPTY_TURN)
+        self._set(playing=False, finished=False, kind="", board=EMPTY_BOARD, turn=EMPTY_TURN, written="")
 
     @rx.event
     async def play_again(self):
@@ -100,7 +102,7 @@ class GameState(rx.State):
         self._session = s
         spec = engine.spec_of(s)
         self._set(kind=spec.kind, total=spec.rounds, speak=spec.speak, theme=spec.theme, stars=0, first_try=0,
-                  best=0, playing=True)
+                  best=0, playing=True, written="")
         self._show(s)
         self._set(turn=Turn(round=0, feedback="", tone="", marks=engine.marks_view(s)))
 
@@ -206,14 +208,19 @@ class GameState(rx.State):
 
     @rx.event
     async def submit_text(self, form_data: dict[str, str]):
-        """The prompt builder's writing round: the child's own first lines (checked, never stored)."""
+        """The prompt builder's writing round: the child's own first lines, checked; once they finish the game,
+        shown on the finish screen to keep (in this tab only, never in the database)."""
         if self.kind != "prompt":
             return None
         text = form_data.get("text", "") if isinstance(form_data, dict) else ""
         round_no = form_data.get("round", "") if isinstance(form_data, dict) else ""
         if not isinstance(text, str) or not isinstance(round_no, str) or not round_no.isdigit():
             return None
-        return await self._move(int(round_no), {"text": text[:MAX_TEXT]})
+        text = text[:MAX_TEXT]
+        result = await self._move(int(round_no), {"text": text})
+        if self.finished:
+            self._set(written=inert(text.strip()))
+        return result
 
     @rx.event
     async def submit_trace(self, strokes: list[list[list[int]]]):

@@ -317,8 +317,8 @@ def test_when_the_clock_runs_out_it_says_nothing_is_lost(page):
 
 def test_a_first_line_starts_the_writing_and_the_childs_own_words_finish_it(page):
     """A tap on a suggested first line used to end Creative Writing with 3 stars and nothing written. It now
-    goes at the top of the box (a second tap swaps it, the child's words stay), and "I'm done!" asks for words
-    of the child's own until there are enough."""
+    goes at the top of the box (a second tap swaps it, the child's words stay), "I'm done!" asks for words of
+    the child's own until there are enough, and the finish screen keeps them to read and print."""
     start(page, "creative-writing")
     picks = {}
     for slot in ("form", "hero", "place", "words"):
@@ -346,6 +346,18 @@ def test_a_first_line_starts_the_writing_and_the_childs_own_words_finish_it(page
     assert_finish_screen(page)
     expect(page.get_by_text("What a great start! Write the rest on paper, or tell a friend how it goes on.")) \
         .to_be_visible()
+    kept = page.get_by_role("region", name="Your first lines")  # to keep: read, and print over lines to go on
+    expect(kept).to_contain_text(f"{poem} and the moon sang softly to the sleepy snowman all night long")
+    page.evaluate("() => { window.__printed = 0; window.print = () => { window.__printed += 1; }; }")
+    kept.get_by_role("button", name="Print my story").click()
+    assert page.evaluate("window.__printed") == 1
+    page.emulate_media(media="print")  # on paper: the lines alone, over ruled lines to write the rest on
+    expect(page.locator(".game-written-text")).to_be_visible()
+    expect(page.locator(".site-header")).to_be_hidden()
+    expect(page.locator("button", has_text="Play Again")).to_be_hidden()
+    expect(page.locator("button[data-print]")).to_be_hidden()
+    expect(page.locator(".game-paper-line").first).to_be_visible()
+    page.emulate_media(media="screen")
 
 
 def click_round(page) -> None:

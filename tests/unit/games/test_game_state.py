@@ -14,7 +14,7 @@ from tests.unit.auth_fixtures import auth_env, client_tree, run  # noqa: F401
 from tests.unit.games.helpers import right_moves, wrong_move
 
 PUBLIC = ("playing", "finished", "kind", "total", "speak", "theme", "board", "turn", "selected", "stars", "first_try",
-          "best")
+          "best", "written")
 
 
 async def _game(activity_id: str, session=None) -> GameState:
@@ -54,6 +54,8 @@ async def _play_right(game: GameState) -> None:
                 await run(GameState.sort_group, game, s.index, move["group"])
             elif "strokes" in move:  # the canvas sends the ink only: the round is the session's
                 await run(GameState.submit_trace, game, move["strokes"])
+            elif "text" in move:
+                await run(GameState.submit_text, game, {"round": str(s.index), "text": move["text"]})
 
 
 async def test_start_playing_shows_round_one_without_its_answer_or_the_seed():
@@ -71,6 +73,23 @@ async def test_a_real_game_reaches_the_finish_with_three_stars(activity_id):
     game = await _game(activity_id)
     await _play_right(game)
     assert game.finished and game.stars == 3 and game.first_try == game.total
+
+
+@pytest.mark.parametrize("activity_id", ["story-starter", "creative-writing"])
+async def test_a_childs_first_lines_show_on_the_finish_screen_and_go_with_a_new_game(activity_id):
+    """Kept in the tab to read and print at the finish (never in the database); a var tag typed in it stays
+    inert text; Play Again starts with none."""
+    game = await _game(activity_id)
+    text = "  My <reflex.Var>x</reflex.Var> fox found a shiny key under a tall tree by the river today.  "
+    while _engine(game).index < game.total - 1:
+        s = _engine(game)
+        await run(GameState.choose, game, s.index, right_moves(s)[0]["choice"])
+    await run(GameState.submit_text, game, {"round": str(_engine(game).index), "text": "Too short."})
+    assert not game.finished and game.written == ""
+    await run(GameState.submit_text, game, {"round": str(_engine(game).index), "text": text})
+    assert game.finished and game.written.startswith("My <\u2060reflex.Var>x") and game.written.endswith("today.")
+    await run(GameState.play_again, game)
+    assert game.playing and not game.finished and game.written == ""
 
 
 async def test_forged_moves_change_nothing():
