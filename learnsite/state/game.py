@@ -216,9 +216,9 @@ class GameState(rx.State):
         round_no = form_data.get("round", "") if isinstance(form_data, dict) else ""
         if not isinstance(text, str) or not isinstance(round_no, str) or not round_no.isdigit():
             return None
-        text = text[:MAX_TEXT]
+        text, was_finished = text[:MAX_TEXT], self.finished
         result = await self._move(int(round_no), {"text": text})
-        if self.finished:
+        if self.finished and not was_finished:  # this text finished the game (a later, refused one changes nothing)
             self._set(written=inert(text.strip()))
         return result
 

@@ -88,6 +88,9 @@ async def test_a_childs_first_lines_show_on_the_finish_screen_and_go_with_a_new_
     assert not game.finished and game.written == ""
     await run(GameState.submit_text, game, {"round": str(_engine(game).index), "text": text})
     assert game.finished and game.written.startswith("My <\u2060reflex.Var>x") and game.written.endswith("today.")
+    kept = game.written
+    await run(GameState.submit_text, game, {"round": str(_engine(game).index), "text": "Something else " * 5})
+    assert game.written == kept  # a move after the finish is refused, and changes nothing
     await run(GameState.play_again, game)
     assert game.playing and not game.finished and game.written == ""
 
