@@ -15,7 +15,8 @@
  * - [data-say] buttons read their text aloud with the device's own voices (localService only:
  *   nothing leaves the device); games for pre-readers (data-speak="true") read each question at once, after
  *   the cheer for the answer before it, each hint as it appears, what to tap after a first tap, and the
- *   stars at the finish, unless a grown-up turned Read aloud (#game-voice) off on this device.
+ *   stars at the finish, unless a grown-up turned Read aloud (#game-voice) off on this device. A game of
+ *   names to hear (data-say-options) lights each picture while its name is said.
  */
 (function () {
   if (window.__learnsiteGames) return;
@@ -28,21 +29,51 @@
     return english[0] || voices[0] || null;
   }
 
-  function say(text) {
+  function unlight() {
+    Array.prototype.forEach.call(document.querySelectorAll("[data-saying]"), function (b) {
+      b.removeAttribute("data-saying");
+    });
+  }
+
+  // a game of names to hear (data-say-options, Animal Alphabet): the question, then each answer's name on its
+  // own, its picture lit while it is said, so a child who has never seen a quail learns which one is the quail.
+  // The board's words end with the names in the order shown ("... Bear, Quail or Lion?"); anything else is one part.
+  function parts(text, board) {
+    var whole = [{ text: text }];
+    if (!board || board.getAttribute("data-say-options") !== "true") return whole;
+    var buttons = Array.prototype.slice.call(board.querySelectorAll(".game-options button[data-label]"));
+    if (buttons.length < 2) return whole;
+    var names = buttons.map(function (b) { return b.getAttribute("data-label"); });
+    var list = " " + names.slice(0, -1).join(", ") + " or " + names[names.length - 1] + "?";
+    if (text.slice(-list.length) !== list) return whole;
+    return [{ text: text.slice(0, -list.length) }].concat(buttons.map(function (b, i) {
+      var last = i === buttons.length - 1;
+      return { text: (last ? "or " : "") + names[i] + (last ? "?" : ","), button: b };
+    }));
+  }
+
+  function say(text, board) {
     if (!text || !("speechSynthesis" in window)) return;
     var voice = localVoice();
     if (!voice) return; // no on-device voice: stay quiet rather than use a network voice
     window.speechSynthesis.cancel();
-    var u = new SpeechSynthesisUtterance(text);
-    u.voice = voice; u.lang = voice.lang; u.rate = 0.9;
-    window.speechSynthesis.speak(u);
+    unlight();
+    parts(text, board).forEach(function (part) {
+      var u = new SpeechSynthesisUtterance(part.text);
+      u.voice = voice; u.lang = voice.lang; u.rate = 0.9;
+      if (part.button) {
+        u.onstart = function () { unlight(); part.button.setAttribute("data-saying", "true"); };
+        u.onend = u.onerror = function () { part.button.removeAttribute("data-saying"); };
+      }
+      window.speechSynthesis.speak(u);
+    });
   }
 
   var sent = null; // the answer box whose value was just sent with Check
 
   document.addEventListener("click", function (e) {
     var b = e.target.closest && e.target.closest("button[data-say]");
-    if (b) say(b.getAttribute("data-say"));
+    if (b) say(b.getAttribute("data-say"), b.closest("#game-board"));
     var k = e.target.closest && e.target.closest("button[data-key]");
     var box = document.getElementById("game-answer");
     if (!k || !box) return;
@@ -202,8 +233,8 @@
   document.addEventListener("learnsite:switch", function (e) {
     var board = document.getElementById("game-board");
     if (e.detail.id !== "game-voice" || !board) return;
-    if (!e.detail.on && "speechSynthesis" in window) window.speechSynthesis.cancel();
-    if (e.detail.on) say(board.getAttribute("data-say") || "");
+    if (!e.detail.on && "speechSynthesis" in window) { window.speechSynthesis.cancel(); unlight(); }
+    if (e.detail.on) say(board.getAttribute("data-say") || "", board);
   });
 
   function speaking(board) { return board.getAttribute("data-speak") === "true" && voiceOn(); }
@@ -231,6 +262,7 @@
     var first = lastRound === null;
     lastRound = round;
     clearCounts(board); // a thing of the last round may be drawn again in this one, with its mark
+    unlight(); // nor is a picture of the last round lit in its place
     var heading = document.getElementById("game-prompt");
     if (heading) heading.focus({ preventScroll: first });
     // behavior left to the page's CSS: html scrolls smoothly, at once for reduced motion (styles.css)
@@ -238,7 +270,7 @@
     if (speaking(board)) {
       // the cheer for the answer, then the next question (at the finish: the stars, and no question)
       var cheer = first ? null : board.querySelector(".game-feedback.is-cheer");
-      say([cheer ? cheer.textContent : "", board.getAttribute("data-say") || ""].join(" ").trim());
+      say([cheer ? cheer.textContent : "", board.getAttribute("data-say") || ""].join(" ").trim(), board);
     }
   }
   new MutationObserver(onBoardChange).observe(document.documentElement,

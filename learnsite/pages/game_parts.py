@@ -49,7 +49,7 @@ def _choice_buttons(on_pick, label: str = "Answers", class_name: str = "game-opt
             disabled=T.marks[i] != "",
             class_name=_option_class("game-option", T.marks[i]),
             on_click=on_pick(T.round, i),
-            data_first=rx.cond(i == 0, "true", "false"),
+            data_first=rx.cond(i == 0, "true", "false"), data_label=opt["label"],
         )),
         role="group", aria_label=label, class_name=class_name, data_arrows="true",
     )
@@ -411,4 +411,5 @@ def game_board() -> rx.Component:
         data_round=T.round.to_string() + rx.cond(G.finished, "-end", "") + "-" + G.kind,
         # at the finish no question is left to read (games.js reads the stars, the finish's feedback)
         data_speak=rx.cond(G.speak, "true", "false"), data_say=rx.cond(G.finished, "", _spoken()),
+        data_say_options=rx.cond(G.say_options, "true", "false"),
     )

@@ -53,6 +53,7 @@ class GameState(rx.State):
     kind: str = ""
     total: int = 0
     speak: bool = False  # read instructions aloud at once (pre-readers)
+    say_options: bool = False  # the answers are names said one by one, each picture lit as it is said
     theme: str = ""  # the spec's picture of progress ("rainbow", "tower")
     # A Board and a Turn, declared as plain dicts: Reflex type-checks a TypedDict field on every set and skips
     # that for a dict (a game answer: 673k -> 657k instructions, bench.instructions). The page reads them typed.
@@ -101,7 +102,8 @@ class GameState(rx.State):
         s = engine.start(activity_id, engine.new_seed())
         self._session = s
         spec = engine.spec_of(s)
-        self._set(kind=spec.kind, total=spec.rounds, speak=spec.speak, theme=spec.theme, stars=0, first_try=0,
+        self._set(kind=spec.kind, total=spec.rounds, speak=spec.speak,
+                  say_options=bool(spec.params.get("say_options")), theme=spec.theme, stars=0, first_try=0,
                   best=0, playing=True, written="")
         self._show(s)
         self._set(turn=Turn(round=0, feedback="", tone="", marks=engine.marks_view(s)))

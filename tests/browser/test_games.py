@@ -537,6 +537,40 @@ def test_a_pre_reader_hears_how_to_match_and_what_to_tap_next(page):
     assert _spoken(page, said) == "Now tap its partner."
 
 
+LIT_LOG = """
+window.__lit = [];
+new MutationObserver(changes => changes.forEach(c => {
+  const lit = c.target.hasAttribute('data-saying') && c.oldValue === null;
+  if (lit) window.__lit.push(c.target.getAttribute('data-label'));
+})).observe(document, {subtree: true, attributes: true, attributeFilter: ['data-saying'], attributeOldValue: true});
+"""
+
+
+def test_animal_alphabet_says_each_name_while_its_picture_is_lit(page):
+    """The pictures have no names on them: the question is said, then each animal's name on its own while its
+    picture is lit, so a child who does not know a quail hears which one it is (and again with Hear it)."""
+    install_fake_speech(page, voices=(LOCAL,), boundary=False, word_ms=40)
+    page.add_init_script(LIT_LOG)
+    start(page, "animal-alphabet")
+    names = option_names(page, "Answers")
+    page.wait_for_function("(n) => window.__speech.spoken.length >= n && !window.speechSynthesis.speaking",
+                           arg=len(names) + 1, timeout=10_000)
+    spoken = [s["text"] for s in speech(page)["spoken"]]
+    letter = re.search(r"the letter (\w)\?", board(page).get_attribute("data-say") or "").group(1)
+    assert spoken[0] == f"{letter}. Which animal starts with the letter {letter}?"
+    assert spoken[1:] == [f"{n}," for n in names[:-1]] + [f"or {names[-1]}?"]
+    assert page.evaluate("window.__lit") == names  # each picture lit in turn, as its name is said
+    expect(board(page).locator("[data-saying]")).to_have_count(0)  # and none once the voice stops
+
+    said = _said(page)
+    page.evaluate("window.__lit = []")
+    page.get_by_role("button", name="Hear it: the question read aloud").click()
+    page.wait_for_function("(n) => window.__speech.spoken.length >= n && !window.speechSynthesis.speaking",
+                           arg=said + len(names) + 1, timeout=10_000)
+    assert [s["text"] for s in speech(page)["spoken"][said:]] == spoken
+    assert page.evaluate("window.__lit") == names
+
+
 def test_a_game_for_readers_speaks_only_when_asked(page):
     install_fake_speech(page, voices=(LOCAL,), boundary=False, word_ms=5)
     start(page, "science-facts")

@@ -13,8 +13,8 @@ from learnsite.state.game import GameState
 from tests.unit.auth_fixtures import auth_env, client_tree, run  # noqa: F401
 from tests.unit.games.helpers import right_moves, wrong_move
 
-PUBLIC = ("playing", "finished", "kind", "total", "speak", "theme", "board", "turn", "selected", "stars", "first_try",
-          "best", "written")
+PUBLIC = ("playing", "finished", "kind", "total", "speak", "say_options", "theme", "board", "turn", "selected", "stars",
+          "first_try", "best", "written")
 
 
 async def _game(activity_id: str, session=None) -> GameState:
@@ -65,6 +65,14 @@ async def test_start_playing_shows_round_one_without_its_answer_or_the_seed():
     public = _public(game)
     assert r.hint not in public and str(_engine(game).seed) not in public
     assert [o["label"] for o in game.board["options"]] == [o.label for o in r.options]
+
+
+async def test_only_a_game_of_names_to_hear_says_its_options_one_by_one():
+    """Animal Alphabet's pictures are names a child listens to; the page says them one at a time, lighting each."""
+    names = await _game("animal-alphabet")
+    assert names.say_options and names.speak
+    sounds = await _game("animal-sounds")
+    assert not sounds.say_options and sounds.speak
 
 
 @pytest.mark.parametrize("activity_id", ["science-facts", "math-whiz", "color-matching", "shape-sorting",
