@@ -28,6 +28,11 @@ def words(*labels: str) -> tuple[Option, ...]:
     return tuple(Option(label) for label in labels)
 
 
+def together(groups, a: str, b: str) -> bool:
+    """Whether a and b are in one of the groups (words that sound alike, letters with one first sound)."""
+    return any(a in group and b in group for group in groups)
+
+
 # a number and its unit stay on one line ("900 g" broke between 900 and g on a phone)
 UNIT = re.compile(r"(\d) (?=(?:g|kg|ml|l|cm|m|km|°C)\b)")
 

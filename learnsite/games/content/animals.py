@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from learnsite.games.content import Question, fixed
+from learnsite.games.content import Question, fixed, together
 from learnsite.games.content.pictures import ANIMAL_SOUNDS, alphabet_picture
 from learnsite.games.rounds import EASIER, Option
 
@@ -20,7 +20,7 @@ SAME_FIRST_SOUND = (frozenset("CKQ"), frozenset("GJ"), frozenset("EX"))
 
 
 def same_first_sound(a: str, b: str) -> bool:
-    return a == b or any(a in group and b in group for group in SAME_FIRST_SOUND)
+    return a == b or together(SAME_FIRST_SOUND, a, b)
 
 
 @fixed

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from learnsite.games.content import Question, fixed
+from learnsite.games.content import Question, fixed, together
 from learnsite.games.rounds import EASIER, Option
 
 PRE_PRIMER = (
@@ -25,7 +25,7 @@ SOUND_ALIKES = (frozenset({"to", "two", "too"}), frozenset({"for", "four"}))
 
 
 def sounds_like(a: str, b: str) -> bool:
-    return any(a in group and b in group for group in SOUND_ALIKES)
+    return together(SOUND_ALIKES, a, b)
 
 
 def _likeness(a: str, b: str) -> tuple:
