@@ -114,6 +114,8 @@ export function TraceCanvas({ guide, resetKey, disabled, onDone, id }) {
   const g = guide || {};
   const checkpoints = g.checkpoints || [];
   const letter = g.letter || "";
+  // what a screen reader says: "b" and "B" sound the same
+  const named = /[A-Z]/.test(letter) ? `capital ${letter}` : /[a-z]/.test(letter) ? `small ${letter}` : letter;
 
   const clear = useCallback((message) => {
     setStrokes([]);
@@ -212,8 +214,8 @@ export function TraceCanvas({ guide, resetKey, disabled, onDone, id }) {
   };
 
   const howTo = stepMode
-    ? `Trace the ${letter}. Press an arrow key or Enter to draw the next bit. ${stepsDone()} of ${totalSteps} steps done.`
-    : `Trace the ${letter} with your finger, pen or mouse. Start at dot 1 and follow the arrows.`;
+    ? `Trace the ${named}. Press an arrow key or Enter to draw the next bit. ${stepsDone()} of ${totalSteps} steps done.`
+    : `Trace the ${named} with your finger, pen or mouse. Start at dot 1 and follow the arrows.`;
 
   return h("div", { className: "trace-canvas", id },
     h("style", null, CSS),

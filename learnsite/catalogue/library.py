@@ -42,7 +42,7 @@ ACTIVITIES: tuple[Activity, ...] = (
     _activity("Number Counting", "Count the balls, the busy bees and the shiny stars: one, two, three, four, five!"),
     _activity("Animal Sounds", "Moo, baa, quack! Listen to the farm and guess which animal is saying hello."),
     # Ages 5-6
-    _activity("Letter Tracing", "Follow the dotted paths with your finger to write every letter from A to Z."),
+    _activity("Letter Tracing", "Follow the dots with your finger to write every letter from A to Z, big and small."),
     _activity("Sight Words", "Spot the little words we read every day, like 'the', 'and' and 'look'."),
     _activity("Addition Fun", "Put apples in the basket and find out how many there are altogether."),
     _activity("Number Friends", "Which two numbers hold hands to make ten? Find all the number friends."),

@@ -27,7 +27,7 @@ GAMES: dict[str, GameSpec] = {
     "number-counting": GameSpec("count", "3-4", 6, {"groups": 1, "things": ("ball", "bee", "star")}, speak=True),
     "animal-sounds": GameSpec("choose", "3-4", 6, {"bank": "animal_sounds"}, speak=True),
     # Ages 5-6: most 5-year-olds cannot read yet, so these speak too
-    "letter-tracing": GameSpec("trace", "5-6", 5, speak=True),
+    "letter-tracing": GameSpec("trace", "5-6", 6, speak=True),  # three capitals, each with its small letter
     "sight-words": GameSpec("choose", "5-6", 8, {"bank": "sight_words"}, speak=True),
     "addition-fun": GameSpec("count", "5-6", 6, {"groups": 2, "things": ("apple",), "container": "basket"},
                              speak=True),

@@ -16,17 +16,24 @@ from learnsite.games.trace import check_trace, letter_guide
 MAX_STROKES = 20  # the canvas's limits (components/trace_canvas.py)
 MAX_POINTS = 300
 
-# a step down: letters made of straight lines only
+# a step down: capitals made of straight lines only
 STRAIGHT = "EFHILTV"
 
 
+def _round(letter: str) -> Round:
+    size = "capital" if letter.isupper() else "small"
+    return Round(kind="trace", key=f"letter:{letter}", prompt=f"Trace the {size} letter {letter}.",
+                 say=f"Trace the {size} letter {letter}. Start at the green dot.", answer=letter,
+                 hint="Start at the green dot and follow the dots all the way along.",
+                 extra={"letter": letter, "guide": letter_guide(letter)})
+
+
 def make_rounds(rng, band: str, level: int, n: int, params: dict) -> list[Round]:
-    letters = rng.sample(STRAIGHT if level == EASIER else string.ascii_uppercase, n)
-    return [Round(kind="trace", key=f"letter:{letter}", prompt=f"Trace the letter {letter}.",
-                  say=f"Trace the letter {letter}. Start at the green dot.", answer=letter,
-                  hint="Start at the green dot and follow the dots all the way along.",
-                  extra={"letter": letter, "guide": letter_guide(letter)})
-            for letter in letters]
+    """Each capital, then its small letter (B, then b), as a child learns them at 5-6."""
+    if level == EASIER:
+        return [_round(letter) for letter in rng.sample(STRAIGHT, n)]
+    pairs = rng.sample(string.ascii_uppercase, (n + 1) // 2)
+    return [_round(letter) for capital in pairs for letter in (capital, capital.lower())][:n]
 
 
 def _valid(strokes) -> bool:

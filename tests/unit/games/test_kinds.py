@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 import random
 import re
+import string
 from collections import Counter
 from pathlib import Path
 
@@ -463,6 +464,34 @@ def test_trace_kind():
         assert not trace.check(r, {"strokes": [[[0, 0], [1, 1]]]}, frozenset()).right
         assert not trace.check(r, {"strokes": "x"}, frozenset()).accepted
         assert not trace.check(r, {"strokes": [[[0, 0]]] * 21}, frozenset()).accepted
+
+
+def test_letter_tracing_traces_each_capital_then_its_small_letter():
+    """At 5-6 a child learns both: B, then b, on the three writing lines."""
+    from learnsite.games.kinds import trace
+    from learnsite.games.trace import check_trace
+
+    for seed in range(200):
+        rounds = level_rounds("letter-tracing", seed, NORMAL)[:GAMES["letter-tracing"].rounds]
+        letters = [r.answer for r in rounds]
+        assert letters[1::2] == [c.lower() for c in letters[::2]] and all(c.isupper() for c in letters[::2])
+        assert len(set(letters)) == 6
+        for r in rounds:
+            size = "capital" if r.answer.isupper() else "small"
+            assert r.prompt == f"Trace the {size} letter {r.answer}." and r.say.startswith(r.prompt)
+    # the capital's shape is not taken for its small letter, nor the other way round
+    for c in string.ascii_uppercase:
+        assert not check_trace(c.lower(), _guide_ink(c)) and not check_trace(c, _guide_ink(c.lower()))
+        assert check_trace(c.lower(), _guide_ink(c.lower()))
+    # a step down: straight capitals only
+    easier = level_rounds("letter-tracing", 7, EASIER)
+    assert all(r.answer in trace.STRAIGHT and r.prompt.startswith("Trace the capital letter") for r in easier)
+
+
+def _guide_ink(letter: str) -> list:
+    from learnsite.games.trace import letter_guide
+
+    return [[[int(x), int(y)] for x, y in stroke] for stroke in letter_guide(letter)["strokes"]]
 
 
 def test_shape_sorting_sorts_the_circles_squares_and_triangles_its_card_names():
