@@ -37,19 +37,29 @@
 
   // a game of names to hear (data-say-options, Animal Alphabet): the question, then each answer's name on its
   // own, its picture lit while it is said, so a child who has never seen a quail learns which one is the quail.
-  // The board's words end with the names in the order shown ("... Bear, Quail or Lion?"); anything else is one part.
-  function parts(text, board) {
-    var whole = [{ text: text }];
-    if (!board || board.getAttribute("data-say-options") !== "true") return whole;
-    var buttons = Array.prototype.slice.call(board.querySelectorAll(".game-options button[data-label]"));
-    if (buttons.length < 2) return whole;
+  // The words end with the names in the order shown ("... Bear, Quail or Lion?"), after a hint the names left
+  // to try; anything else is one part.
+  function named(board, left) {
+    if (!board || board.getAttribute("data-say-options") !== "true") return [];
+    return Array.prototype.filter.call(board.querySelectorAll(".game-options button[data-label]"), function (b) {
+      return !left || !b.disabled;
+    });
+  }
+  function nameList(buttons) {
     var names = buttons.map(function (b) { return b.getAttribute("data-label"); });
-    var list = " " + names.slice(0, -1).join(", ") + " or " + names[names.length - 1] + "?";
-    if (text.slice(-list.length) !== list) return whole;
-    return [{ text: text.slice(0, -list.length) }].concat(buttons.map(function (b, i) {
-      var last = i === buttons.length - 1;
-      return { text: (last ? "or " : "") + names[i] + (last ? "?" : ","), button: b };
-    }));
+    return names.length < 2 ? "" : " " + names.slice(0, -1).join(", ") + " or " + names[names.length - 1] + "?";
+  }
+  function parts(text, board) {
+    var sets = [named(board, false), named(board, true)];
+    for (var k = 0; k < sets.length; k++) {
+      var buttons = sets[k], list = nameList(buttons);
+      if (!list || text.slice(-list.length) !== list) continue;
+      return [{ text: text.slice(0, -list.length) }].concat(buttons.map(function (b, i) {
+        var last = i === buttons.length - 1, name = b.getAttribute("data-label");
+        return { text: (last ? "or " : "") + name + (last ? "?" : ","), button: b };
+      }));
+    }
+    return [{ text: text }];
   }
 
   function say(text, board) {
@@ -246,7 +256,7 @@
     var hint = newText(board, ".game-feedback.is-hint");
     if (hint) clearCounts(board);
     if (hint && hint.getBoundingClientRect().bottom > window.innerHeight) hint.scrollIntoView({ block: "nearest" });
-    if (hint && speaking(board)) say(hint.textContent);
+    if (hint && speaking(board)) say(hint.textContent + nameList(named(board, true)), board);
     var picked = newText(board, '.game-instruction[data-picked="true"]');
     if (picked && speaking(board)) say(picked.textContent);
   }

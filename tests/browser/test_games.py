@@ -548,7 +548,8 @@ new MutationObserver(changes => changes.forEach(c => {
 
 def test_animal_alphabet_says_each_name_while_its_picture_is_lit(page):
     """The pictures have no names on them: the question is said, then each animal's name on its own while its
-    picture is lit, so a child who does not know a quail hears which one it is (and again with Hear it)."""
+    picture is lit, so a child who does not know a quail hears which one it is (again with Hear it, and after a
+    hint, the names still to try)."""
     install_fake_speech(page, voices=(LOCAL,), boundary=False, word_ms=40)
     page.add_init_script(LIT_LOG)
     start(page, "animal-alphabet")
@@ -569,6 +570,19 @@ def test_animal_alphabet_says_each_name_while_its_picture_is_lit(page):
                            arg=said + len(names) + 1, timeout=10_000)
     assert [s["text"] for s in speech(page)["spoken"][said:]] == spoken
     assert page.evaluate("window.__lit") == names
+
+    # a wrong tap: the hint, then the names still to try, each lit again
+    wrong = next(n for n in names if not n.startswith(letter))
+    left = [n for n in names if n != wrong]
+    said = _said(page)
+    page.evaluate("window.__lit = []")
+    page.get_by_role("group", name="Answers").get_by_role("button", name=wrong, exact=True).click()
+    page.wait_for_function("(n) => window.__speech.spoken.length >= n && !window.speechSynthesis.speaking",
+                           arg=said + len(left) + 1, timeout=10_000)
+    hint = board(page).locator(".game-feedback.is-hint").text_content()
+    assert [s["text"] for s in speech(page)["spoken"][said:]] == (
+        [hint] + [f"{n}," for n in left[:-1]] + [f"or {left[-1]}?"])
+    assert page.evaluate("window.__lit") == left
 
 
 def test_a_game_for_readers_speaks_only_when_asked(page):
