@@ -585,6 +585,28 @@ def test_animal_alphabet_says_each_name_while_its_picture_is_lit(page):
     assert page.evaluate("window.__lit") == left
 
 
+def test_in_forced_colours_a_picked_thing_the_progress_and_the_stars_still_show(page):
+    """Windows high contrast drops shadows and backgrounds and paints all text alike: the thing picked first is
+    outlined in the system highlight, and the progress bar and the stars keep their own colours."""
+    page.emulate_media(forced_colors="active")
+    start(page, "color-matching")
+    things = page.get_by_role("group", name="Things to match").get_by_role("button")
+    things.first.click()
+    expect(things.first).to_have_attribute("aria-pressed", "true")
+    page.evaluate("document.activeElement.blur()")  # the outline is the pick's, not the focus ring
+    outline = "b => getComputedStyle(b).outlineStyle + ' ' + getComputedStyle(b).outlineWidth"
+    assert things.first.evaluate(outline) == "solid 4px"
+    assert things.nth(1).evaluate(outline).startswith("none")
+    fill = board(page).locator(".game-progress-fill")
+    assert "linear-gradient" in fill.evaluate("el => getComputedStyle(el).backgroundImage")
+    things.first.click()  # let it go again
+    expect(things.first).to_have_attribute("aria-pressed", "false")
+    play_to_the_end(page, keyboard_round)
+    star = board(page).locator(".game-star.is-earned").first
+    page.wait_for_timeout(900)  # the stars pop in one after another
+    assert star.evaluate("el => getComputedStyle(el).color") == "rgb(245, 158, 11)"
+
+
 def test_a_game_for_readers_speaks_only_when_asked(page):
     install_fake_speech(page, voices=(LOCAL,), boundary=False, word_ms=5)
     start(page, "science-facts")
