@@ -1,0 +1,70 @@
+"""Forced colours (Windows high contrast) repaint the page in a few system colours and drop backgrounds and
+shadows. What a reader needs to see still shows: the chip chosen, the word being read, the reader's pressed
+buttons and the song's progress (the games' own states are in test_games.py)."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.fake_speech import install_fake_speech
+from tests.browser.test_read_aloud import open_book, read_button
+from tests.conftest import open_page, wait_hydrated
+
+HIGHLIGHT = """() => { const probe = document.createElement('div'); probe.style.background = 'Highlight';
+  document.body.append(probe); const c = getComputedStyle(probe).backgroundColor; probe.remove(); return c; }"""
+BACKGROUND = "el => getComputedStyle(el).backgroundColor"
+
+
+def filled(page, locator, colour: str) -> bool:
+    """Whether the element's background is `colour` once any transition has run (at most 2 s)."""
+    try:
+        page.wait_for_function("([el, c]) => getComputedStyle(el).backgroundColor === c",
+                               arg=[locator.element_handle(), colour], timeout=2000)
+    except Exception:  # noqa: BLE001 - Playwright's TimeoutError: not that colour
+        return False
+    return True
+
+
+@pytest.fixture
+def page(context):
+    page = context.new_page()
+    page.emulate_media(forced_colors="active")
+    return page
+
+
+def test_the_chosen_type_of_activity_is_filled_with_the_highlight(page):
+    open_page(page, "/")
+    wait_hydrated(page)
+    page.get_by_role("region", name="Today's Special Activities").get_by_role(
+        "button", name="Browse All Activities").click()
+    dialog = page.get_by_role("dialog", name="Explore All Activities")
+    dialog.get_by_role("button", name="Songs", exact=True).click()
+    songs, videos = dialog.get_by_role("button", name="Songs", exact=True), dialog.get_by_role("button", name="Videos")
+    expect(songs).to_have_attribute("aria-pressed", "true")
+    highlight = page.evaluate(HIGHLIGHT)
+    assert filled(page, songs, highlight) and videos.evaluate(BACKGROUND) != highlight
+    # the popup keeps an edge against the page behind it (its shadow is gone)
+    edge = "el => el.closest('.popup') && getComputedStyle(el.closest('.popup')).borderTopStyle"
+    assert dialog.evaluate(edge) == "solid"
+
+
+def test_the_word_being_read_and_the_pressed_reader_buttons_show(page):
+    install_fake_speech(page, word_ms=1500)  # a word lit long enough to look at
+    open_book(page, "/storybook/the-magical-forest")
+    read_button(page).click()
+    expect(read_button(page)).to_have_attribute("aria-pressed", "true")
+    word = page.locator(".read-word-now")
+    expect(word).to_have_count(1)
+    highlight = page.evaluate(HIGHLIGHT)
+    assert filled(page, word, highlight)
+    assert filled(page, read_button(page), highlight)
+    normal, slow = page.get_by_role("button", name="Normal", exact=True), page.get_by_role("button", name="Slow")
+    expect(normal).to_have_attribute("aria-pressed", "true")
+    assert filled(page, normal, highlight) and slow.evaluate(BACKGROUND) != highlight
+
+
+def test_the_songs_progress_bar_keeps_its_colours(page):
+    open_page(page, "/song/the-alphabet-song")
+    fill = page.locator(".song-progress-fill")
+    assert "linear-gradient" in fill.evaluate("el => getComputedStyle(el).backgroundImage")
