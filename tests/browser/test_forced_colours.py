@@ -1,6 +1,6 @@
 """Forced colours (Windows high contrast) repaint the page in a few system colours and drop backgrounds and
 shadows. What a reader needs to see still shows: the chip chosen, the word being read, the reader's pressed
-buttons and the song's progress (the games' own states are in test_games.py)."""
+buttons, the line being sung and the song's progress (the games' own states are in test_games.py)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from playwright.sync_api import expect
 
 from tests.browser.fake_speech import install_fake_speech
 from tests.browser.test_read_aloud import open_book, read_button
+from tests.browser.test_songs import audio_browser, press_play, song_page  # noqa: F401 - fixtures
 from tests.conftest import open_page, wait_hydrated
 
 HIGHLIGHT = """() => { const probe = document.createElement('div'); probe.style.background = 'Highlight';
@@ -64,7 +65,13 @@ def test_the_word_being_read_and_the_pressed_reader_buttons_show(page):
     assert filled(page, normal, highlight) and slow.evaluate(BACKGROUND) != highlight
 
 
-def test_the_songs_progress_bar_keeps_its_colours(page):
+def test_the_line_being_sung_and_the_songs_progress_show(song_page):
+    page = song_page
+    page.emulate_media(forced_colors="active")
     open_page(page, "/song/the-alphabet-song")
     fill = page.locator(".song-progress-fill")
     assert "linear-gradient" in fill.evaluate("el => getComputedStyle(el).backgroundImage")
+    press_play(page)
+    sung = page.locator(".song-line.is-sung")
+    expect(sung).to_have_count(1)
+    assert filled(page, sung, page.evaluate(HIGHLIGHT))
