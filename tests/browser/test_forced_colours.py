@@ -75,3 +75,20 @@ def test_the_line_being_sung_and_the_songs_progress_show(song_page):
     sung = page.locator(".song-line.is-sung")
     expect(sung).to_have_count(1)
     assert filled(page, sung, page.evaluate(HIGHLIGHT))
+
+
+def test_form_fields_selects_and_boxes_to_tick_keep_their_edges(page):
+    """Radix Themes draws these edges with box shadows, which forced colours drop: a field, a select and a box to
+    tick vanished from the worksheet maker (and the sign-in and chat forms)."""
+    open_page(page, "/worksheets/maker")
+    wait_hydrated(page)
+    edge = "el => getComputedStyle(el).borderTopStyle + ' ' + getComputedStyle(el).borderTopWidth"
+    for part in (".rt-TextFieldRoot", ".rt-SelectTrigger", ".rt-BaseCheckboxRoot"):
+        assert page.locator(part).first.evaluate(edge) == "solid 1px", part
+    ticked = "el => getComputedStyle(el, '::before').backgroundColor"
+    boxes = page.get_by_role("checkbox")
+    boxes.first.click()
+    expect(boxes.first).to_have_attribute("data-state", "unchecked")
+    expect(boxes.nth(1)).to_have_attribute("data-state", "checked")
+    highlight = page.evaluate(HIGHLIGHT)
+    assert boxes.nth(1).evaluate(ticked) == highlight and boxes.first.evaluate(ticked) != highlight
