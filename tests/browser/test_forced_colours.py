@@ -77,6 +77,16 @@ def test_the_line_being_sung_and_the_songs_progress_show(song_page):
     assert filled(page, sung, page.evaluate(HIGHLIGHT))
 
 
+def test_buttons_drawn_by_their_fill_keep_an_edge(page):
+    edge = "el => getComputedStyle(el).borderTopStyle"
+    open_page(page, "/activity/animal-alphabet")
+    assert page.get_by_role("button", name="Start Playing!").evaluate(edge) == "solid"
+    open_page(page, "/")
+    assert page.get_by_role("link", name="Find Your Age").evaluate(edge) == "solid"
+    open_page(page, "/audiobook/the-tortoise-and-the-hare")
+    assert page.locator(".player-button").first.evaluate(edge) == "solid"
+
+
 def test_form_fields_selects_and_boxes_to_tick_keep_their_edges(page):
     """Radix Themes draws these edges with box shadows, which forced colours drop: a field, a select and a box to
     tick vanished from the worksheet maker (and the sign-in and chat forms)."""
