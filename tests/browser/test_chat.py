@@ -10,6 +10,7 @@ from playwright.sync_api import expect
 
 from learnsite.state import chat_outbox
 from tests import chat_live_support as support
+from tests.browser.system_colours import HIGHLIGHT
 
 pytestmark = pytest.mark.browser
 SHOTS = "/tmp/shots-chat"
@@ -123,6 +124,21 @@ def test_reload_keeps_the_open_channel_and_its_messages(ann_and_bob, channel):
     # and the page still follows the channel live
     send(a, "and live after it")
     expect(messages(a).filter(has_text="and live after it")).to_have_count(1)
+
+
+def test_in_forced_colours_the_open_channel_and_the_bubbles_show(ann_and_bob):
+    """Windows high contrast drops backgrounds: the open channel is filled with the highlight, and a message
+    keeps its bubble's edge, one's own a thicker one."""
+    a, _ = ann_and_bob
+    a.emulate_media(forced_colors="active")
+    send(a, "Hello in high contrast")
+    expect(messages(a).filter(has_text="Hello in high contrast")).to_have_count(1)
+    selected = a.locator(".chat-channel-selected")
+    assert selected.evaluate("el => getComputedStyle(el).backgroundColor") == a.evaluate(HIGHLIGHT)
+    own = a.locator(".chat-msg-own").filter(has_text="Hello in high contrast")
+    width = "el => getComputedStyle(el).borderTopStyle + ' ' + getComputedStyle(el).borderTopWidth"
+    assert own.evaluate(width) == "solid 3px"
+    a.emulate_media(forced_colors="none")
 
 
 def test_blank_message_is_not_sent(ann_and_bob, app_server):

@@ -1,19 +1,21 @@
 """Forced colours (Windows high contrast) repaint the page in a few system colours and drop backgrounds and
 shadows. What a reader needs to see still shows: the chip chosen, the word being read, the reader's pressed
-buttons, the line being sung and the song's progress (the games' own states are in test_games.py)."""
+and unavailable buttons, the line being sung, the song's progress, the edges of fields and buttons, and an
+error's box. The games' own states are in test_games.py, the chat's in test_chat.py and an upload's progress
+in worksheets/test_worksheets_admin.py."""
 
 from __future__ import annotations
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.fake_speech import install_fake_speech
+from tests.browser.fake_speech import NETWORK, install_fake_speech
+from tests.browser.system_colours import HIGHLIGHT, SYSTEM
+from tests.browser.test_auth_flows import login, unique
 from tests.browser.test_read_aloud import open_book, read_button
 from tests.browser.test_songs import audio_browser, press_play, song_page  # noqa: F401 - fixtures
 from tests.conftest import open_page, wait_hydrated
 
-HIGHLIGHT = """() => { const probe = document.createElement('div'); probe.style.background = 'Highlight';
-  document.body.append(probe); const c = getComputedStyle(probe).backgroundColor; probe.remove(); return c; }"""
 BACKGROUND = "el => getComputedStyle(el).backgroundColor"
 
 
@@ -102,3 +104,23 @@ def test_form_fields_selects_and_boxes_to_tick_keep_their_edges(page):
     expect(boxes.nth(1)).to_have_attribute("data-state", "checked")
     highlight = page.evaluate(HIGHLIGHT)
     assert boxes.nth(1).evaluate(ticked) == highlight and boxes.first.evaluate(ticked) != highlight
+
+
+def test_a_reader_with_no_voice_on_this_device_looks_unavailable(page):
+    install_fake_speech(page, voices=(NETWORK,))
+    open_book(page, "/storybook/the-brave-knight")
+    expect(read_button(page)).to_have_attribute("aria-disabled", "true", timeout=15_000)
+    grey = page.evaluate(SYSTEM, "GrayText")
+    assert read_button(page).evaluate("el => getComputedStyle(el).color") == grey
+    assert page.get_by_role("button", name="Next").evaluate("el => getComputedStyle(el).color") != grey
+
+
+def test_an_error_notice_keeps_its_box(page, app_server):
+    address = unique("fc")
+    app_server.create_user(address, "right-password")
+    login(page, "/login/user", address, "wrong-password")
+    notice = page.get_by_role("alert").filter(has_text="Invalid login credentials")
+    expect(notice).to_be_visible()
+    edge = "el => getComputedStyle(el).borderTopStyle + ' ' + getComputedStyle(el).borderTopWidth"
+    assert notice.evaluate(edge) == "solid 2px"
+

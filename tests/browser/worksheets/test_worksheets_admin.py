@@ -8,6 +8,7 @@ import secrets
 
 from playwright.sync_api import expect
 
+from tests.browser.system_colours import HIGHLIGHT
 from tests.browser.worksheets.conftest import drop_files, open_all_worksheets, run_in_app_env, sign_in
 from tests.conftest import wait_hydrated
 from tests.worksheet_pdfs import make_pdf
@@ -65,6 +66,11 @@ def test_admin_upload_with_progress_then_visitor_downloads(page, browser, app_se
     expect(page.get_by_role("button", name="Uploading Worksheet...")).to_be_visible()
     progress = page.get_by_role("progressbar", name="Upload progress")
     expect(progress).to_be_visible()
+    # in forced colours (Windows high contrast) it still shows: a track with an edge, filled with the highlight
+    page.emulate_media(forced_colors="active")
+    fill = progress.locator(".rt-ProgressIndicator").evaluate("el => getComputedStyle(el).backgroundColor")
+    assert fill == page.evaluate(HIGHLIGHT) and progress.evaluate("el => getComputedStyle(el).borderTopStyle") == "solid"
+    page.emulate_media(forced_colors="none")
     expect(page.get_by_text(re.compile(r"^([1-9]|[1-9]\d)%$"))).to_be_visible(timeout=20000)  # partway
     expect(page.get_by_text("Success!")).to_be_visible(timeout=60000)
     expect(page.get_by_text('"Big Number Hunt" has been successfully uploaded and created.')).to_be_visible()
