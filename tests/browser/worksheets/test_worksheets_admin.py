@@ -69,7 +69,8 @@ def test_admin_upload_with_progress_then_visitor_downloads(page, browser, app_se
     # in forced colours (Windows high contrast) it still shows: a track with an edge, filled with the highlight
     page.emulate_media(forced_colors="active")
     fill = progress.locator(".rt-ProgressIndicator").evaluate("el => getComputedStyle(el).backgroundColor")
-    assert fill == page.evaluate(HIGHLIGHT) and progress.evaluate("el => getComputedStyle(el).borderTopStyle") == "solid"
+    assert fill == page.evaluate(HIGHLIGHT)
+    assert progress.evaluate("el => getComputedStyle(el).borderTopStyle") == "solid"
     page.emulate_media(forced_colors="none")
     expect(page.get_by_text(re.compile(r"^([1-9]|[1-9]\d)%$"))).to_be_visible(timeout=20000)  # partway
     expect(page.get_by_text("Success!")).to_be_visible(timeout=60000)
