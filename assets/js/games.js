@@ -36,39 +36,35 @@
   }
 
   // a game of names to hear (data-say-options, Animal Alphabet): the question, then each answer's name on its
-  // own, its picture lit while it is said, so a child who has never seen a quail learns which one is the quail.
-  // The words end with the names in the order shown ("... Bear, Quail or Lion?"), after a hint the names left
-  // to try; anything else is one part.
+  // own, its picture lit while it is said, so a child who has never seen a quail learns which one is the quail
   function named(board, left) {
     if (!board || board.getAttribute("data-say-options") !== "true") return [];
     return Array.prototype.filter.call(board.querySelectorAll(".game-options button[data-label]"), function (b) {
       return !left || !b.disabled;
     });
   }
-  function nameList(buttons) {
-    var names = buttons.map(function (b) { return b.getAttribute("data-label"); });
-    return names.length < 2 ? "" : " " + names.slice(0, -1).join(", ") + " or " + names[names.length - 1] + "?";
+  function nameParts(buttons) {  // "Bear," "Quail," "or Lion?", each with its picture
+    return buttons.length < 2 ? [] : buttons.map(function (b, i) {
+      var last = i === buttons.length - 1;
+      return { text: (last ? "or " : "") + b.getAttribute("data-label") + (last ? "?" : ","), button: b };
+    });
   }
+  // the board's words end with the names in the order shown ("... Bear, Quail or Lion?"): said one by one
   function parts(text, board) {
-    var sets = [named(board, false), named(board, true)];
-    for (var k = 0; k < sets.length; k++) {
-      var buttons = sets[k], list = nameList(buttons);
-      if (!list || text.slice(-list.length) !== list) continue;
-      return [{ text: text.slice(0, -list.length) }].concat(buttons.map(function (b, i) {
-        var last = i === buttons.length - 1, name = b.getAttribute("data-label");
-        return { text: (last ? "or " : "") + name + (last ? "?" : ","), button: b };
-      }));
-    }
-    return [{ text: text }];
+    var buttons = named(board, false), names = nameParts(buttons);
+    if (!names.length) return [{ text: text }];
+    var labels = buttons.map(function (b) { return b.getAttribute("data-label"); });
+    var list = " " + labels.slice(0, -1).join(", ") + " or " + labels[labels.length - 1] + "?";
+    if (text.slice(-list.length) !== list) return [{ text: text }];
+    return [{ text: text.slice(0, -list.length) }].concat(names);
   }
 
-  function say(text, board) {
-    if (!text || !("speechSynthesis" in window)) return;
+  function speak(parts) {
     var voice = localVoice();
     if (!voice) return; // no on-device voice: stay quiet rather than use a network voice
     window.speechSynthesis.cancel();
     unlight();
-    parts(text, board).forEach(function (part) {
+    parts.forEach(function (part) {
       var u = new SpeechSynthesisUtterance(part.text);
       u.voice = voice; u.lang = voice.lang; u.rate = 0.9;
       if (part.button) {
@@ -77,6 +73,10 @@
       }
       window.speechSynthesis.speak(u);
     });
+  }
+
+  function say(text, board) {
+    if (text && "speechSynthesis" in window) speak(parts(text, board));
   }
 
   var sent = null; // the answer box whose value was just sent with Check
@@ -256,7 +256,8 @@
     var hint = newText(board, ".game-feedback.is-hint");
     if (hint) clearCounts(board);
     if (hint && hint.getBoundingClientRect().bottom > window.innerHeight) hint.scrollIntoView({ block: "nearest" });
-    if (hint && speaking(board)) say(hint.textContent + nameList(named(board, true)), board);
+    // a game of names: then the names still to try, each lit again
+    if (hint && speaking(board)) speak([{ text: hint.textContent }].concat(nameParts(named(board, true))));
     var picked = newText(board, '.game-instruction[data-picked="true"]');
     if (picked && speaking(board)) say(picked.textContent);
   }

@@ -7,6 +7,7 @@ in worksheets/test_worksheets_admin.py."""
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from tests.browser.fake_speech import NETWORK, install_fake_speech
@@ -24,7 +25,7 @@ def filled(page, locator, colour: str) -> bool:
     try:
         page.wait_for_function("([el, c]) => getComputedStyle(el).backgroundColor === c",
                                arg=[locator.element_handle(), colour], timeout=2000)
-    except Exception:  # noqa: BLE001 - Playwright's TimeoutError: not that colour
+    except PlaywrightTimeout:  # not that colour
         return False
     return True
 

@@ -41,14 +41,17 @@ class _Picks(dict):
         return "something"
 
 
+def _capital(text: str) -> str:
+    """A pick that starts a sentence: "a brave puppy" -> "A brave puppy" (the rest as picked)."""
+    return text[:1].upper() + text[1:]
+
+
 def _fields(picks: dict[str, str]) -> _Picks:
     fields = _Picks(picks)
-    helper = picks.get("helper", "a friend")
-    fields["helper_cap"] = helper[:1].upper() + helper[1:]
-    hero = picks.get("hero", "a hero")
-    fields["hero_cap"] = hero[:1].upper() + hero[1:]
+    fields["helper_cap"] = _capital(picks.get("helper", "a friend"))
+    fields["hero_cap"] = _capital(picks.get("hero", "a hero"))
     fields["first_word"] = picks.get("words", "surprise").split(",")[0].strip()
-    fields["first_word_cap"] = fields["first_word"][:1].upper() + fields["first_word"][1:]
+    fields["first_word_cap"] = _capital(fields["first_word"])
     return fields
 
 
