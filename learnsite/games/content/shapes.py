@@ -46,9 +46,18 @@ def hiding_places(rng) -> dict[tuple[str, str], str]:
     return dict(zip(spots, picked(rng, PLACES, len(spots))))
 
 
-def wrong_shapes(shape: str, shapes) -> list[str]:
-    """The shapes that are plainly not `shape`: one that is it too, or too like it, would be a second right answer."""
-    return [s for s in shapes if s != shape and s not in ALIKE.get(shape, ())]
+def look_alike(a: str, b: str) -> bool:
+    return b in ALIKE.get(a, ()) or a in ALIKE.get(b, ())
+
+
+def wrong_shapes(rng, shape: str, shapes) -> list[str]:
+    """The shapes that are plainly not `shape` (one that is it too, or too like it, would be a second right
+    answer), no two of them alike: a circle and an oval side by side look like one wrong shape offered twice."""
+    kept: list[str] = []
+    for other in picked(rng, [s for s in shapes if s != shape and not look_alike(shape, s)], len(shapes)):
+        if not any(look_alike(other, k) for k in kept):
+            kept.append(other)
+    return kept
 
 
 def safari(rng, band: str, level: int) -> list[Question]:
@@ -58,7 +67,7 @@ def safari(rng, band: str, level: int) -> list[Question]:
     for shape in shapes:
         for colour in SHAPE_COLOURS:
             place = places[shape, colour]
-            others = wrong_shapes(shape, shapes)
+            others = wrong_shapes(rng, shape, shapes)
             wrong = tuple(Option(f"{c} {s}", shape_picture(s, c))
                           for s, c in zip(others, rng.choices(SHAPE_COLOURS, k=len(others))))
             prompt = f"{a_or_an(shape)} {shape} is hiding {place}. Can you spot the {shape}?"

@@ -34,6 +34,8 @@ def check_safari_options(r, band, level):
     offered = [shape_of(o.label) for o in r.options]
     assert len(offered) == len(set(offered)) == option_count(band, level), r
     assert not {(asked, s) for s in offered} & SECOND_RIGHT, (asked, offered)
+    wrong = [s for s in offered if s != asked]  # no circle and oval side by side: one shape offered twice, to a child
+    assert not {(a, b) for a in wrong for b in wrong} & SECOND_RIGHT, (asked, offered)
 
 
 def test_shape_safari_never_offers_a_second_right_answer():
