@@ -13,6 +13,7 @@ from playwright.sync_api import expect
 from tests.browser.fake_speech import NETWORK, install_fake_speech
 from tests.browser.system_colours import HIGHLIGHT, SYSTEM
 from tests.browser.test_auth_flows import login, unique
+from tests.browser.test_popups import open_category
 from tests.browser.test_read_aloud import open_book, read_button
 from tests.browser.test_songs import audio_browser, press_play, song_page  # noqa: F401 - fixtures
 from tests.conftest import open_page, wait_hydrated
@@ -125,3 +126,15 @@ def test_an_error_notice_keeps_its_box(page, app_server):
     edge = "el => getComputedStyle(el).borderTopStyle + ' ' + getComputedStyle(el).borderTopWidth"
     assert notice.evaluate(edge) == "solid 2px"
 
+
+
+def test_the_sign_in_card_and_badges_keep_their_edges(page):
+    """The card's sides and a badge's box were drawn by a shadow and a tint, both dropped."""
+    side = "el => getComputedStyle(el).borderLeftStyle + ' ' + getComputedStyle(el).borderLeftWidth"
+    open_page(page, "/login/user")
+    assert page.locator(".auth-card").evaluate(side) == "solid 1px"
+    open_page(page, "/")
+    wait_hydrated(page)
+    badges = open_category(page, "Printable Worksheets").locator(".rt-Badge")
+    expect(badges.first).to_be_visible()
+    assert badges.count() > 1 and badges.first.evaluate(side) == "solid 1px"
