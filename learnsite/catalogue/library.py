@@ -111,7 +111,7 @@ PRESENTATIONS: tuple[Presentation, ...] = (
         (1, "A big dinosaur with tiny arms and a wide smile",
          "Tyrannosaurus rex had huge teeth but tiny arms. It was one of the biggest meat-eaters ever."),
         (2, "A dinosaur egg cracking open in a nest",
-         "Baby dinosaurs hatched from eggs, just like baby birds do today. Birds are cousins of the dinosaurs!"),
+         "Baby dinosaurs hatched from eggs, just like baby birds do today. Birds are living dinosaurs!"),
     ))),
     Presentation("world-of-insects", "World of Insects", _pages("presentation", "World of Insects", (
         (1, "A ladybird, a bee and a butterfly in a sunny garden",
@@ -131,7 +131,7 @@ PRESENTATIONS: tuple[Presentation, ...] = (
         (2, "A sailing boat on the blue River Nile with palm trees",
          "The River Nile gave the Egyptians water for drinking, for farming and for travelling by boat."),
         (1, "A giant pyramid made of huge stone blocks",
-         "The pyramids are giant tombs built for kings called pharaohs. Each one used millions of heavy stones."),
+         "The pyramids are giant tombs built for kings called pharaohs. The biggest used over two million heavy stones."),
         (3, "A scroll with picture writing of birds, eyes and waves",
          "Egyptians wrote with little pictures called hieroglyphs. Can you invent your own picture alphabet?"),
     ))),

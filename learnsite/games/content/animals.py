@@ -8,15 +8,18 @@ from learnsite.games.rounds import EASIER, Option
 
 ALPHABET = (
     ("A", "Ant"), ("B", "Bear"), ("C", "Camel"), ("D", "Dolphin"), ("E", "Elephant"), ("F", "Frog"),
-    ("G", "Giraffe"), ("H", "Hippo"), ("I", "Iguana"), ("J", "Jellyfish"), ("K", "Kangaroo"), ("L", "Lion"),
-    ("M", "Monkey"), ("N", "Narwhal"), ("O", "Owl"), ("P", "Penguin"), ("Q", "Quail"), ("R", "Rabbit"),
+    ("G", "Goat"), ("H", "Hippo"), ("I", "Iguana"), ("J", "Jellyfish"), ("K", "Kangaroo"), ("L", "Lion"),
+    ("M", "Monkey"), ("N", "Narwhal"), ("O", "Octopus"), ("P", "Penguin"), ("Q", "Quail"), ("R", "Rabbit"),
     ("S", "Snake"), ("T", "Tiger"), ("U", "Umbrellabird"), ("V", "Vulture"), ("W", "Whale"),
     ("X", "X-ray fish"), ("Y", "Yak"), ("Z", "Zebra"),
 )
 
 # letters whose animals start with the same sound: said slowly, "Camel" and "Kangaroo" both begin with "k", so
-# neither is offered as the wrong answer for the other
-SAME_FIRST_SOUND = (frozenset("CKQ"), frozenset("GJ"), frozenset("EX"))
+# neither is offered as the wrong answer for the other (G and O have the animals of their phonics sounds, goat and
+# octopus: a giraffe begins with "j", an owl with "ow")
+SAME_FIRST_SOUND = (frozenset("CKQ"), frozenset("EX"))
+# X's animal begins with the letter's name, not the sound x makes at the end of "fox"
+SOUND_OF = {"X": "“ex”, the name of the letter X"}
 
 
 def same_first_sound(a: str, b: str) -> bool:
@@ -51,5 +54,5 @@ def alphabet(rng, band: str, level: int) -> list[Question]:
             key=f"letter:{letter}", prompt=f"Which animal starts with the letter {letter}?",
             say=f"{letter}. Which animal starts with the letter {letter}?",
             right=Option(animal, alphabet_picture(animal)), wrong=tuple(Option(a, alphabet_picture(a)) for a in others),
-            hint=f"Say each name slowly. Which one begins with the sound of {letter}?"))
+            hint=f"Say each name slowly. Which one begins with {SOUND_OF.get(letter, f'the sound of {letter}')}?"))
     return out

@@ -15,7 +15,7 @@ FOX_AND_CROW = (
 
 FERN_AND_THE_RIVER = (
     "Fern the fox wanted to visit her grandmother on the other side of the river. But a storm had washed "
-    "the bridge away, and the water was too fast to swim. Fern looked around and saw a long log lying on "
+    "the bridge away, and the water was too fast to swim across. Fern looked around and saw a long log lying on "
     "the ground. She pushed and pushed until the log reached across the narrow part of the river. Then she "
     "walked over it carefully, one paw at a time. Her grandmother was waiting with a warm blackberry pie. "
     "“You are the cleverest fox in the forest,” she said."
@@ -44,7 +44,7 @@ THE_LOST_KITE = (
     "gust pulled the string out of her hands. The kite landed at the top of a tall oak tree. Maya felt like "
     "crying. Then her little brother Leo had an idea. “Let's ask the park keeper,” he said. The park keeper "
     "came with a long ladder. He climbed up slowly and brought the kite down. “Thank you for helping,” Maya "
-    "told the park keeper, and she gave Leo a big hug. After that, she always tied the string around her wrist."
+    "told the park keeper, and she gave Leo a big hug. After that, she always held the string tightly with both hands."
 )
 
 # name -> (story, questions: (question, right answer, wrong answers, hint)); each hint shows where in the story to
@@ -148,7 +148,7 @@ STORIES = {
          ("Maya's", "Mum's", "The park keeper's"), "Find the word “idea”."),
         ("What did the park keeper bring?", "A long ladder",
          ("A big net", "A rope", "A trampoline"), "Find the words “The park keeper came”."),
-        ("What did Maya do after that, so it would not happen again?", "She tied the string around her wrist",
+        ("What did Maya do after that, so it would not happen again?", "She held the string tightly with both hands",
          ("She stayed at home", "She gave the kite away", "She bought a new kite"),
          "Read the last sentence."),
     )),

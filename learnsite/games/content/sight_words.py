@@ -21,7 +21,7 @@ PRIMER = (
 
 # words of the lists that sound the same: "Find the word: two." read aloud cannot tell them apart, so a word
 # is never offered beside its sound-alike
-SOUND_ALIKES = (frozenset({"to", "two", "too"}), frozenset({"for", "four"}))
+SOUND_ALIKES = (frozenset({"to", "two", "too"}), frozenset({"for", "four"}), frozenset({"our", "are"}))
 
 
 def sounds_like(a: str, b: str) -> bool:

@@ -22,7 +22,7 @@ STORY_STARTER = {
     "first_lines": (
         "Once upon a time, {hero} lived {place}.",
         "Oh no! {hero_cap} {problem}!",
-        "\"Quick, follow me!\" said {helper}.",
+        "“Quick, follow me!” said {helper}.",
     ),
 }
 
