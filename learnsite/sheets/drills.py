@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from learnsite.sheets.layout import MARGIN, SheetPdf, grid_cells, pages_of, rng_for
+from learnsite.sheets.layout import FONT, MARGIN, SheetPdf, grid_cells, pages_of, rng_for
 from learnsite.sheets.options import SheetOptionError, SheetOptions
 from learnsite.variety import picked, varied
 
@@ -47,11 +47,18 @@ def borrows(a: int, b: int) -> bool:
     return False
 
 
+def regroups_ones(kind: str, a: int, b: int) -> bool:
+    """The ones column carries into the tens (8 + 5) or borrows from them (12 − 5): where a child learns to
+    regroup. 92 + 63 carries only from the tens, and taught as "with carrying" it is a sum without."""
+    return a % 10 + b % 10 >= 10 if kind == "addition" else a % 10 < b % 10
+
+
 def _fits(kind: str, a: int, b: int, carrying: str) -> bool:
     if kind == "multiplication" or carrying == "any":
         return True
-    regroups = carries(a, b) if kind == "addition" else borrows(a, b)
-    return regroups if carrying == "only" else not regroups
+    if carrying == "only":
+        return regroups_ones(kind, a, b)
+    return not (carries(a, b) if kind == "addition" else borrows(a, b))
 
 
 def _zero_cap(options: SheetOptions) -> int:
@@ -141,13 +148,20 @@ def _problem(pdf: SheetPdf, number: int, p: Problem, x: float, y: float, w: floa
     pdf.line(right - box_w - 6, y + 25.5, right, y + 25.5)
 
 
+KEY_SIZE, KEY_GAP = 12, 4.0  # pt, mm between a line and the next column
+
+
 def draw_key(pdf: SheetPdf, heading: str, lines: list[str], cols: int = 4) -> None:
-    """All answers as numbered lines in columns, on their own page(s)."""
+    """All answers as numbered lines in columns, on their own page(s): as many columns (up to `cols`) as the
+    longest line leaves room for ("40. 955 + 474 = 1429" ran into the next column's "35.")."""
     per_col = 25
-    for page, chunk in enumerate(pages_of(lines, per_col * cols)):
+    numbered = [f"{i + 1}. {line}" for i, line in enumerate(lines)]
+    pdf.set_font(FONT, "", KEY_SIZE)
+    widest = max((pdf.get_string_width(line) for line in numbered), default=0)
+    cols = max(1, min(cols, int((pdf.content_w + KEY_GAP) // (widest + KEY_GAP))))
+    col_w = pdf.content_w / cols
+    for chunk in pages_of(numbered, per_col * cols):
         top = pdf.start_page(heading, key=True)
-        col_w = pdf.content_w / cols
-        start = page * per_col * cols
         for i, line in enumerate(chunk):
             col, row = divmod(i, per_col)
-            pdf.text_at(MARGIN + col * col_w, top + row * 8.5, f"{start + i + 1}. {line}", 12)
+            pdf.text_at(MARGIN + col * col_w, top + row * 8.5, line, KEY_SIZE)

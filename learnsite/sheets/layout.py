@@ -91,12 +91,17 @@ class SheetPdf(FPDF):
         return y + 2
 
     def _name_line(self, y: float) -> float:
+        """Name, Date and Score to write on; the Name line takes what is left, so Score ends at the margin (it ran
+        12 mm past it, into the strip many printers leave blank)."""
         self.set_font(FONT, "", 13)
         self.set_line_width(0.3)
+        gap, date_w, score_w = 5.0, 38.0, 22.0
+        labels = {label: self.get_string_width(label) + 1.5 for label in ("Name:", "Date:", "Score:")}
+        name_w = self.content_w - sum(labels.values()) - date_w - score_w - 2 * gap
         x = MARGIN
-        for label, width in (("Name:", 75.0), ("Date:", 38.0), ("Score:", 22.0)):
+        for label, width in (("Name:", name_w), ("Date:", date_w), ("Score:", score_w)):
             self.set_xy(x, y)
-            text_w = self.get_string_width(label) + 1.5
+            text_w = labels[label]
             self.cell(text_w, 8, label)
             self.line(x + text_w, y + 6.5, x + text_w + width, y + 6.5)
             x += text_w + width + 5

@@ -4,7 +4,7 @@ import pytest
 
 from learnsite.sheets import SheetOptionError
 from learnsite.sheets import defaults
-from learnsite.sheets.drills import borrows, carries, plan
+from learnsite.sheets.drills import borrows, carries, plan, regroups_ones
 
 from .support import key_pages, made, page_texts, student_pages
 
@@ -35,13 +35,15 @@ def test_every_problem_on_the_sheet_matches_a_right_answer_in_the_key(kind, low,
         regroups = carries(a, b) if kind == "addition" else borrows(a, b) if kind == "subtraction" else None
         if carrying == "none":
             assert not regroups
-        if carrying == "only":
-            assert regroups
+        if carrying == "only":  # from the ones column, where a child learns it (92 + 63 carries only from the tens)
+            assert regroups and regroups_ones(kind, a, b), (a, sign, b)
 
 
 def test_carry_and_borrow_rules():
     assert carries(5, 5) and carries(15, 6) and carries(91, 10) and not carries(12, 34) and not carries(0, 0)
     assert borrows(20, 1) and borrows(305, 7) and not borrows(58, 23) and not borrows(7, 7)
+    assert regroups_ones("addition", 15, 6) and not regroups_ones("addition", 92, 63)
+    assert regroups_ones("subtraction", 20, 1) and not regroups_ones("subtraction", 315, 92)
 
 
 def test_impossible_carrying_is_refused_with_a_message():
