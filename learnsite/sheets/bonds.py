@@ -54,24 +54,31 @@ def plan(options: SheetOptions) -> list[Bond]:
     facts = [(whole, part) for whole in wholes for part in picked(rng, range(capped, whole // 2 + 1), enough)]
     if capped:
         facts += picked(rng, [(whole, 0) for whole in wholes], zero_share(options.count))
+    one_whole = options.low == options.high
     bonds: list[Bond] = []
     while len(bonds) < options.count:
         n = min(options.count - len(bonds), len(facts))
         after = bonds[-1].fact if bonds else None
         for fact in varied(rng, facts, n, lambda f: f[0], lambda f: f[1], after=after):
-            bonds.append(_new_bond(rng, fact, bonds))
+            bonds.append(_new_bond(rng, _ways(fact, one_whole), bonds))
         if capped:  # the zeros had their share in the first pass
             facts = [fact for fact in facts if fact[1]] or facts
+        # a fact asked every way it can be (10 = 5 + 5) is not asked again while others are left
+        facts = [fact for fact in facts if any(way not in bonds for way in _ways(fact, one_whole))] or facts
     return bonds
 
 
-def _new_bond(rng, fact: tuple[int, int], bonds: list[Bond]) -> Bond:
-    """The fact as a bond not on the sheet yet, if one is left: its parts either way round, any circle blank
-    (the whole only above 5), but not the same circle three times in a row."""
+def _ways(fact: tuple[int, int], one_whole: bool) -> list[Bond]:
+    """The bonds that ask the fact: its parts either way round, any circle blank (the whole only above 5, and never
+    on a sheet of one whole: "pairs that make 10" asked for 10 each time)."""
     whole, part = fact
-    blanks = MISSING if whole > 5 else MISSING[1:]
-    ways = [Bond(whole, left, whole - left, missing)
-            for left in sorted({part, whole - part}) for missing in blanks]
+    blanks = MISSING if whole > 5 and not one_whole else MISSING[1:]
+    return [Bond(whole, left, whole - left, missing) for left in sorted({part, whole - part}) for missing in blanks]
+
+
+def _new_bond(rng, ways: list[Bond], bonds: list[Bond]) -> Bond:
+    """One of the ways to ask a fact not on the sheet yet, if one is left, but not the same circle blank three
+    times in a row."""
     ways = [bond for bond in ways if bond not in bonds] or ways
     twice = {b.missing for b in bonds[-2:]} if len(bonds) >= 2 else set()
     return rng.choice([bond for bond in ways if len(twice) != 1 or bond.missing not in twice] or ways)

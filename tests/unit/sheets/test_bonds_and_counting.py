@@ -1,6 +1,7 @@
 import re
 
 from learnsite.sheets import counting, pictures
+from learnsite.sheets.starter import STARTERS
 
 from .support import key_pages, made, page_texts, student_pages
 
@@ -137,3 +138,14 @@ def test_number_bonds_move_the_blank_circle_about():
         for seed in range(1, 31):
             blanks = [b.missing for b in made(kind="number-bonds", seed=seed, low=low, high=high, count=count).plan]
             assert all(len(set(blanks[i:i + 3])) > 1 for i in range(count - 2)), (low, high, seed, blanks)
+
+
+def test_the_number_bonds_to_10_and_20_starters_are_pairs_that_make_10_and_20():
+    """A teacher reads "Number bonds to 10" as 3 + 7, 6 + 4: every bond's whole is 10, a part is the blank (an
+    empty whole would ask for 10 every time), and no bond comes twice."""
+    for key, whole in (("number-bonds-to-10", 10), ("number-bonds-to-20", 20)):
+        starter = next(s for s in STARTERS if s.key == key)
+        bonds = made(**starter.options.to_dict()).plan
+        assert {b.whole for b in bonds} == {whole} and len(set(bonds)) == len(bonds) == starter.options.count
+        assert all(b.missing != "whole" for b in bonds), key
+        assert len({b.fact for b in bonds}) >= 5
