@@ -31,9 +31,10 @@ PICTURES = {
     2: {
         "house": ["LLLLRRLLLL", "LLLRRRRLLL", "LLRRRRRRLL", "LRRRRRRRRL", "LYYYYYYYYL", "LYBBYYBBYL",
                   "LYBBYYBBYL", "LYYYNNYYYL", "LYYYNNYYYL", "GGGGGGGGGG"],
-        # the tree stands on grass, the sun of its sunny day in the sky's corner
+        # the tree stands on grass, the sun of its sunny day in the sky's corner; its leaves round off above the
+        # trunk (a row of green from edge to edge read as a band across the sky)
         "tree": ["LLLLGGLLYY", "LLLGGGGLYY", "LLGGGGGGLL", "LGGGGGGGGL", "LLGGGGGGLL", "LGGGGGGGGL",
-                 "GGGGGGGGGG", "LLLLNNLLLL", "LLLLNNLLLL", "GGGGGGGGGG"],
+                 "LLGGGGGGLL", "LLLLNNLLLL", "LLLLNNLLLL", "GGGGGGGGGG"],
     },
     3: {
         "fish": ["LLLLLLLLLLLL", "LLLLOOOOLLLL", "LLLOOOOOOLLO", "LLOOKOOOOLOO", "LOOOOOOOOOOO", "LOOOOOOOOOOL",

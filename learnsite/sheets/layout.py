@@ -127,11 +127,12 @@ class SheetPdf(FPDF):
         with self.local_context(dash_pattern=dict(dash=2, gap=2), line_width=width):
             self.line(x1, y1, x2, y2)
 
-    def arrow_head(self, x: float, y: float, angle: float, size: float = 2.2) -> None:
-        """A filled arrowhead pointing along angle (radians, page coordinates) with its tip at x, y."""
+    def arrow_head(self, x: float, y: float, angle: float, size: float = 2.2, spread: float = 0.45) -> None:
+        """A filled arrowhead pointing along angle (radians, page coordinates) with its tip at x, y; spread is
+        the angle of each side from the shaft (narrower points more plainly)."""
         back = angle + math.pi
-        left = (x + size * math.cos(back + 0.45), y + size * math.sin(back + 0.45))
-        right = (x + size * math.cos(back - 0.45), y + size * math.sin(back - 0.45))
+        left = (x + size * math.cos(back + spread), y + size * math.sin(back + spread))
+        right = (x + size * math.cos(back - spread), y + size * math.sin(back - spread))
         self.set_fill_color(*INK)
         self.polygon([(x, y), left, right], style="F")
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 import string
 
-from fpdf.enums import StrokeCapStyle
+from fpdf.enums import StrokeCapStyle, StrokeJoinStyle
 
 from learnsite.sheets.layout import DOT_GAP, GREY, INK, MARGIN, SheetPdf
 from learnsite.sheets.options import SheetOptions
@@ -15,6 +15,8 @@ from learnsite.sheets.strokes import GLYPHS, left, width
 UNIT = 8.5  # mm per stroke unit: capitals stand 17 mm tall
 ROW_PITCH = 3.35 * UNIT
 GAP = 0.7  # units between copies
+# a number's copies stand further apart than its digits: at 0.7, "17 17 17" read "171717"
+WIDE_GAP = 1.6
 
 
 def plan(options: SheetOptions) -> list[str]:
@@ -68,14 +70,11 @@ def _row(pdf: SheetPdf, text: str, y: float) -> None:
     pdf.dashed_line(x0, y + UNIT, x1, y + UNIT)
     pdf.set_line_width(0.5)
     pdf.line(x0, y + 2 * UNIT, x1, y + 2 * UNIT)
-    step = (_text_width(text) + GAP) * UNIT
-    starts = []
-    x = x0 + 3
-    while x + step - GAP * UNIT <= x1 - 1:
-        starts.append(x)
-        x += step
+    starts = copy_starts(text, x0, x1)
     model, copies = _strokes(text, starts[0], y), [s for x in starts[1:] for s in _strokes(text, x, y)]
-    with pdf.local_context(line_width=1.4, draw_color=INK):
+    # round corners: a mitred one poked past the guide lines (M's top, the foot of N, V and W)
+    with pdf.local_context(line_width=1.4, draw_color=INK, stroke_join_style=StrokeJoinStyle.ROUND,
+                           stroke_cap_style=StrokeCapStyle.ROUND):
         for pts in model:
             if len(pts) > 1:
                 pdf.polyline(pts, style="D")
@@ -100,6 +99,18 @@ def _row(pdf: SheetPdf, text: str, y: float) -> None:
             pdf.circle(pts[0][0], pts[0][1], 1.3, style="F")
 
 
+def copy_starts(text: str, x0: float, x1: float) -> list[float]:
+    """Where each copy of text starts on a row from x0 to x1 (the model first)."""
+    gap = GAP if len(text) == 1 else WIDE_GAP
+    step = (_text_width(text) + gap) * UNIT
+    starts = []
+    x = x0 + 3
+    while x + step - gap * UNIT <= x1 - 1:
+        starts.append(x)
+        x += step
+    return starts
+
+
 def _strokes(text: str, x: float, y: float) -> list[list[tuple[float, float]]]:
     """Every stroke of text written from x on the row at y, in page millimetres."""
     out = []
@@ -121,6 +132,6 @@ def _arrow(pdf: SheetPdf, pts: list[tuple[float, float]]) -> None:
             angle = math.atan2(b[1] - a[1], b[0] - a[0])
             # offset to the stroke's left side so the arrow does not hide the line
             ox, oy = math.sin(angle) * 3.0, -math.cos(angle) * 3.0
-            pdf.arrow_head(px + ox, py + oy, angle, 2.6)
+            pdf.arrow_head(px + ox, py + oy, angle, 3.0, spread=0.36)
             return
         target -= seg

@@ -35,6 +35,7 @@ TRIES = 400
 # fresh letters are drawn until none shows and each listed word shows once (a second "the" would puzzle them).
 UNWANTED = frozenset("""ass arse bum butt poo poop pee piss fart crap shit fuck cunt twat dick cock knob nob tit boob
 sex porn slut whore bitch wank jizz fag nazi rape kill die dead gun hate""".split())
+SIGHT_WORDS = frozenset(w for level in WORDS.values() for w in level)
 LAYOUTS, FILLS = 20, 20  # placements of the words, and fresh letters for each (most fills read well)
 
 
@@ -132,10 +133,20 @@ def occurrences(grid, word: str, lines=None) -> set[frozenset[tuple[int, int]]]:
 
 
 def reads_well(grid, words) -> bool:
-    """No unwanted word anywhere, and each word to find in one place only."""
+    """No unwanted word anywhere, each word to find in one place only, and none of them read on into a longer
+    sight word by the letters beside it ("her" followed by an "e" is "here": the child circles that)."""
     lines = _lines(grid)
-    return (not any(occurrences(grid, w, lines) for w in UNWANTED)
-            and all(len(occurrences(grid, w, lines)) == 1 for w in words))
+    if any(occurrences(grid, w, lines) for w in UNWANTED):
+        return False
+    places = {w: occurrences(grid, w, lines) for w in words}
+    if any(len(found) != 1 for found in places.values()):
+        return False
+    for w, found in places.items():
+        (cells,) = found
+        for longer in SIGHT_WORDS:
+            if w in longer and w != longer and any(cells < place for place in occurrences(grid, longer, lines)):
+                return False
+    return True
 
 
 def _place(rng, grid, word: str, directions) -> Placement | None:

@@ -4,6 +4,7 @@ from learnsite.services.worksheets import ALLOWED_CATEGORIES, SKILL_TYPES, SUBJE
 from learnsite.sheets import checked, counting
 from learnsite.sheets.pictures import OBJECTS
 from learnsite.sheets.starter import STARTERS
+from learnsite.sheets.word_search import DIRECTIONS, LEVEL_DIRECTIONS
 
 
 def test_the_starter_library_covers_every_category_subject_skill_and_age():
@@ -35,3 +36,14 @@ def test_each_starter_says_only_what_its_sheet_has():
             assert not named or drawn <= named, (s.key, drawn - named)
         said = [n for word, n in NUMBER_WORDS.items() if re.search(rf"\b{word}\b", text)]
         assert said in ([], [s.options.count]), (s.key, said, s.options.count)
+
+
+def test_a_word_search_starter_names_only_the_directions_its_words_go():
+    """"In every direction" promised 8 ways where the grid uses 5; "forwards, backwards and up" left out down."""
+    for s in STARTERS:
+        if s.options.kind == "word-search":
+            text, used = s.description.lower(), set(LEVEL_DIRECTIONS[s.options.level])
+            named = {d for d in DIRECTIONS if re.search(rf"\b{d[:8]}", text)}
+            assert "every direction" not in text and named <= used, s.key
+            if named & {"backwards", "up"}:  # the hard ways: with the others named too, or how many ways in all
+                assert named == used or f"{['two', 'three', 'four', 'five'][len(used) - 2]} ways" in text, s.key

@@ -1,8 +1,12 @@
+import io
 import string
 
 import pytest
+from pypdf import PdfReader
 
+from learnsite.sheets.layout import MARGIN
 from learnsite.sheets.strokes import DIGITS, GLYPHS, LOWER, UPPER
+from learnsite.sheets.tracing import _strokes, copy_starts
 
 from .support import made, page_texts
 
@@ -44,3 +48,24 @@ def test_number_tracing_rows():
     sheet = made(kind="number-tracing", low=8, high=12)
     assert sheet.plan == ["8", "9", "10", "11", "12"]
     assert "Trace the numbers 8 to 12" in page_texts(sheet)[0]
+
+
+def test_the_solid_model_has_round_corners():
+    """A mitred corner of the thick model stroke poked 2 mm past the guide lines (M's top, the foot of N, V, W):
+    the model is drawn in a graphics state with round joins (/LJ 1), the only one the sheet uses."""
+    sheet = made(kind="letter-tracing", low=13, high=14, case="upper")
+    states = [s["/LJ"] for s in PdfReader(io.BytesIO(sheet.pdf)).pages[0]["/Resources"]["/ExtGState"].values()
+              if "/LJ" in s.get_object()]
+    assert states == [1]
+
+
+def test_a_number_s_copies_stand_further_apart_than_its_digits():
+    """"17 17 17" with the space between copies hardly wider than between 1 and 7 read "171717"."""
+    for text in [str(n) for n in range(10, 21)]:
+        starts = copy_starts(text, MARGIN, 195.0)
+        ends = [max(x for stroke in _strokes(text, start, 0) for x, _ in stroke) for start in starts]
+        between = min(b - e for e, b in zip(ends, starts[1:]))
+        first = [x for stroke in _strokes(text[0], starts[0], 0) for x, _ in stroke]
+        second = [x for stroke in _strokes(text, starts[0], 0)[len(GLYPHS[text[0]]):] for x, _ in stroke]
+        inside = min(second) - max(first)
+        assert len(starts) >= 4 and between >= 2 * inside, (text, between, inside)

@@ -68,6 +68,9 @@ def test_reads_well_finds_a_word_any_of_the_eight_ways():
     twice = ("thex", "hxxx", "exxx", "xxxx")
     assert not reads_well(twice, ["the"]) and reads_well(("thex", "xxxx", "xxxx", "xxxx"), ["the"])
     assert reads_well(("didx", "xxxx", "xxxx", "xxxx"), ["did"])  # a palindrome read both ways is one place
+    # "her" read on into "here" (the first-grade starter had it): the child would circle the longer word
+    assert not reads_well(("here", "xxxx", "xxxx", "xxxx"), ["her"]) and reads_well(("herx",) + ("xxxx",) * 3, ["her"])
+    assert not reads_well(("xxxx", "xxxx", "xxxx", "ereh"), ["her"])  # backwards too
 
 
 def test_no_word_to_find_holds_an_unwanted_word_either_way():
