@@ -2,7 +2,8 @@
  * - Arrow keys move focus between the buttons of a [data-arrows] group (Tab, Enter and Space work
  *   as on any button).
  * - When a new round (or the finish screen) appears, focus moves to its question, so a keyboard or
- *   screen-reader player carries on from there. When the game starts, the page scrolls to show its first
+ *   screen-reader player carries on from there; a question that lands under the sticky header (the page grew
+ *   shorter) is scrolled back into view with the board's top. When the game starts, the page scrolls to show its first
  *   round whole (on a phone "Start Playing!" sits low: the answers would be out of sight), smoothly
  *   unless the device asks for reduced motion (the page's scroll-behavior). A hint that lands below the
  *   screen's edge is scrolled just into view.
@@ -17,6 +18,8 @@
  *   the cheer for the answer before it, each hint as it appears, what to tap after a first tap, and the
  *   stars at the finish, unless a grown-up turned Read aloud (#game-voice) off on this device. A game of
  *   names to hear (data-say-options) lights each picture while its name is said.
+ * - For a moment after each round appears, a touch tap or a double-click's second click on an answer is
+ *   ignored: a small child's second tap would answer the new round unseen.
  */
 (function () {
   if (window.__learnsiteGames) return;
@@ -262,6 +265,19 @@
     if (picked && speaking(board)) say(picked.textContent);
   }
 
+  // a small child taps twice: the second tap landed on the new round's answer under the finger, answering a
+  // question not yet seen (a wrong one cost the round's first-try star, a right one skipped it). For a moment
+  // after a round appears, a touch tap or the second click of a double-click on an answer does nothing.
+  // A single mouse click and the keyboard are deliberate, and always go through.
+  var SETTLE_MS = 1000, settledAt = 0;
+  document.addEventListener("click", function (e) {
+    if (Date.now() >= settledAt || !(e.target.closest && e.target.closest("#game-board [data-arrows] button"))) return;
+    if (e.pointerType === "touch" || e.pointerType === "pen" || e.detail > 1) {
+      e.preventDefault();
+      e.stopImmediatePropagation();
+    }
+  }, true);
+
   var lastRound = null;
   function onBoardChange() {
     var board = document.getElementById("game-board");
@@ -272,10 +288,20 @@
     if (round === lastRound) { setTimeout(function () { refocus(board); }, 50); return; }
     var first = lastRound === null;
     lastRound = round;
+    settledAt = Date.now() + SETTLE_MS;
+    board.setAttribute("data-settling", "true"); // (tests that tap wait for it to go)
+    setTimeout(function () { if (Date.now() >= settledAt) board.removeAttribute("data-settling"); }, SETTLE_MS);
     clearCounts(board); // a thing of the last round may be drawn again in this one, with its mark
     unlight(); // nor is a picture of the last round lit in its place
     var heading = document.getElementById("game-prompt");
     if (heading) heading.focus({ preventScroll: first });
+    // a shorter round (the finish screen above all) shrinks the page under a child scrolled down to the answers:
+    // the new question slid under the sticky header, and the finish's "All done!" bar and heading with it. The
+    // board's top comes back into view.
+    var header = document.querySelector(".site-header");
+    var covered = header ? header.getBoundingClientRect().bottom : 0;
+    var top = round.indexOf("-end-") >= 0 ? board.querySelector(".game-bar") || heading : heading;
+    if (!first && top && top.getBoundingClientRect().top < covered) board.scrollIntoView({ block: "start" });
     // behavior left to the page's CSS: html scrolls smoothly, at once for reduced motion (styles.css)
     if (first) board.scrollIntoView({ block: "nearest" });
     if (speaking(board)) {

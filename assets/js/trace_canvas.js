@@ -3,7 +3,8 @@
 // Draws a letter's dotted guide (three writing lines, start dots, arrows) under the child's ink.
 // Mouse, touch and pen draw through pointer events; "Trace for me step by step" lets a keyboard
 // move the pen from checkpoint to checkpoint. "Done" sends the ink, sampled to at most MAX_POINTS
-// integer points in the guide's 0..100 box, to onDone(strokes): the server decides.
+// integer points in the guide's 0..100 box, to onDone(strokes): the server decides. A new try after Done
+// starts on a clean board (a right one brings the next letter anyway).
 import { createElement as h, useCallback, useEffect, useRef, useState } from "react";
 
 const MAX_POINTS = 300;
@@ -111,6 +112,9 @@ export function TraceCanvas({ guide, resetKey, disabled, onDone, id }) {
   const step = useRef({ stroke: 0, point: 0 }); // the keyboard pen's next checkpoint
   const svg = useRef(null);
   const captured = useRef(0);
+  // ink sent with Done stays to look at beside the hint, and goes when the child starts again: a stray mark
+  // left in it failed every later trace, however good, until the child found Clear
+  const sent = useRef(false);
   const g = guide || {};
   const checkpoints = g.checkpoints || [];
   const letter = g.letter || "";
@@ -120,6 +124,7 @@ export function TraceCanvas({ guide, resetKey, disabled, onDone, id }) {
   const clear = useCallback((message) => {
     setStrokes([]);
     captured.current = 0;
+    sent.current = false;
     step.current = { stroke: 0, point: 0 };
     drawing.current = null;
     setAnnounce(message || "");
@@ -135,12 +140,19 @@ export function TraceCanvas({ guide, resetKey, disabled, onDone, id }) {
 
   const onPointerDown = (e) => {
     if (disabled || stepMode || e.button > 0) return;
-    if (strokes.length >= MAX_STROKES || captured.current >= MAX_CAPTURE) return;
+    const again = sent.current;
+    if (!again && (strokes.length >= MAX_STROKES || captured.current >= MAX_CAPTURE)) return;
     e.preventDefault();
     svg.current.setPointerCapture?.(e.pointerId);
     drawing.current = e.pointerId;
+    if (again) {
+      sent.current = false;
+      captured.current = 0;
+      setAnnounce("");
+    }
     captured.current += 1;
-    setStrokes((s) => [...s, [toBox(e)]]);
+    const p = toBox(e);
+    setStrokes((s) => [...(again ? [] : s), [p]]);
   };
   const onPointerMove = (e) => {
     if (drawing.current !== e.pointerId || captured.current >= MAX_CAPTURE) return;
@@ -170,6 +182,7 @@ export function TraceCanvas({ guide, resetKey, disabled, onDone, id }) {
 
   // The keyboard pen: each press draws to the next checkpoint; a new stroke starts at its start dot.
   const stepForward = () => {
+    if (sent.current) clear("");
     const { stroke, point } = step.current;
     if (stroke >= checkpoints.length) {
       setAnnounce(allDone());
@@ -210,6 +223,7 @@ export function TraceCanvas({ guide, resetKey, disabled, onDone, id }) {
 
   const done = () => {
     if (disabled) return;
+    sent.current = true;
     onDone?.(sampleStrokes(strokes));
   };
 

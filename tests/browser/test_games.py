@@ -413,13 +413,124 @@ def test_play_with_taps_on_a_phone(browser, app_server, activity_id):
             for target in board(page).get_by_role("button").all():
                 box = target.bounding_box()
                 assert box and box["width"] >= 44 and box["height"] >= 44, target.get_attribute("aria-label")
+            page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")  # down at the answers
             click_round(page)
         assert_finish_screen(page)
         assert page.evaluate("document.documentElement.scrollWidth") <= 375
+        # the finish screen opens with its heading and the round's bar clear of the sticky header
+        clear = ("() => { const h = document.querySelector('.site-header').getBoundingClientRect().bottom;"
+                 " return ['#game-prompt', '#game-board .game-bar'].every("
+                 "(s) => document.querySelector(s).getBoundingClientRect().top >= h - 1); }")
+        page.wait_for_function(clear, timeout=3000)  # (a smooth scroll takes a moment)
         if SHOTS:
             page.screenshot(path=f"{SHOTS}/{activity_id}-375-finish.png", full_page=True)
     finally:
         ctx.close()
+
+
+def test_a_quick_second_tap_does_not_answer_the_round_that_appears_under_the_finger(browser, app_server):
+    """A small child taps twice: the second tap landed on the new round's answer under the finger, unseen (a
+    wrong one cost its first-try star, a right one skipped it). For a moment it does nothing; then taps count."""
+    ctx = browser.new_context(base_url=app_server.url, viewport={"width": 375, "height": 740}, has_touch=True)
+    page = ctx.new_page()
+    answers = page.get_by_role("group", name="Answers").get_by_role("button")
+
+    def right_answer():
+        n = str(page.locator(".game-objects img").count())
+        return page.get_by_role("group", name="Answers").get_by_role("button", name=n, exact=True)
+
+    def unanswered(key):
+        page.wait_for_timeout(400)  # time for a move to reach the server and come back
+        assert round_key(page) == key and answers.count() == answers.and_(page.locator(":enabled")).count()
+        expect(board(page).locator(".game-feedback.is-hint")).to_have_count(0)
+
+    try:
+        open_page(page, "/activity/number-counting")
+        page.get_by_role("button", name="Start Playing!").click()
+        expect(board(page)).to_be_visible()
+        expect(board(page)).to_have_attribute("data-settling", "true")
+        page.wait_for_selector("#game-board:not([data-settling])")
+        before = round_key(page)
+        target = right_answer()
+        index = [b.get_attribute("aria-label") for b in answers.all()].index(target.get_attribute("aria-label"))
+        target.tap()
+        page.wait_for_function("(k) => document.querySelector('#game-board').dataset.round !== k", arg=before)
+        second = round_key(page)
+        answers.nth(index).tap()  # the same spot, at once: on the new round's answer
+        unanswered(second)
+        # the second click of a mouse double-click is the same slip
+        box = right_answer().bounding_box()
+        page.mouse.dblclick(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.wait_for_function("(k) => document.querySelector('#game-board').dataset.round !== k", arg=second)
+        unanswered(round_key(page))
+        page.wait_for_selector("#game-board:not([data-settling])")  # settled: a tap counts again (a wrong one: a hint)
+        wrong = next(b for b in answers.all() if b.get_attribute("aria-label") != right_answer().get_attribute(
+            "aria-label"))
+        wrong.tap()
+        expect(board(page).locator(".game-feedback.is-hint")).to_have_count(1)
+    finally:
+        ctx.close()
+
+
+def test_on_a_touch_screen_the_answer_under_the_finger_does_not_look_picked_in_the_next_round(browser, app_server):
+    """A touch screen keeps :hover on the last spot tapped: the new round's answer there looked picked."""
+    ctx = browser.new_context(base_url=app_server.url, viewport={"width": 375, "height": 740}, has_touch=True,
+                              is_mobile=True)
+    page = ctx.new_page()
+    try:
+        open_page(page, "/activity/number-counting")
+        page.get_by_role("button", name="Start Playing!").tap()
+        page.wait_for_selector("#game-board:not([data-settling])")
+        answers = page.get_by_role("group", name="Answers").get_by_role("button")
+        n = str(page.locator(".game-objects img").count())
+        index = [b.get_attribute("aria-label") for b in answers.all()].index(n)
+        before = round_key(page)
+        answers.nth(index).tap()
+        page.wait_for_function("(k) => document.querySelector('#game-board').dataset.round !== k", arg=before)
+        page.wait_for_timeout(300)  # past the colour's transition
+        colours = [b.evaluate("el => getComputedStyle(el).backgroundColor") for b in answers.all()]
+        assert colours[index] == colours[index - 1] == "rgb(255, 255, 255)", colours
+    finally:
+        ctx.close()
+
+
+GUIDE_ON_SCREEN = """() => {
+  const svg = document.querySelector('#game-trace svg.trace-board'), m = svg.getScreenCTM();
+  return [...svg.querySelectorAll('path.trace-guide')].map((p) => {
+    const n = p.getTotalLength();
+    return [...Array(25).keys()].map((i) => p.getPointAtLength(n * i / 24))
+      .map((q) => [q.x * m.a + m.e, q.y * m.d + m.f]);
+  });
+}"""
+
+
+def draw(page, strokes) -> None:
+    for stroke in strokes:
+        page.mouse.move(*stroke[0])
+        page.mouse.down()
+        for x, y in stroke[1:]:
+            page.mouse.move(x, y, steps=2)
+        page.mouse.up()
+
+
+def test_after_a_refused_trace_a_good_one_is_taken_though_the_stray_mark_was_never_cleared(page):
+    """A stray mark sent with Done stayed in the ink, and every later trace, however good, was refused until
+    the child found Clear. The ink stays to look at beside the hint; the next try starts on a clean board."""
+    page.emulate_media(reduced_motion="reduce")  # the board scrolls into view at once: it stays where it is drawn on
+    open_page(page, "/activity/letter-tracing")
+    page.get_by_role("button", name="Start Playing!").click()
+    expect(page.locator("#game-trace svg.trace-board")).to_be_visible()
+    first = round_key(page)
+    corner = page.locator("#game-trace svg.trace-board").bounding_box()
+    x, y = corner["x"] + 12, corner["y"] + corner["height"] - 14
+    draw(page, [[(x, y), (x + 8, y - 4), (x + 14, y + 2)]])  # a squiggle in a corner
+    page.get_by_role("button", name="Done").click()
+    expect(board(page).locator(".game-feedback.is-hint")).to_have_count(1)
+    expect(page.locator("#game-trace .trace-ink")).to_have_count(1)  # still there beside the hint
+    draw(page, page.evaluate(GUIDE_ON_SCREEN))
+    expect(page.locator("#game-trace .trace-ink")).to_have_count(len(page.evaluate(GUIDE_ON_SCREEN)))
+    page.get_by_role("button", name="Done").click()
+    page.wait_for_function("(k) => document.querySelector('#game-board').dataset.round !== k", arg=first)
 
 
 @pytest.mark.parametrize("reduced", [False, True])
@@ -480,6 +591,7 @@ def test_on_a_phone_number_friends_shows_ten_frames_and_a_wrong_match_brings_its
         expect(left.first.locator("img")).to_have_attribute("src", re.compile(rf"tenframe-{number}\.svg$"))
         partners = [int(b.get_attribute("aria-label") or "") for b in right.all()]
         expect(left.last).to_be_in_viewport(ratio=1)
+        page.wait_for_selector("#game-board:not([data-settling])")  # a tap at once would be a double tap's second
         left.first.tap()
         expect(page.get_by_text("Now tap its partner.")).to_be_visible()
         right.nth(next(i for i, n in enumerate(partners) if n != 10 - number)).tap()
