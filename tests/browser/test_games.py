@@ -596,7 +596,7 @@ def test_on_a_phone_number_friends_shows_ten_frames_and_a_wrong_match_brings_its
         expect(page.get_by_text("Now tap its partner.")).to_be_visible()
         right.nth(next(i for i, n in enumerate(partners) if n != 10 - number)).tap()
         hint = board(page).get_by_role("status")
-        expect(hint).to_contain_text("Count the empty boxes in its ten frame.")
+        expect(hint).to_contain_text("Pick a number, then count the empty boxes in its ten frame.")
         expect(hint).to_be_in_viewport(ratio=1)
         assert page.evaluate("document.documentElement.scrollWidth") <= 375
     finally:

@@ -20,6 +20,11 @@ def most(band: str, level: int, groups: int) -> int:
     return 6 if level == EASIER else 10
 
 
+def on(a: int, b: int) -> str:
+    """How to count on from a: "4, 5..." is the start of it, but for 4 + 1 it was the answer itself."""
+    return f"{a}, {a + 1}..." if b > 1 else f"one more than {a} is the number after it."
+
+
 def make_rounds(rng, band: str, level: int, n: int, params: dict) -> list[Round]:
     groups = params.get("groups", 1)
     container = params.get("container", "")  # "basket": the first group is in it, the second is put in
@@ -48,11 +53,11 @@ def make_rounds(rng, band: str, level: int, n: int, params: dict) -> list[Round]
             if container:
                 prompt = (f"{a} {singular if a == 1 else plural} {'is' if a == 1 else 'are'} in the {container}. "
                           f"Put in {b} more. How many {plural} are in the {container} now?")
-                hint = f"Count the {plural} in the {container}, then keep counting on: {a}, {a + 1}..."
+                hint = f"Count the {plural} in the {container}, then keep counting on: {on(a, b)}"
             else:
                 prompt = (f"{a} {singular if a == 1 else plural} and {b} more {singular if b == 1 else plural}. "
                           f"How many {plural} altogether?")
-                hint = f"Count the first group, then keep counting on: {a}, {a + 1}..."
+                hint = f"Count the first group, then keep counting on: {on(a, b)}"
         rounds.append(Round(kind="count", key=f"{name}:{'+'.join(map(str, parts))}", prompt=prompt,
                             say=f"{prompt} {HOW}", answer=numbers.index(total), pictures=(image,) * total,
                             options=options, hint=hint,

@@ -6,6 +6,7 @@ A move is {"item": i, "group": g}; the round is done when every item is in its g
 from __future__ import annotations
 
 from learnsite.games.content.pictures import SHAPE_COLOURS, SHAPES, shape_picture
+from learnsite.games.content.shapes import HINTS as SHAPE_HINTS
 from learnsite.games.rounds import EASIER, Option, Outcome, Round, check_placement, distinct_rounds
 
 # how to play, on the page under the question and read with it (a pre-reader hears it)
@@ -57,4 +58,9 @@ def make_rounds(rng, band: str, level: int, n: int, params: dict) -> list[Round]
 
 
 def check(round_: Round, move: dict, settled: frozenset[int]) -> Outcome:
-    return check_placement(round_, settled, move.get("item"), move.get("group"))
+    outcome = check_placement(round_, settled, move.get("item"), move.get("group"))
+    if outcome.accepted and not outcome.right:  # about the shape the child moved: "A triangle has 3 corners..."
+        shape = round_.options[outcome.part].label.split()[-1]
+        if shape in SHAPE_HINTS:
+            return outcome._replace(message=f"{SHAPE_HINTS[shape]} Which home has the same shape?")
+    return outcome

@@ -577,3 +577,15 @@ def test_addition_fun_totals_do_not_go_in_order():
             steps = [b - a for a, b in zip(totals, totals[1:])]
             in_order += all(s > 0 for s in steps) or all(s < 0 for s in steps)
     assert in_order <= 30
+
+
+def test_a_counting_on_hint_never_says_the_answer():
+    """"Keep counting on: 4, 5..." was the answer itself for 4 + 1."""
+    plus_one = 0
+    for level in (EASIER, NORMAL):
+        for seed in range(40):
+            for r in make(count, "5-6", level, 6, GAMES["addition-fun"].params, seed=seed):
+                answer = r.options[r.answer].label
+                assert not re.search(rf"\b{answer}\b", r.hint), (r.prompt, r.hint)
+                plus_one += "one more than" in r.hint
+    assert plus_one

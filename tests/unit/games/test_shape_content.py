@@ -8,6 +8,7 @@ import re
 from learnsite.games import session as S
 from learnsite.games.activities import GAMES
 from learnsite.games.content.pictures import SAFARI_SHAPES
+from learnsite.games.content.shapes import HINTS as SHAPE_HINTS
 from learnsite.games.kinds import choose, sort
 from learnsite.games.rounds import EASIER, LEVELS, NORMAL, option_count
 from learnsite.games.session import level_rounds
@@ -97,10 +98,18 @@ def test_shape_sorting_hint_fits_a_round_shape():
     assert 0 < with_round < len(games + every_shape)
 
 
-def test_a_misplaced_circle_hears_about_being_round():
+def test_a_misplaced_shape_hears_about_its_own_shape():
+    """Not one hint for the round whatever was moved ("Is it round...? If not, look at its corners"): a triangle
+    put in the wrong home hears that a triangle has 3 corners, a circle that it is round."""
+    heard = set()
     for seed in range(50):
         s = S.start("shape-sorting", seed)
         r = S.current_round(s)
-        circle = next(i for i, o in enumerate(r.options) if shape_of(o.label) == "circle")
-        s, fb = S.answer(s, s.index, {"item": circle, "group": (r.answer[circle] + 1) % len(r.groups)})
-        assert fb.accepted and not fb.right and "round, with no corners" in fb.message
+        for i, o in enumerate(r.options):
+            shape = shape_of(o.label)
+            _, fb = S.answer(s, s.index, {"item": i, "group": (r.answer[i] + 1) % len(r.groups)})
+            assert fb.accepted and not fb.right and fb.message.endswith(
+                f"{SHAPE_HINTS[shape]} Which home has the same shape?"), (shape, fb.message)
+            heard.add(shape)
+    assert heard == {"circle", "square", "triangle"}
+    assert "round like a ball, with no corners" in SHAPE_HINTS["circle"] and "3 corners" in SHAPE_HINTS["triangle"]
