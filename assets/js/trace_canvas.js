@@ -223,6 +223,11 @@ export function TraceCanvas({ guide, resetKey, disabled, onDone, id }) {
 
   const done = () => {
     if (disabled) return;
+    if (!strokes.length) {  // nothing to send: say so, rather than a button that seems to do nothing
+      setAnnounce(stepMode ? "Press an arrow key or Enter on the letter to draw, then press Done."
+                           : "Trace over the dots first, starting at dot 1. Then press Done.");
+      return;
+    }
     sent.current = true;
     onDone?.(sampleStrokes(strokes));
   };

@@ -27,6 +27,7 @@ log = logging.getLogger("learnsite.games")
 MAX_TYPED = 3  # digits of an answer (no answer is above 999)
 MAX_TEXT = 600  # characters of a child's first lines that are checked; kept in the tab only, never in the database
 DIGITS = re.compile(r"\D")
+TYPE_FIRST = "Type your answer with the number buttons, then press Check."
 
 
 class Turn(TypedDict):
@@ -204,7 +205,10 @@ class GameState(rx.State):
         if not isinstance(answer, str) or not isinstance(round_no, str) or not round_no.isdigit():
             return None
         digits = DIGITS.sub("", answer)[:MAX_TYPED]
-        if not digits:
+        if not digits:  # Check on an empty box: a word on what to do, not a button that seems dead; no try counted
+            s = self._session
+            if s is not None and not s.finished and engine.round_shown(s) == int(round_no):
+                self.turn = Turn(round=int(round_no), feedback=TYPE_FIRST, tone="hint", marks=engine.marks_view(s))
             return None
         return await self._move(int(round_no), {"value": int(digits)})
 

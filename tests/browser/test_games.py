@@ -268,10 +268,13 @@ def test_after_a_wrong_sum_the_next_digit_starts_a_new_answer(page):
     prompt = page.locator("#game-prompt").text_content() or ""
     wrong, box = str(solve_sum(prompt) + 1), page.get_by_label("Your answer")
     pad = page.get_by_role("group", name="Number pad")
+    page.get_by_role("button", name="Check").click()  # an empty box: told what to do, no try counted
+    expect(board(page).locator(".game-feedback.is-hint")).to_have_text(
+        "Type your answer with the number buttons, then press Check.")
     for digit in wrong:  # taps on the number pad
         pad.get_by_role("button", name=digit, exact=True).click()
     page.get_by_role("button", name="Check").click()
-    expect(board(page).locator(".game-feedback.is-hint")).to_be_visible()
+    expect(board(page).locator(".game-feedback.is-hint")).not_to_have_text(re.compile("^Type your answer"))
     expect(box).to_have_value(wrong)  # seen beside its hint
     pad.get_by_role("button", name="7", exact=True).click()
     expect(box).to_have_value("7")
@@ -521,6 +524,9 @@ def test_after_a_refused_trace_a_good_one_is_taken_though_the_stray_mark_was_nev
     page.get_by_role("button", name="Start Playing!").click()
     expect(page.locator("#game-trace svg.trace-board")).to_be_visible()
     first = round_key(page)
+    page.get_by_role("button", name="Done").click()  # nothing drawn yet: told what to do, not silence
+    expect(page.locator("#game-trace").get_by_role("status")).to_have_text(
+        "Trace over the dots first, starting at dot 1. Then press Done.")
     corner = page.locator("#game-trace svg.trace-board").bounding_box()
     x, y = corner["x"] + 12, corner["y"] + corner["height"] - 14
     draw(page, [[(x, y), (x + 8, y - 4), (x + 14, y + 2)]])  # a squiggle in a corner

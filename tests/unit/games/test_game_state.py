@@ -9,7 +9,7 @@ import pytest
 
 from learnsite.games import session as engine
 from learnsite.state.activity import ActivityState
-from learnsite.state.game import GameState
+from learnsite.state.game import TYPE_FIRST, GameState
 from tests.unit.auth_fixtures import auth_env, client_tree, run  # noqa: F401
 from tests.unit.games.helpers import right_moves, wrong_move
 
@@ -181,6 +181,11 @@ async def test_typed_answers_are_digits_and_at_most_three():
     for answer in ("", "abc", "-"):
         await run(GameState.submit_typed, game, {"round": "1", "answer": answer})
         assert game._session == before
+        # a word on what to do, for this round only, and no try counted
+        assert game.turn == {"round": 1, "feedback": TYPE_FIRST, "tone": "hint", "marks": engine.marks_view(before)}
+    game.turn = dict(game.turn, feedback="")
+    await run(GameState.submit_typed, game, {"round": "0", "answer": ""})  # an old round's Check: nothing said
+    assert game.turn["feedback"] == "" and game._session == before
     await run(GameState.submit_typed, game, {"round": "1", "answer": "1234567"})  # read as 123
     assert _engine(game).misses == (0 if engine.current_round(_engine(game)).answer == 123 else 1)
 
