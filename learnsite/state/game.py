@@ -15,6 +15,7 @@ from typing import TypedDict
 import reflex as rx
 
 from learnsite.games import session as engine
+from learnsite.games.kinds import match, sort
 from learnsite.games.session import EMPTY_BOARD
 from learnsite.safe_text import inert
 from learnsite.state.activity import ActivityState
@@ -28,6 +29,7 @@ MAX_TYPED = 3  # digits of an answer (no answer is above 999)
 MAX_TEXT = 600  # characters of a child's first lines that are checked; kept in the tab only, never in the database
 DIGITS = re.compile(r"\D")
 TYPE_FIRST = "Type your answer with the number buttons, then press Check."
+KIND_HOW = {"match": match.HOW, "sort": sort.HOW}  # "Tap one on the left, then its partner on the right."
 
 
 class Turn(TypedDict):
@@ -48,6 +50,7 @@ class GameState(rx.State):
     (about 20k instructions, bench.instructions). The activity on screen is read when a game starts."""
 
     _session: engine.Session | None = None  # backend only, never sent to the page
+    _nudged: bool = False  # a word on what to do is shown (see _nudge)
 
     playing: bool = False
     finished: bool = False
@@ -169,12 +172,25 @@ class GameState(rx.State):
         s = self._session
         if s is not None and engine.pickable(s, kind, round_no, index):
             self.selected = -1 if self.selected == index else index
+            if self._nudged:  # "First tap one on the left..." is done: it goes
+                self._nudged = False
+                self.turn = Turn(round=round_no, feedback="", tone="", marks=engine.marks_view(s))
 
     async def _place(self, kind: str, round_no: int, part: str, place: str, where: int):
         """Match or sort, second tap: where the thing picked first goes."""
-        if self.kind != kind or self.selected < 0:
+        if self.kind != kind:
+            return None
+        if self.selected < 0:  # the second tap first: say which comes first, rather than do nothing
+            self._nudge(round_no, f"First {KIND_HOW[kind][:1].lower()}{KIND_HOW[kind][1:]}")
             return None
         return await self._move(round_no, {part: self.selected, place: where})
+
+    def _nudge(self, round_no: int, text: str) -> None:
+        """A word on what to do, shown (and read to a pre-reader) as a hint for the round on screen; no try counted."""
+        s = self._session
+        if s is not None and not s.finished and engine.round_shown(s) == round_no:
+            self.turn = Turn(round=round_no, feedback=text, tone="hint", marks=engine.marks_view(s))
+            self._nudged = True
 
     @rx.event
     def match_left(self, round_no: int, left: int):
@@ -205,10 +221,8 @@ class GameState(rx.State):
         if not isinstance(answer, str) or not isinstance(round_no, str) or not round_no.isdigit():
             return None
         digits = DIGITS.sub("", answer)[:MAX_TYPED]
-        if not digits:  # Check on an empty box: a word on what to do, not a button that seems dead; no try counted
-            s = self._session
-            if s is not None and not s.finished and engine.round_shown(s) == int(round_no):
-                self.turn = Turn(round=int(round_no), feedback=TYPE_FIRST, tone="hint", marks=engine.marks_view(s))
+        if not digits:  # Check on an empty box: a word on what to do, not a button that seems dead
+            self._nudge(int(round_no), TYPE_FIRST)
             return None
         return await self._move(int(round_no), {"value": int(digits)})
 

@@ -651,6 +651,9 @@ def test_a_pre_reader_hears_how_to_match_and_what_to_tap_next(page):
     assert _spoken(page, 0) == ("Find the friend who wears the same colour! "
                                 "Tap one on the left, then its partner on the right.")
     said = _said(page)
+    page.get_by_role("group", name="Partners").get_by_role("button").first.click()  # a T-shirt first
+    assert _spoken(page, said) == "First tap one on the left, then its partner on the right."
+    said = _said(page)
     page.get_by_role("group", name="Things to match").get_by_role("button").first.click()
     assert _spoken(page, said) == "Now tap its partner."
 

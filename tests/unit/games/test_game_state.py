@@ -216,3 +216,19 @@ async def test_a_visitor_plays_to_the_end_without_saving(auth_env):
     game = await _game("number-counting")
     await _play_right(game)
     assert game.finished and game.best == 0
+
+
+@pytest.mark.parametrize("activity_id,second_tap,said", [
+    ("color-matching", GameState.match_right, "First tap one on the left, then its partner on the right."),
+    ("shape-sorting", GameState.sort_group, "First tap a shape, then tap its home."),
+])
+async def test_the_second_tap_first_says_which_comes_first(activity_id, second_tap, said):
+    """A T-shirt tapped before any ball did nothing a child could see: now it says which to tap first."""
+    game = await _game(activity_id)
+    before = _engine(game)
+    await run(second_tap, game, 0, 0)
+    assert game._session == before and game.turn == {"round": 0, "feedback": said, "tone": "hint",
+                                                     "marks": engine.marks_view(before)}
+    first_tap = GameState.match_left if second_tap == GameState.match_right else GameState.sort_item
+    await run(first_tap, game, 0, 0)  # done as it says: the word goes
+    assert game.selected == 0 and game.turn["feedback"] == ""
