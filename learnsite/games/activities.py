@@ -45,7 +45,7 @@ GAMES: dict[str, GameSpec] = {
     # Today's Special Activities
     "rainbow-math": GameSpec("type", "5-6", 7, {"mode": "sums"}, theme="rainbow", speak=True),  # a stripe per sum
     "animal-alphabet": GameSpec("choose", "5-6", 8, {"bank": "animal_alphabet", "say_options": True}, speak=True),
-    "shape-safari": GameSpec("choose", "5-6", 6, {"bank": "shape_safari"}, speak=True),
+    "shape-safari": GameSpec("choose", "5-6", 6, {"bank": "shape_safari", "spread": True}, speak=True),
 }
 
 

@@ -4,14 +4,17 @@ from __future__ import annotations
 
 from learnsite.games.content import BANKS
 from learnsite.games.rounds import REFUSED, Outcome, Round, in_range, option_count, shuffled_with
-from learnsite.variety import picked
+from learnsite.variety import picked, varied
 
 
 def make_rounds(rng, band: str, level: int, n: int, params: dict) -> list[Round]:
     questions = BANKS[params["bank"]](rng, band, level)
     k = params.get("options") or option_count(band, level)
     say_options = params.get("say_options")
-    chosen = picked(rng, questions, n)
+    if params.get("spread"):  # the questions' subjects ("circle" of "circle:red") each once before any twice
+        chosen = varied(rng, questions, n, lambda q: q.key.split(":")[0])
+    else:
+        chosen = picked(rng, questions, n)
     if params.get("story_order"):  # a story's questions follow the story; the spare rounds come after
         position = {q.key: i for i, q in enumerate(questions)}
         shown = params["rounds"]

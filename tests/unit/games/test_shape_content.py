@@ -113,3 +113,14 @@ def test_a_misplaced_shape_hears_about_its_own_shape():
             heard.add(shape)
     assert heard == {"circle", "square", "triangle"}
     assert "round like a ball, with no corners" in SHAPE_HINTS["circle"] and "3 corners" in SHAPE_HINTS["triangle"]
+
+
+def test_shape_safari_asks_for_a_new_shape_each_round_while_there_are_new_ones():
+    """Two rounds of one shape (a red circle, then a blue one) in six: eight shapes, six rounds, each once; a
+    step down has five shapes for its rounds, none twice in a row."""
+    for seed in SEEDS:
+        for level in LEVELS:
+            shapes = [shape_of(r.options[r.answer].label) for r in level_rounds("shape-safari", seed, level)]
+            kinds = len(SAFARI_SHAPES) if level == NORMAL else 5
+            assert len(set(shapes)) == min(len(shapes), kinds), (seed, level, shapes)
+            assert all(a != b for a, b in zip(shapes, shapes[1:])), (seed, level, shapes)
