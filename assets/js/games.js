@@ -269,10 +269,14 @@
   // question not yet seen (a wrong one cost the round's first-try star, a right one skipped it). For a moment
   // after a round appears, a touch tap or the second click of a double-click on an answer does nothing.
   // A single mouse click and the keyboard are deliberate, and always go through.
-  var SETTLE_MS = 1000, settledAt = 0;
+  var SETTLE_MS = 1000, settledAt = 0, settling = 0;
+  var pointer = ""; // the last pointer down's type: an older Safari's click does not say it
+  document.addEventListener("pointerdown", function (e) { pointer = e.pointerType || ""; }, true);
   document.addEventListener("click", function (e) {
     if (Date.now() >= settledAt || !(e.target.closest && e.target.closest("#game-board [data-arrows] button"))) return;
-    if (e.pointerType === "touch" || e.pointerType === "pen" || e.detail > 1) {
+    if (e.detail === 0) return; // the keyboard's Enter or Space
+    var type = e.pointerType || pointer;
+    if (type === "touch" || type === "pen" || e.detail > 1) {
       e.preventDefault();
       e.stopImmediatePropagation();
     }
@@ -290,7 +294,8 @@
     lastRound = round;
     settledAt = Date.now() + SETTLE_MS;
     board.setAttribute("data-settling", "true"); // (tests that tap wait for it to go)
-    setTimeout(function () { if (Date.now() >= settledAt) board.removeAttribute("data-settling"); }, SETTLE_MS);
+    var mine = ++settling;
+    setTimeout(function () { if (mine === settling) board.removeAttribute("data-settling"); }, SETTLE_MS);
     clearCounts(board); // a thing of the last round may be drawn again in this one, with its mark
     unlight(); // nor is a picture of the last round lit in its place
     var heading = document.getElementById("game-prompt");

@@ -223,6 +223,10 @@ export function TraceCanvas({ guide, resetKey, disabled, onDone, id }) {
 
   const done = () => {
     if (disabled) return;
+    if (sent.current) {  // this ink was sent: a double tap on Done, or the same ink again after a hint
+      setAnnounce("Trace it again from dot 1, then press Done.");
+      return;
+    }
     if (!strokes.length) {  // nothing to send: say so, rather than a button that seems to do nothing
       setAnnounce(stepMode ? "Press an arrow key or Enter on the letter to draw, then press Done."
                            : "Trace over the dots first, starting at dot 1. Then press Done.");

@@ -131,7 +131,8 @@ PRESENTATIONS: tuple[Presentation, ...] = (
         (2, "A sailing boat on the blue River Nile with palm trees",
          "The River Nile gave the Egyptians water for drinking, for farming and for travelling by boat."),
         (1, "A giant pyramid made of huge stone blocks",
-         "The pyramids are giant tombs built for kings called pharaohs. The biggest used over two million heavy stones."),
+         "The pyramids are giant tombs built for kings called pharaohs. "
+         "The biggest used over two million heavy stones."),
         (3, "A scroll with picture writing of birds, eyes and waves",
          "Egyptians wrote with little pictures called hieroglyphs. Can you invent your own picture alphabet?"),
     ))),

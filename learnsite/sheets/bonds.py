@@ -59,8 +59,14 @@ def plan(options: SheetOptions) -> list[Bond]:
     while len(bonds) < options.count:
         n = min(options.count - len(bonds), len(facts))
         after = bonds[-1].fact if bonds else None
-        for fact in varied(rng, facts, n, lambda f: f[0], lambda f: f[1], after=after):
-            bonds.append(_new_bond(rng, _ways(fact, one_whole), bonds))
+        order = varied(rng, facts, n, lambda f: f[0], lambda f: f[1], after=after)
+        while order:
+            # the next fact, unless its only new ways blank the circle blanked twice just before: then the first
+            # that has another (with two circles to blank, "pairs that make 10" ran left, left, left)
+            last = bonds[-1].fact if bonds else None
+            at = next((i for i, fact in enumerate(order)
+                       if (i == 0 or fact != last) and _fresh(_ways(fact, one_whole), bonds)), 0)
+            bonds.append(_new_bond(rng, _ways(order.pop(at), one_whole), bonds, one_whole))
         if capped:  # the zeros had their share in the first pass
             facts = [fact for fact in facts if fact[1]] or facts
         # a fact asked every way it can be (10 = 5 + 5) is not asked again while others are left
@@ -76,12 +82,25 @@ def _ways(fact: tuple[int, int], one_whole: bool) -> list[Bond]:
     return [Bond(whole, left, whole - left, missing) for left in sorted({part, whole - part}) for missing in blanks]
 
 
-def _new_bond(rng, ways: list[Bond], bonds: list[Bond]) -> Bond:
+def _twice(bonds: list[Bond]) -> str | None:
+    """The circle blanked in both of the last two bonds, if one was."""
+    return bonds[-1].missing if len(bonds) >= 2 and bonds[-1].missing == bonds[-2].missing else None
+
+
+def _fresh(ways: list[Bond], bonds: list[Bond]) -> bool:
+    """Whether a way is left that is not on the sheet yet and blanks no circle a third time in a row."""
+    return any(bond not in bonds and bond.missing != _twice(bonds) for bond in ways)
+
+
+def _new_bond(rng, ways: list[Bond], bonds: list[Bond], one_whole: bool) -> Bond:
     """One of the ways to ask a fact not on the sheet yet, if one is left, but not the same circle blank three
-    times in a row."""
-    ways = [bond for bond in ways if bond not in bonds] or ways
-    twice = {b.missing for b in bonds[-2:]} if len(bonds) >= 2 else set()
-    return rng.choice([bond for bond in ways if len(twice) != 1 or bond.missing not in twice] or ways)
+    times in a row; on a sheet of one whole (two circles to blank) never, a way asked before rather."""
+    twice = _twice(bonds)
+    new = [bond for bond in ways if bond not in bonds]
+    other = [bond for bond in (new or ways) if bond.missing != twice]
+    if not other and one_whole:
+        other = [bond for bond in ways if bond.missing != twice]
+    return rng.choice(other or new or ways)
 
 
 def draw(pdf: SheetPdf, options: SheetOptions, bonds: list[Bond]) -> None:

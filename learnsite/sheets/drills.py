@@ -13,6 +13,7 @@ COLS, ROWS = 4, 5
 TRIES = 4000  # draws for a wide range's problems
 ENUMERATE = 2000  # a range with at most this many pairs of numbers (0-43) lists them all
 SAMPLE = 100  # a wide range's problems to choose a sheet from (at least 5 per problem on it)
+FEWEST = 4  # problems a carrying or borrowing rule must leave to fill a sheet with
 ZERO_SHARE = 5  # at most one problem in 5 has a 0 in it (0 + 3, 6 − 0, 4 × 0) when the range has other numbers
 
 
@@ -106,10 +107,13 @@ def plan(options: SheetOptions) -> list[Problem]:
     rng = rng_for(options)
     kind, sign = options.kind, SIGNS[options.kind]
     pool = _candidates(rng, options)
-    if not pool:
+    # a rule that leaves a handful of problems would fill the sheet with them (50 to 55 carries only in 55 + 55)
+    if options.carrying != "any" and len(pool) < min(options.count, FEWEST):
         word = "carrying" if kind == "addition" else "borrowing"
         need = "with" if options.carrying == "only" else "without"
-        raise SheetOptionError(f"No problems {need} {word} fit numbers from {options.low} to {options.high}: "
+        how_many = "No problems" if not pool else f"Only {len(pool)} problem{'s' if len(pool) > 1 else ''}"
+        fit = "fits" if len(pool) == 1 else "fit"
+        raise SheetOptionError(f"{how_many} {need} {word} {fit} numbers from {options.low} to {options.high}: "
                                "widen the range or allow any.")
     cap = _zero_cap(options)
     zeros = [pair for pair in pool if 0 in pair]
@@ -153,7 +157,7 @@ KEY_SIZE, KEY_GAP = 12, 4.0  # pt, mm between a line and the next column
 
 def draw_key(pdf: SheetPdf, heading: str, lines: list[str], cols: int = 4) -> None:
     """All answers as numbered lines in columns, on their own page(s): as many columns (up to `cols`) as the
-    longest line leaves room for ("40. 955 + 474 = 1429" ran into the next column's "35.")."""
+    longest line leaves room for ("10. 955 + 474 = 1429" ran into "35." of the column beside it)."""
     per_col = 25
     numbered = [f"{i + 1}. {line}" for i, line in enumerate(lines)]
     pdf.set_font(FONT, "", KEY_SIZE)

@@ -104,7 +104,7 @@ class SheetPdf(FPDF):
             text_w = labels[label]
             self.cell(text_w, 8, label)
             self.line(x + text_w, y + 6.5, x + text_w + width, y + 6.5)
-            x += text_w + width + 5
+            x += text_w + width + gap
         return y + 11
 
     def text_at(self, x: float, y: float, text: str, size: float, *, bold: bool = False, align: str = "L",

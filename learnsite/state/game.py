@@ -50,7 +50,7 @@ class GameState(rx.State):
     (about 20k instructions, bench.instructions). The activity on screen is read when a game starts."""
 
     _session: engine.Session | None = None  # backend only, never sent to the page
-    _nudged: bool = False  # a word on what to do is shown (see _nudge)
+    _covered: Turn | None = None  # what a word on what to do (see _nudge) covers, until the child does it
 
     playing: bool = False
     finished: bool = False
@@ -83,7 +83,7 @@ class GameState(rx.State):
     @rx.event
     def reset_game(self):
         """on_load: a page (re)opened shows the Start Playing! button, not an old game."""
-        self._session = None
+        self._session, self._covered = None, None
         self._set(playing=False, finished=False, kind="", board=EMPTY_BOARD, turn=EMPTY_TURN, written="")
 
     @rx.event
@@ -104,7 +104,7 @@ class GameState(rx.State):
 
     def _begin(self, activity_id: str):
         s = engine.start(activity_id, engine.new_seed())
-        self._session = s
+        self._session, self._covered = s, None
         spec = engine.spec_of(s)
         self._set(kind=spec.kind, total=spec.rounds, speak=spec.speak,
                   say_options=bool(spec.params.get("say_options")), theme=spec.theme, stars=0, first_try=0,
@@ -172,9 +172,8 @@ class GameState(rx.State):
         s = self._session
         if s is not None and engine.pickable(s, kind, round_no, index):
             self.selected = -1 if self.selected == index else index
-            if self._nudged:  # "First tap one on the left..." is done: it goes
-                self._nudged = False
-                self.turn = Turn(round=round_no, feedback="", tone="", marks=engine.marks_view(s))
+            if self._covered is not None:  # "First tap one on the left..." is done: what it covered comes back
+                self.turn, self._covered = self._covered, None
 
     async def _place(self, kind: str, round_no: int, part: str, place: str, where: int):
         """Match or sort, second tap: where the thing picked first goes."""
@@ -189,8 +188,10 @@ class GameState(rx.State):
         """A word on what to do, shown (and read to a pre-reader) as a hint for the round on screen; no try counted."""
         s = self._session
         if s is not None and not s.finished and engine.round_shown(s) == round_no:
+            if self._covered is None:  # a hint after a wrong try stays the child's: kept to show again
+                self._covered = Turn(round=round_no, feedback=str(self.turn["feedback"]), tone=str(self.turn["tone"]),
+                                     marks=engine.marks_view(s))
             self.turn = Turn(round=round_no, feedback=text, tone="hint", marks=engine.marks_view(s))
-            self._nudged = True
 
     @rx.event
     def match_left(self, round_no: int, left: int):

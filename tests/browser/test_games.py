@@ -533,6 +533,9 @@ def test_after_a_refused_trace_a_good_one_is_taken_though_the_stray_mark_was_nev
     page.get_by_role("button", name="Done").click()
     expect(board(page).locator(".game-feedback.is-hint")).to_have_count(1)
     expect(page.locator("#game-trace .trace-ink")).to_have_count(1)  # still there beside the hint
+    page.get_by_role("button", name="Done").click()  # the same ink again (a double tap): not another try
+    expect(page.locator("#game-trace").get_by_role("status")).to_have_text(
+        "Trace it again from dot 1, then press Done.")
     draw(page, page.evaluate(GUIDE_ON_SCREEN))
     expect(page.locator("#game-trace .trace-ink")).to_have_count(len(page.evaluate(GUIDE_ON_SCREEN)))
     page.get_by_role("button", name="Done").click()

@@ -12,7 +12,7 @@ from learnsite.games.rounds import EASIER, Option, Outcome, Round, check_placeme
 # how to play, on the page under the question and read with it (a pre-reader hears it)
 HOW = "Tap a shape, then tap its home."
 THEN = "Now tap its home."
-ROUND = frozenset({"circle", "oval"})  # shapes with no corners or sides to look at
+LOOK = "Look at its corners and sides. Which home has the same shape?"  # for a thing with no hint of its own
 
 
 def sizes(band: str, level: int) -> tuple[int, int]:
@@ -33,15 +33,7 @@ def _shapes(rng, band, level, params):
     group_opts = tuple(Option(f"{s.capitalize()} home", shape_picture(s, "outline")) for s in homes)
     answer = tuple(homes.index(s) for s in things)
     key = "shapes:" + ",".join(f"{s}/{c}" for s, c in zip(things, colours))
-    return key, options, group_opts, answer, "Help each shape find its home.", _shape_hint(homes)
-
-
-def _shape_hint(homes) -> str:
-    """The hint is the round's, whichever shape was misplaced: "look at its corners and sides" tells a circle
-    nothing, so a round with a round home first asks whether the shape is round."""
-    if ROUND.isdisjoint(homes):
-        return "Look at its corners and sides. Which home has the same shape?"
-    return "Is it round, with no corners at all? If not, look at its corners and sides. Which home has the same shape?"
+    return key, options, group_opts, answer, "Help each shape find its home.", LOOK
 
 
 SETS = {"shapes": _shapes}

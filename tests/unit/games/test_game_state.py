@@ -232,3 +232,22 @@ async def test_the_second_tap_first_says_which_comes_first(activity_id, second_t
     first_tap = GameState.match_left if second_tap == GameState.match_right else GameState.sort_item
     await run(first_tap, game, 0, 0)  # done as it says: the word goes
     assert game.selected == 0 and game.turn["feedback"] == ""
+
+
+async def test_a_word_on_what_to_do_gives_back_the_hint_it_covered():
+    game = await _game("color-matching")
+    s = _engine(game)
+    move = wrong_move(s)
+    await run(GameState.match_left, game, s.index, move["left"])
+    await run(GameState.match_right, game, s.index, move["right"])
+    hint = dict(game.turn)
+    assert hint["tone"] == "hint" and game.selected == -1
+    await run(GameState.match_right, game, s.index, 0)  # a partner first: the word on what to do
+    assert game.turn["feedback"].startswith("First tap")
+    await run(GameState.match_left, game, s.index, move["left"])  # done: the hint is back
+    assert dict(game.turn) == hint
+    await run(GameState.match_right, game, s.index, 0)
+    await run(GameState.reset_game, game)  # another page: nothing of this game's words is kept
+    await run(GameState.start_playing, game)
+    await run(GameState.match_left, game, 0, 0)
+    assert game.turn["feedback"] == ""

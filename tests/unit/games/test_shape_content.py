@@ -9,7 +9,7 @@ from learnsite.games import session as S
 from learnsite.games.activities import GAMES
 from learnsite.games.content.pictures import SAFARI_SHAPES
 from learnsite.games.content.shapes import HINTS as SHAPE_HINTS
-from learnsite.games.kinds import choose, sort
+from learnsite.games.kinds import choose
 from learnsite.games.rounds import EASIER, LEVELS, NORMAL, option_count
 from learnsite.games.session import level_rounds
 
@@ -79,23 +79,6 @@ def test_shape_safari_step_down_keeps_the_places_apart():
             if not s.finished:
                 places.append(place_of(S.current_round(s).prompt))
         assert s.level == EASIER and len(set(places)) == len(places) == 6, (seed, places)
-
-
-def test_shape_sorting_hint_fits_a_round_shape():
-    """The hint is the round's: with a circle or an oval to sort it asks whether the shape is round."""
-    games = [r for level in LEVELS for seed in SEEDS for r in level_rounds("shape-sorting", seed, level)]
-    every_shape = [r for level in LEVELS for seed in range(50)
-                   for r in sort.make_rounds(random.Random(seed), "5-6", level, 5,
-                                             {"sets": "shapes", "shapes": SAFARI_SHAPES})]
-    with_round = 0
-    for r in games + every_shape:
-        shapes = {shape_of(o.label) for o in r.options}
-        if shapes & {"circle", "oval"}:
-            with_round += 1
-            assert r.hint.startswith("Is it round, with no corners"), r
-        else:
-            assert r.hint.startswith("Look at its corners and sides"), r
-    assert 0 < with_round < len(games + every_shape)
 
 
 def test_a_misplaced_shape_hears_about_its_own_shape():

@@ -49,6 +49,9 @@ def test_carry_and_borrow_rules():
 def test_impossible_carrying_is_refused_with_a_message():
     with pytest.raises(SheetOptionError, match="No problems with carrying"):
         made(kind="addition", low=0, high=4, carrying="only")
+    # from the ones, 50 to 55 carries only in 55 + 55: not a sheet of twenty of it
+    with pytest.raises(SheetOptionError, match="Only 1 problem with carrying fits numbers from 50 to 55"):
+        made(kind="addition", low=50, high=55, carrying="only")
 
 
 def test_answer_key_off_gives_no_key_page():
