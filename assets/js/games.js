@@ -269,11 +269,12 @@
   // question not yet seen (a wrong one cost the round's first-try star, a right one skipped it). For a moment
   // after a round appears, a touch tap or the second click of a double-click on an answer does nothing.
   // A single mouse click and the keyboard are deliberate, and always go through.
-  var SETTLE_MS = 1000, settledAt = 0, settling = 0;
+  var SETTLE_MS = 1000, settling = 0;
   var pointer = ""; // the last pointer down's type: an older Safari's click does not say it
   document.addEventListener("pointerdown", function (e) { pointer = e.pointerType || ""; }, true);
   document.addEventListener("click", function (e) {
-    if (Date.now() >= settledAt || !(e.target.closest && e.target.closest("#game-board [data-arrows] button"))) return;
+    var answer = e.target.closest && e.target.closest("#game-board[data-settling] [data-arrows] button");
+    if (!answer) return;
     if (e.detail === 0) return; // the keyboard's Enter or Space
     var type = e.pointerType || pointer;
     if (type === "touch" || type === "pen" || e.detail > 1) {
@@ -292,8 +293,7 @@
     if (round === lastRound) { setTimeout(function () { refocus(board); }, 50); return; }
     var first = lastRound === null;
     lastRound = round;
-    settledAt = Date.now() + SETTLE_MS;
-    board.setAttribute("data-settling", "true"); // (tests that tap wait for it to go)
+    board.setAttribute("data-settling", "true"); // the guard above reads it (and tests that tap wait for it to go)
     var mine = ++settling;
     setTimeout(function () { if (mine === settling) board.removeAttribute("data-settling"); }, SETTLE_MS);
     clearCounts(board); // a thing of the last round may be drawn again in this one, with its mark

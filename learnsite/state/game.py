@@ -29,7 +29,8 @@ MAX_TYPED = 3  # digits of an answer (no answer is above 999)
 MAX_TEXT = 600  # characters of a child's first lines that are checked; kept in the tab only, never in the database
 DIGITS = re.compile(r"\D")
 TYPE_FIRST = "Type your answer with the number buttons, then press Check."
-KIND_HOW = {"match": match.HOW, "sort": sort.HOW}  # "Tap one on the left, then its partner on the right."
+# the second tap first: "First tap one on the left, then its partner on the right."
+FIRST = {kind: f"First {how[:1].lower()}{how[1:]}" for kind, how in (("match", match.HOW), ("sort", sort.HOW))}
 
 
 class Turn(TypedDict):
@@ -180,7 +181,7 @@ class GameState(rx.State):
         if self.kind != kind:
             return None
         if self.selected < 0:  # the second tap first: say which comes first, rather than do nothing
-            self._nudge(round_no, f"First {KIND_HOW[kind][:1].lower()}{KIND_HOW[kind][1:]}")
+            self._nudge(round_no, FIRST[kind])
             return None
         return await self._move(round_no, {part: self.selected, place: where})
 
@@ -188,10 +189,11 @@ class GameState(rx.State):
         """A word on what to do, shown (and read to a pre-reader) as a hint for the round on screen; no try counted."""
         s = self._session
         if s is not None and not s.finished and engine.round_shown(s) == round_no:
+            marks = engine.marks_view(s)
             if self._covered is None:  # a hint after a wrong try stays the child's: kept to show again
                 self._covered = Turn(round=round_no, feedback=str(self.turn["feedback"]), tone=str(self.turn["tone"]),
-                                     marks=engine.marks_view(s))
-            self.turn = Turn(round=round_no, feedback=text, tone="hint", marks=engine.marks_view(s))
+                                     marks=list(marks))
+            self.turn = Turn(round=round_no, feedback=text, tone="hint", marks=marks)
 
     @rx.event
     def match_left(self, round_no: int, left: int):
