@@ -3,11 +3,12 @@ direction arrows, then dotted copies drawn from stroke data, each stroke with a 
 
 from __future__ import annotations
 
-import math
+import functools
 import string
 
 from fpdf.enums import StrokeCapStyle, StrokeJoinStyle
 
+from learnsite.sheets.arrows import ARROW, ARROW_SPREAD, arrow_places
 from learnsite.sheets.layout import DOT_GAP, GREY, INK, MARGIN, SheetPdf
 from learnsite.sheets.options import SheetOptions
 from learnsite.sheets.strokes import GLYPHS, left, width
@@ -81,8 +82,8 @@ def _row(pdf: SheetPdf, text: str, y: float) -> None:
     pdf.set_fill_color(*INK)
     for pts in model:
         pdf.circle(pts[0][0], pts[0][1], 1.0 if len(pts) > 1 else 0.9, style="F")
-        if len(pts) > 1:
-            _arrow(pdf, pts)
+    for x, top, angle in _model_arrows(text):
+        pdf.arrow_head(x0 + x, y + top, angle, ARROW, spread=ARROW_SPREAD)
     # one graphics context for every dotted copy: entering one per stroke cost more than drawing it
     with pdf.local_context(dash_pattern=dict(dash=0.01, gap=DOT_GAP), stroke_cap_style=StrokeCapStyle.ROUND,
                            line_width=1.25, draw_color=GREY):
@@ -101,14 +102,26 @@ def _row(pdf: SheetPdf, text: str, y: float) -> None:
 
 def copy_starts(text: str, x0: float, x1: float) -> list[float]:
     """Where each copy of text starts on a row from x0 to x1 (the model first)."""
-    gap = GAP if len(text) == 1 else WIDE_GAP
-    step = (_text_width(text) + gap) * UNIT
+    gap, step = _copy_step(text)
     starts = []
     x = x0 + 3
     while x + step - gap * UNIT <= x1 - 1:
         starts.append(x)
         x += step
     return starts
+
+
+def _copy_step(text: str) -> tuple[float, float]:
+    """The gap between copies (stroke units) and the distance from one copy's start to the next (mm)."""
+    gap = GAP if len(text) == 1 else WIDE_GAP
+    return gap, (_text_width(text) + gap) * UNIT
+
+
+@functools.cache
+def _model_arrows(text: str) -> list[tuple[float, float, float]]:
+    """The model's arrowheads on a row starting at 0 with its top line at 0 (the same on every row and page)."""
+    model = _strokes(text, 3, 0)
+    return arrow_places(model, model + _strokes(text, 3 + _copy_step(text)[1], 0), 0)
 
 
 def _strokes(text: str, x: float, y: float) -> list[list[tuple[float, float]]]:
@@ -119,19 +132,3 @@ def _strokes(text: str, x: float, y: float) -> list[list[tuple[float, float]]]:
         out.extend([(gx + px * UNIT, y + py * UNIT) for px, py in stroke] for stroke in GLYPHS[ch])
         x += (_advance(ch) + 0.35) * UNIT
     return out
-
-
-def _arrow(pdf: SheetPdf, pts: list[tuple[float, float]]) -> None:
-    """A small arrowhead beside the model stroke, a third of the way along, pointing the way to write."""
-    lengths = [math.dist(a, b) for a, b in zip(pts, pts[1:])]
-    target = sum(lengths) * 0.35
-    for (a, b), seg in zip(zip(pts, pts[1:]), lengths):
-        if target <= seg and seg > 0:
-            t = target / seg
-            px, py = a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t
-            angle = math.atan2(b[1] - a[1], b[0] - a[0])
-            # offset to the stroke's left side so the arrow does not hide the line
-            ox, oy = math.sin(angle) * 3.0, -math.cos(angle) * 3.0
-            pdf.arrow_head(px + ox, py + oy, angle, 3.0, spread=0.36)
-            return
-        target -= seg

@@ -1,4 +1,5 @@
 import io
+import math
 import string
 
 import pytest
@@ -6,6 +7,7 @@ from pypdf import PdfReader
 
 from learnsite.sheets.layout import MARGIN
 from learnsite.sheets.strokes import DIGITS, GLYPHS, LOWER, UPPER
+from learnsite.sheets.arrows import ARROW, ARROW_GAP, CLEAR, _arrow_points, _distance, arrow_places
 from learnsite.sheets.tracing import _strokes, copy_starts
 
 from .support import made, page_texts
@@ -69,3 +71,25 @@ def test_a_number_s_copies_stand_further_apart_than_its_digits():
         second = [x for stroke in _strokes(text, starts[0], 0)[len(GLYPHS[text[0]]):] for x, _ in stroke]
         inside = min(second) - max(first)
         assert len(starts) >= 4 and between >= 2 * inside, (text, between, inside)
+
+
+@pytest.mark.parametrize("text", sorted(GLYPHS) + [str(n) for n in range(10, 21)])
+def test_the_models_arrows_stand_clear_beside_their_strokes(text):
+    """An arrow on a stroke's ink read as part of the letter (on A's crossbar, N's slant, m's arch), and two on
+    one spot made a blot: each arrowhead stands beside its own stroke, points the way it is written, keeps clear
+    of every stroke of the model and the copy beside it and of the other arrows, and stays on the row."""
+    model = _strokes(text, MARGIN + 3, 0)
+    near = model + _strokes(text, copy_starts(text, MARGIN, 200)[1], 0)
+    arrows = arrow_places(model, near, MARGIN)
+    lines = [s for s in model if len(s) > 1]
+    assert len(arrows) == len(lines)
+    heads = [_arrow_points((x, y), angle) for x, y, angle in arrows]
+    for i, ((x, y, angle), head, stroke) in enumerate(zip(arrows, heads, lines)):
+        beside = min(_distance((x, y), a, b) for a, b in zip(stroke, stroke[1:]))
+        assert beside <= ARROW + 0.01, (text, i)  # less where the stroke bends back towards it
+        ways = [math.atan2(b[1] - a[1], b[0] - a[0]) for a, b in zip(stroke, stroke[1:]) if a != b]
+        assert min(abs(math.remainder(angle - w, math.tau)) for w in ways) < 0.01, (text, i)
+        assert min(_distance(p, a, b) for p in head for s in near for a, b in zip(s, s[1:])) >= CLEAR, (text, i)
+        for other in heads[:i] + heads[i + 1:]:
+            assert min(_distance(p, a, b) for p in head for a, b in zip(other, other[1:] + other[:1])) >= ARROW_GAP
+        assert min(px for px, _ in head) >= MARGIN, (text, i)

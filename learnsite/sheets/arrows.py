@@ -1,0 +1,81 @@
+"""Where a tracing model's direction arrows stand: beside their strokes, clear of every line and of each other.
+
+Plain geometry in page millimetres (a stroke is a list of points), so tests can check it without a PDF.
+"""
+
+from __future__ import annotations
+
+import math
+
+ARROW = 3.0  # mm: the arrowhead's length, and how far beside its stroke it stands
+ARROW_SPREAD = 0.36
+CLEAR = 1.3  # mm from any stroke's centre line to the arrowhead: half the model's ink (0.7) and a gap
+ARROW_GAP = 1.0  # mm between two arrowheads
+# where along its stroke an arrow may stand, most wanted first: a third of the way shows the way early
+ALONG = (0.35, 0.45, 0.25, 0.55, 0.2, 0.65, 0.15, 0.75, 0.1, 0.85)
+
+
+def arrow_places(model: list[list[tuple[float, float]]], near: list[list[tuple[float, float]]],
+                 min_x: float) -> list[tuple[float, float, float]]:
+    """The tip and angle of each model stroke's arrowhead (a dot has none), pointing the way to write.
+
+    Each stands beside its stroke (its left first) at the first place along it that keeps CLEAR of every stroke
+    in near (its own included), ARROW_GAP from the arrows before it, and right of min_x (where the guide lines
+    start); where none does, at the clearest. On the stroke's ink an arrow hid the line; on another stroke's it
+    read as part of the letter (A's crossbar, N's slant); two on one spot (N's, h's) made a blot."""
+    lines = [(a, b) for stroke in near for a, b in zip(stroke, stroke[1:])]
+    placed, edges = [], []
+    for pts in model:
+        if len(pts) > 1:
+            tip, angle, corners = _place(pts, lines, edges, min_x)
+            placed.append((tip[0], tip[1], angle))
+            edges.extend(zip(corners, corners[1:] + corners[:1]))
+    return placed
+
+
+def _place(pts, lines, edges, min_x):
+    """The first good place for a stroke's arrowhead, else the best: (tip, angle, corners)."""
+    best, best_score = None, None
+    for along in ALONG:
+        px, py, angle = _point_along(pts, along)
+        for side in (1, -1):
+            tip = (px + side * math.sin(angle) * ARROW, py - side * math.cos(angle) * ARROW)
+            points = _arrow_points(tip, angle)
+            slack = min([_distance(p, a, b) - CLEAR for p in points for a, b in lines]
+                        + [_distance(p, a, b) - ARROW_GAP for p in points for a, b in edges])
+            score = (min(x for x, _ in points) >= min_x, slack)
+            if score[0] and slack >= 0:
+                return tip, angle, points[:3]
+            if best_score is None or score > best_score:
+                best, best_score = (tip, angle, points[:3]), score
+    return best
+
+
+def _point_along(pts: list[tuple[float, float]], along: float) -> tuple[float, float, float]:
+    lengths = [math.dist(a, b) for a, b in zip(pts, pts[1:])]
+    target = sum(lengths) * along
+    for (a, b), seg in zip(zip(pts, pts[1:]), lengths):
+        if target <= seg and seg > 0:
+            t = target / seg
+            return a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t, math.atan2(b[1] - a[1], b[0] - a[0])
+        target -= seg
+    (ax, ay), (bx, by) = pts[-2], pts[-1]
+    return bx, by, math.atan2(by - ay, bx - ax)
+
+
+def _arrow_points(tip: tuple[float, float], angle: float) -> list[tuple[float, float]]:
+    """The arrowhead's corners, the middles of its sides and its centre: enough to tell it touches a line."""
+    back = angle + math.pi
+    corners = [tip] + [(tip[0] + ARROW * math.cos(back + s), tip[1] + ARROW * math.sin(back + s))
+                       for s in (ARROW_SPREAD, -ARROW_SPREAD)]
+    middles = [((p[0] + q[0]) / 2, (p[1] + q[1]) / 2) for p, q in zip(corners, corners[1:] + corners[:1])]
+    centre = (sum(p[0] for p in corners) / 3, sum(p[1] for p in corners) / 3)
+    return corners + middles + [centre]
+
+
+def _distance(p: tuple[float, float], a: tuple[float, float], b: tuple[float, float]) -> float:
+    """From point p to the segment a-b."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length2 = dx * dx + dy * dy
+    t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / length2))
+    return math.dist(p, (a[0] + t * dx, a[1] + t * dy))
