@@ -51,7 +51,8 @@ class Placement:
         return [(self.row + i * dr, self.col + i * dc) for i in range(len(self.word))]
 
     def text(self) -> str:
-        return f"{self.word}: row {self.row + 1}, column {self.col + 1}, {self.direction} {DIRECTIONS[self.direction][1]}"
+        arrow = DIRECTIONS[self.direction][1]
+        return f"{self.word}: row {self.row + 1}, column {self.col + 1}, {self.direction} {arrow}"
 
 
 @dataclass(frozen=True)
@@ -191,14 +192,16 @@ def _draw_grid(pdf: SheetPdf, puzzle: Puzzle, top: float, answers: bool = False)
                                stroke_cap_style=StrokeCapStyle.ROUND):
             for p in puzzle.placements:
                 (r0, c0), (r1, c1) = p.cells()[0], p.cells()[-1]
-                pdf.line(x0 + (c0 + 0.5) * cell, top + (r0 + 0.5) * cell, x0 + (c1 + 0.5) * cell, top + (r1 + 0.5) * cell)
+                pdf.line(x0 + (c0 + 0.5) * cell, top + (r0 + 0.5) * cell,
+                         x0 + (c1 + 0.5) * cell, top + (r1 + 0.5) * cell)
     pdf.set_draw_color(*INK)
     pdf.set_line_width(0.5)
     pdf.rect(x0, top, cell * size, cell * size)
     size_pt = cell * 1.55
     for r, row in enumerate(puzzle.grid):
         for c, ch in enumerate(row):
-            pdf.text_at(x0 + c * cell, top + r * cell + (cell - size_pt * 0.406) / 2, ch, size_pt, align="C", width=cell)
+            pdf.text_at(x0 + c * cell, top + r * cell + (cell - size_pt * 0.406) / 2, ch, size_pt, align="C",
+                        width=cell)
     return cell
 
 
