@@ -258,6 +258,7 @@
   function onNewText(board) {
     var hint = newText(board, ".game-feedback.is-hint");
     if (hint) clearCounts(board);
+    if (hint && typedIn === "game-writing") { typeOn(typedIn); typedIn = null; }
     if (hint && hint.getBoundingClientRect().bottom > window.innerHeight) hint.scrollIntoView({ block: "nearest" });
     // a game of names: then the names still to try, each lit again
     if (hint && speaking(board)) speak([{ text: hint.textContent }].concat(nameParts(named(board, true))));
@@ -283,6 +284,22 @@
     }
   }, true);
 
+  // a child typing in the answer box who presses Enter goes on typing in the next sum's box; a tap on Check or
+  // the number pad goes to the next question. A writing game's "Keep going!" goes back to the end of the words.
+  var typedIn = null;
+  document.addEventListener("submit", function (e) {
+    var active = document.activeElement;
+    if (e.target.querySelector && e.target.querySelector("#game-writing")) typedIn = "game-writing";
+    else typedIn = active && active.id === "game-answer" ? "game-answer" : null;
+  }, true);
+  function typeOn(id) {
+    var box = id && document.getElementById(id);
+    if (!box) return false;
+    box.focus({ preventScroll: true });
+    box.setSelectionRange(box.value.length, box.value.length);
+    return true;
+  }
+
   var lastRound = null;
   function onBoardChange() {
     var board = document.getElementById("game-board");
@@ -299,7 +316,9 @@
     clearCounts(board); // a thing of the last round may be drawn again in this one, with its mark
     unlight(); // nor is a picture of the last round lit in its place
     var heading = document.getElementById("game-prompt");
-    if (heading) heading.focus({ preventScroll: first });
+    var typing = !first && typedIn === "game-answer" && typeOn(typedIn); // the box's description reads the sum
+    typedIn = null;
+    if (heading && !typing) heading.focus({ preventScroll: first });
     // a shorter round (the finish screen above all) shrinks the page under a child scrolled down to the answers:
     // the new question slid under the sticky header, and the finish's "All done!" bar and heading with it. The
     // board's top comes back into view.
@@ -310,8 +329,9 @@
     // behavior left to the page's CSS: html scrolls smoothly, at once for reduced motion (styles.css)
     if (first) board.scrollIntoView({ block: "nearest" });
     if (speaking(board)) {
-      // the cheer for the answer, then the next question (at the finish: the stars, and no question)
-      var cheer = first ? null : board.querySelector(".game-feedback.is-cheer");
+      // the cheer for the answer (or a stuck sum's answer shown), then the next question (at the finish: the
+      // stars, and no question)
+      var cheer = first ? null : board.querySelector(".game-feedback");
       say([cheer ? cheer.textContent : "", board.getAttribute("data-say") || ""].join(" ").trim(), board);
     }
   }

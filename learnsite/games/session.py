@@ -20,6 +20,7 @@ from learnsite.games.rounds import EASIER, NORMAL, Round, in_range
 
 SPARE = 4  # extra rounds generated per level, so a step down never has to repeat a round
 MISSES_BEFORE_STEP_DOWN = 2
+RIGHT_BEFORE_STEP_UP = 2  # rounds in a row right at the first try, at the easier level, before it steps back up
 # a different opening each try, so a hint repeated after another wrong try is still news (and is read out)
 TRY_AGAIN = ("Good try!", "Have another go!", "Keep going!", "You can do it!")  # not "Nearly!" after smoke
 CHEERS = ("Great job!", "Well done!", "Super!", "You got it!", "Brilliant!", "Fantastic!", "Hooray!",
@@ -34,13 +35,14 @@ class Session(NamedTuple):
 
     activity_id: str
     seed: int
-    level: int = NORMAL  # the level of the next rounds (steps down after 2 misses)
+    level: int = NORMAL  # the level of the next rounds (steps down after 2 misses, back up after 2 rounds right)
     round_level: int = NORMAL  # the level the current round was taken from
     index: int = 0  # the current round, 0-based (== number of rounds done)
     pos: int = 0  # where the current round sits in level_rounds(activity, seed, level)
     served: tuple[str, ...] = ()  # keys of the rounds shown so far, the current one included
     misses: int = 0  # wrong moves in the current round
     first_try: int = 0  # rounds finished without a wrong move
+    streak: int = 0  # the last rounds in a row finished without a wrong move
     settled: tuple[int, ...] = ()  # match/sort: options already in place this round
     tried: tuple[int, ...] = ()  # choose/count: wrong options already tried this round
     picks: tuple[tuple[str, str], ...] = ()  # prompt: (slot, chosen words)
@@ -236,8 +238,12 @@ def answer(s: Session, round_no: int, move: dict) -> tuple[Session, Feedback]:
         tried = s.tried + (outcome.part,) if kind in TRIED_KINDS else s.tried
         misses = s.misses + 1
         level = EASIER if misses >= MISSES_BEFORE_STEP_DOWN and kind != "prompt" else s.level
-        message = f"{TRY_AGAIN[s.misses % len(TRY_AGAIN)]} {outcome.message}"
-        return _changed(s, misses=misses, tried=tried, level=level), Feedback(True, message=message)
+        s = _changed(s, misses=misses, tried=tried, level=level)
+        shown = KINDS[kind].shown_after(r, misses) if hasattr(KINDS[kind], "shown_after") else ""
+        if shown:  # stuck: the answer is shown and the game goes on (no first-try star for this round)
+            after = _next_round(s, spec)
+            return after, Feedback(True, round_done=True, finished=after.finished, message=shown)
+        return s, Feedback(True, message=f"{TRY_AGAIN[(misses - 1) % len(TRY_AGAIN)]} {outcome.message}")
     if kind == "prompt" and r.answer is None:
         s = _changed(s, picks=s.picks + ((r.extra["slot"], r.options[outcome.part].label),))
     if not outcome.round_done:  # one more pair matched / thing sorted
@@ -252,12 +258,14 @@ def _cheer(s: Session) -> str:
 def _next_round(s: Session, spec: GameSpec) -> Session:
     """The session after a round is done: the next round (one not served yet), or the end of the game."""
     index = s.index + 1
+    streak = s.streak + 1 if s.misses == 0 else 0
     done = {"index": index, "first_try": s.first_try + (1 if s.misses == 0 else 0), "misses": 0, "settled": (),
-            "tried": ()}
+            "tried": (), "streak": streak}
     if index >= spec.rounds:
         stars = 3 if spec.kind == "prompt" else stars_for(done["first_try"], spec.rounds)
         return _changed(s, **done, finished=True, stars=stars)
-    for level in (s.level, NORMAL, EASIER):
+    back_up = s.level == EASIER and streak >= RIGHT_BEFORE_STEP_UP  # the step down did its work
+    for level in (NORMAL if back_up else s.level, NORMAL, EASIER):
         rounds = level_rounds(s.activity_id, s.seed, level)
         for p in itertools.chain(range(index, len(rounds)), range(min(index, len(rounds)))):
             key = rounds[p].key

@@ -235,7 +235,7 @@ def type_view() -> rx.Component:
             rx.el.label("Your answer", html_for="game-answer", class_name="sr-only"),
             rx.el.input(id="game-answer", name="answer", key="answer-" + T.round.to_string(),
                         input_mode="numeric", pattern="[0-9]*", auto_complete="off", class_name="game-answer",
-                        max_length=MAX_TYPED, placeholder="?"),
+                        max_length=MAX_TYPED, placeholder="?", aria_describedby="game-prompt"),
             rx.el.button(rx.icon("check", size=22, aria_hidden="true"), "Check", type="submit",
                          class_name="content-button game-check"),
             on_submit=G.submit_typed, reset_on_submit=False, class_name="game-answer-row",
@@ -251,13 +251,13 @@ def prompt_view() -> rx.Component:
         rx.cond(
             B.task != "",
             rx.fragment(
-                rx.el.p(B.task, class_name="game-task"),
+                rx.el.p(B.task, class_name="game-task", id="game-task"),
                 rx.el.form(
                     rx.el.input(type="hidden", name="round", value=T.round.to_string()),
                     rx.el.label("Write your first lines (at least ", B.min_words.to_string(), " words)",
                                 html_for="game-writing", class_name="game-writing-label"),
                     rx.el.textarea(id="game-writing", name="text", max_length=MAX_TEXT, rows=4,
-                                   class_name="game-writing"),
+                                   class_name="game-writing", aria_describedby="game-task"),
                     rx.el.button(rx.icon("pencil", size=20, aria_hidden="true"), "I'm done!", type="submit",
                                  class_name="content-button"),
                     on_submit=G.submit_text, reset_on_submit=False, class_name="game-writing-form",

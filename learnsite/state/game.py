@@ -142,7 +142,7 @@ class GameState(rx.State):
         if not fb.accepted:
             return None  # forged, stale or repeated: refused calmly, nothing changes
         self._session = after
-        if fb.right:
+        if fb.right or fb.round_done:  # a round done: the next (or the finish); a stuck sum shown, the next too
             self._show(after)
         else:  # a gentle hint; a tried option is shown as tried, a match/sort tap is let go
             self._set(selected=-1)

@@ -287,6 +287,43 @@ def test_after_a_wrong_sum_the_next_digit_starts_a_new_answer(page):
     expect(box).to_have_value("5")
 
 
+def test_a_child_typing_sums_goes_on_typing_and_a_stuck_sum_is_shown_worked_out(page):
+    """Each new sum put the focus on its question, so digits typed straight after Enter went nowhere and a child
+    pressed Tab before every sum. A child typing in the box now stays in the next sum's box, whose description
+    reads the sum. Three wrong answers to one sum show it worked out, and the game goes on."""
+    start(page, "math-whiz")
+    box, prompt = page.get_by_label("Your answer"), page.locator("#game-prompt")
+    box.focus()
+    for _ in range(2):
+        before = round_key(page)
+        page.keyboard.type(str(solve_sum(prompt.text_content() or "")))
+        page.keyboard.press("Enter")
+        page.wait_for_function("(r) => document.getElementById('game-board').dataset.round !== r", arg=before)
+        expect(box).to_be_focused()
+        expect(box).to_have_accessible_description(prompt.text_content() or "")
+    sum_, before = prompt.text_content() or "", round_key(page)
+    answer = solve_sum(sum_)
+    for wrong in (answer + 1, answer + 2):
+        page.keyboard.type(str(wrong))  # the last wrong answer is selected: typing replaces it
+        said = snapshot(page)
+        page.keyboard.press("Enter")
+        wait_change(page, said)
+        expect(board(page).locator(".game-feedback.is-hint")).to_be_visible()
+        assert round_key(page) == before
+    page.keyboard.type(str(answer + 3))
+    page.keyboard.press("Enter")
+    page.wait_for_function("(r) => document.getElementById('game-board').dataset.round !== r", arg=before)
+    expect(board(page).get_by_role("status")).to_have_text(
+        f"That one was tricky! {sum_.replace('= ?', f'= {answer}.')} On to the next one.")
+    expect(box).to_be_focused()
+    expect(prompt).not_to_have_text(sum_)
+    before = round_key(page)
+    box.fill(str(solve_sum(prompt.text_content() or "")))
+    page.get_by_role("button", name="Check").click()  # a click on Check: the next question has the focus
+    page.wait_for_function("(r) => document.getElementById('game-board').dataset.round !== r", arg=before)
+    expect(prompt).to_be_focused()
+
+
 def test_multi_masters_builds_a_floor_of_its_tower_for_each_answer(page):
     start(page, "multi-masters")
     tower = board(page).get_by_role("img", name=re.compile(r"^Tower: "))
@@ -342,6 +379,10 @@ def test_a_first_line_starts_the_writing_and_the_childs_own_words_finish_it(page
     page.get_by_role("button", name="I'm done!").click()
     expect(board(page).get_by_role("status")).to_contain_text("Write at least 10 words of your own.")
     assert not finished(page)
+    expect(box).to_be_focused()  # back to the words, the caret after them, to go on writing
+    assert page.evaluate("() => { const b = document.getElementById('game-writing');"
+                         " return b.selectionStart === b.value.length && b.selectionEnd === b.value.length; }")
+    expect(box).to_have_accessible_description(prompt_kind.writing_task("creative", picks))
     box.press("End")
     page.keyboard.type(" sang softly to the sleepy snowman all night long")
     page.get_by_role("button", name="I'm done!").click()

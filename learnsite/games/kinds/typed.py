@@ -11,6 +11,7 @@ from __future__ import annotations
 from learnsite.games.rounds import EASIER, REFUSED, Outcome, Round, as_int, distinct_rounds
 
 MAX_VALUE = 999  # no answer is bigger; the number pad takes 3 digits
+SHOWN_AFTER = 3  # wrong answers to one question before it is shown and the game goes on (a stuck child)
 SAME_ANSWER = 2  # the most rounds of a game with one answer (not 17 + 3, 15 + 5 and 19 + 1 in one game)
 
 
@@ -125,3 +126,12 @@ def check(round_: Round, move: dict, settled: frozenset[int]) -> Outcome:
     if value == round_.answer:
         return Outcome(accepted=True, right=True, round_done=True)
     return Outcome(accepted=True, right=False, message=round_.hint)
+
+
+def shown_after(round_: Round, misses: int) -> str:
+    """After SHOWN_AFTER wrong answers, the worked answer, so a stuck child is not kept on one sum for ever."""
+    if misses < SHOWN_AFTER:
+        return ""
+    worked = round_.prompt.replace("= ?", f"= {round_.answer}.") if round_.prompt.endswith("= ?") \
+        else f"The answer is {round_.answer}."
+    return f"That one was tricky! {worked} On to the next one."

@@ -251,3 +251,14 @@ async def test_a_word_on_what_to_do_gives_back_the_hint_it_covered():
     await run(GameState.start_playing, game)
     await run(GameState.match_left, game, 0, 0)
     assert game.turn["feedback"] == ""
+
+
+async def test_a_sum_shown_after_three_misses_brings_the_next_round_to_the_page():
+    game = await _game("multi-masters")
+    r = engine.current_round(_engine(game))
+    for _ in range(3):
+        await run(GameState.submit_typed, game, {"round": "0", "answer": str(r.answer + 1)})
+    s = _engine(game)
+    assert s.index == 1 and game.turn["round"] == 1 and game.turn["tone"] == "hint"
+    assert game.turn["feedback"].startswith("That one was tricky!") and str(r.answer) in game.turn["feedback"]
+    assert game.board["prompt"] == engine.current_round(s).prompt != r.prompt

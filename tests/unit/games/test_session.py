@@ -60,11 +60,12 @@ def test_finished_games_refuse_more_moves_and_keep_their_stars():
         assert not fb.accepted and after == s
 
 
-def test_skipping_is_impossible_every_round_needs_its_right_answer():
-    s = S.start("math-whiz", 2)
+@pytest.mark.parametrize("activity_id", ["letter-tracing", "color-matching", "shape-sorting"])
+def test_skipping_is_impossible_every_round_needs_its_right_answer(activity_id):
+    s = S.start(activity_id, 2)
     for _ in range(50):  # wrong answers never move the game on
         s, fb = S.answer(s, 0, wrong_move(s))
-        assert fb.accepted and not fb.right
+        assert fb.accepted and not fb.right and not fb.round_done
     assert s.index == 0 and not s.finished
 
 
@@ -222,3 +223,69 @@ def test_the_board_splits_an_additions_pictures_into_its_two_groups():
     first, second = r.extra["groups"]
     assert len(board["pictures"]) == first and len(board["pictures_more"]) == second
     assert board["pictures"] + board["pictures_more"] == list(r.pictures)
+
+
+def test_the_easier_level_steps_back_up_after_two_rounds_right_first_time():
+    """A bad moment made the rest of a game easy for good (10 × 1, 5 × 1 for a 9-year-old, with 3 stars): two
+    rounds right at the first try at the easier level bring the normal rounds back; a slip in between does not."""
+    s = S.start("multi-masters", 21)
+    for _ in range(2):
+        s, _ = S.answer(s, 0, wrong_move(s))
+    s = play_round(s)
+    assert s.level == EASIER and S.current_round(s).prompt.split(" ×")[0] in ("2", "5", "10")
+    s, _ = S.answer(s, s.index, wrong_move(s))  # one slip: still easier
+    s = play_round(s)
+    s = play_round(s)
+    assert s.level == EASIER
+    s = play_round(s)
+    assert s.level == NORMAL and s.round_level == NORMAL
+    levels = []
+    while not s.finished:
+        levels.append(s.round_level)
+        s = play_round(s)
+    assert set(levels) == {NORMAL}
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_a_game_that_steps_down_and_up_never_repeats_a_round(seed):
+    s = S.start("math-whiz", seed)
+    keys = [S.current_round(s).key]
+    while not s.finished:
+        if s.index % 3 == 0:
+            for _ in range(2):
+                s, _ = S.answer(s, s.index, wrong_move(s))
+        s = play_round(s)
+        if not s.finished:
+            keys.append(S.current_round(s).key)
+    assert len(keys) == len(set(keys)) == 10
+
+
+@pytest.mark.parametrize("activity_id", ["math-whiz", "multi-masters", "rainbow-math"])
+def test_a_stuck_sum_is_shown_after_three_misses_and_the_game_goes_on(activity_id):
+    s = S.start(activity_id, 5)
+    r = S.current_round(s)
+    for miss in range(2):
+        s, fb = S.answer(s, 0, wrong_move(s))
+        assert not fb.round_done and s.index == 0 and str(r.answer) not in fb.message.split("=")[-1]
+    s, fb = S.answer(s, 0, wrong_move(s))
+    assert fb.accepted and not fb.right and fb.round_done and not fb.finished
+    worked = r.prompt.replace("= ?", f"= {r.answer}.") if r.prompt.endswith("= ?") else f"The answer is {r.answer}."
+    assert fb.message == f"That one was tricky! {worked} On to the next one."
+    assert s.index == 1 and s.first_try == 0 and S.current_round(s).key != r.key
+    again, fb = S.answer(s, 0, {"value": r.answer})  # the shown round cannot be answered now
+    assert not fb.accepted and again == s
+    while not s.finished:
+        s = play_round(s)
+    assert s.first_try == S.GAMES[activity_id].rounds - 1
+
+
+@pytest.mark.parametrize("activity_id", ["science-facts", "number-counting"])
+def test_only_typed_answers_are_shown(activity_id):
+    """Choose and count run out of wrong answers by themselves: the last one left is the right one, still to tap
+    (tracing, match and sort: the test above)."""
+    s = S.start(activity_id, 2)
+    for _ in range(len(S.current_round(s).options) - 1):
+        s, fb = S.answer(s, 0, wrong_move(s))
+        assert fb.accepted and not fb.round_done
+    s, fb = S.answer(s, 0, right_moves(s)[0])
+    assert fb.right and fb.round_done and s.first_try == 0
