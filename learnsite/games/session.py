@@ -25,6 +25,8 @@ RIGHT_BEFORE_STEP_UP = 2  # rounds in a row right at the first try, at the easie
 TRY_AGAIN = ("Good try!", "Have another go!", "Keep going!", "You can do it!")  # not "Nearly!" after smoke
 CHEERS = ("Great job!", "Well done!", "Super!", "You got it!", "Brilliant!", "Fantastic!", "Hooray!",
           "Amazing!", "Terrific!", "Yes, that's right!")
+# a pick for a story: any pick is a good one, and "Yes, that's right!" would say there was a right one
+PICKED = ("Great choice!", "Ooh, good one!", "Nice pick!", "Love it!")
 MAX_SEED = 2**31 - 1
 TRIED_KINDS = ("choose", "count")  # kinds whose wrong options stay tried (greyed) for the rest of the round
 
@@ -246,6 +248,8 @@ def answer(s: Session, round_no: int, move: dict) -> tuple[Session, Feedback]:
         return s, Feedback(True, message=f"{TRY_AGAIN[(misses - 1) % len(TRY_AGAIN)]} {outcome.message}")
     if kind == "prompt" and r.answer is None:
         s = _changed(s, picks=s.picks + ((r.extra["slot"], r.options[outcome.part].label),))
+        after = _next_round(s, spec)
+        return after, Feedback(True, True, True, after.finished, PICKED[(s.seed + s.index) % len(PICKED)])
     if not outcome.round_done:  # one more pair matched / thing sorted
         return _changed(s, settled=s.settled + (outcome.part,)), Feedback(True, right=True, message=_cheer(s))
     return _next_round(s, spec), Feedback(True, True, True, s.index + 1 == spec.rounds, _cheer(s))

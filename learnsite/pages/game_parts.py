@@ -308,7 +308,10 @@ def finish_view() -> rx.Component:
                         class_name="game-instruction"),
                 rx.cond(G.written != "", _written()),
             ),
-            rx.el.p(G.first_try.to_string() + " of " + G.total.to_string() + " right at the first try.",
+            rx.el.p(rx.cond(G.first_try > 0,
+                            G.first_try.to_string() + " of " + G.total.to_string() + " right at the first try.",
+                            # not "0 of 8": a child who kept going to the end hears that first
+                            "You finished all " + G.total.to_string() + " rounds! Play again to win more stars."),
                     class_name="game-instruction"),
         ),
         rx.cond(G.best > 0, rx.el.p("Your best so far: " + G.best.to_string() + " of 3 stars",

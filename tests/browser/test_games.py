@@ -324,6 +324,23 @@ def test_a_child_typing_sums_goes_on_typing_and_a_stuck_sum_is_shown_worked_out(
     expect(prompt).to_be_focused()
 
 
+def test_a_child_who_needed_a_second_try_every_time_hears_they_finished_not_a_zero(page):
+    """The finish said "0 of 7 right at the first try" to a child who had kept going to the end."""
+    start(page, "rainbow-math")
+    page.get_by_label("Your answer").focus()
+    while not finished(page):
+        answer, before = solve_sum(page.locator("#game-prompt").text_content() or ""), round_key(page)
+        for value in (answer + 1, answer):
+            said = snapshot(page)
+            page.keyboard.type(str(value))
+            page.keyboard.press("Enter")
+            wait_change(page, said)
+        assert round_key(page) != before
+    expect(board(page).get_by_role("img", name="1 of 3 stars")).to_be_visible()
+    expect(board(page).get_by_text("You finished all 7 rounds! Play again to win more stars.")).to_be_visible()
+    expect(board(page).get_by_text(re.compile("right at the first try"))).to_have_count(0)
+
+
 def test_multi_masters_builds_a_floor_of_its_tower_for_each_answer(page):
     start(page, "multi-masters")
     tower = board(page).get_by_role("img", name=re.compile(r"^Tower: "))

@@ -34,7 +34,7 @@ def together(groups, a: str, b: str) -> bool:
 
 
 # a number and its unit stay on one line ("900 g" broke between 900 and g on a phone)
-UNIT = re.compile(r"(\d) (?=(?:g|kg|ml|l|cm|m|km|°C)\b)")
+UNIT = re.compile(r"(\d) (?=(?:g|kg|ml|l|cm|m|km|°C|seconds|minutes)\b)")
 
 
 def unbroken(text: str) -> str:

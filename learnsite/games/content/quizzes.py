@@ -61,7 +61,7 @@ SCIENCE_FACTS = (
      "Think of what is missing from the ground when snow covers it."),
     ("What happens to a puddle on a hot, sunny day?", "It dries up as the water goes into the air",
      ("It turns into ice", "It grows bigger", "It turns into sand"),
-     "The Sun warms the water until it rises as a gas you cannot see."),
+     "Think of wet washing hung out on a sunny day. Where does its water go?"),
 )
 
 SCIENCE_LAB = (
@@ -86,7 +86,7 @@ SCIENCE_LAB = (
      "In a fair test only the thing you are testing changes."),
     ("Which of these will a magnet pick up?", "An iron nail", ("A plastic spoon", "A wooden block",
                                                                "A glass marble"),
-     "Magnets pull on some metals, like iron."),
+     "Magnets pull on some metals. Which of these is made of metal?"),
     ("Vinegar and baking soda make lots of bubbles. What gas is inside the bubbles?", "Carbon dioxide",
      ("Oxygen", "Helium", "Steam"), "It is the same gas that makes fizzy drinks fizz."),
     ("What does a thermometer measure?", "Temperature", ("Weight", "Length", "Time"),

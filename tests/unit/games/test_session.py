@@ -289,3 +289,16 @@ def test_only_typed_answers_are_shown(activity_id):
         assert fb.accepted and not fb.round_done
     s, fb = S.answer(s, 0, right_moves(s)[0])
     assert fb.right and fb.round_done and s.first_try == 0
+
+
+@pytest.mark.parametrize("activity_id", ["story-starter", "creative-writing"])
+def test_a_pick_for_a_story_is_cheered_as_a_choice_not_as_a_right_answer(activity_id):
+    s = S.start(activity_id, 3)
+    heard = set()
+    while S.current_round(s).answer is None:
+        s, fb = S.answer(s, s.index, {"choice": 0})
+        assert fb.right and fb.round_done and not fb.finished
+        heard.add(fb.message)
+    assert heard <= set(S.PICKED) and len(heard) > 1
+    s, fb = S.answer(s, s.index, {"text": OWN_WORDS})
+    assert fb.finished and s.stars == 3
