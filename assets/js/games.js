@@ -84,9 +84,18 @@
 
   var sent = null; // the answer box whose value was just sent with Check
 
+  // a quiz for readers (data-hear-answers): Hear it reads the question, then each answer still to try, lit
+  function answerParts(board) {
+    if (!board || board.getAttribute("data-hear-answers") !== "true") return [];
+    return nameParts(Array.prototype.slice.call(
+      board.querySelectorAll(".game-options button[data-label]:not(:disabled)")));
+  }
+
   document.addEventListener("click", function (e) {
     var b = e.target.closest && e.target.closest("button[data-say]");
-    if (b) say(b.getAttribute("data-say"), b.closest("#game-board"));
+    var answers = b && b.getAttribute("data-hear") === "question" ? answerParts(b.closest("#game-board")) : [];
+    if (answers.length && "speechSynthesis" in window) speak([{ text: b.getAttribute("data-say") }].concat(answers));
+    else if (b) say(b.getAttribute("data-say"), b.closest("#game-board"));
     var k = e.target.closest && e.target.closest("button[data-key]");
     var box = document.getElementById("game-answer");
     if (!k || !box) return;
@@ -300,10 +309,10 @@
     return true;
   }
 
-  var lastRound = null;
+  var lastRound = null, lastStory = null;
   function onBoardChange() {
     var board = document.getElementById("game-board");
-    if (!board) { lastRound = null; seen = {}; return; }
+    if (!board) { lastRound = null; lastStory = null; seen = {}; return; }
     syncSwitches(board);
     onNewText(board);
     var round = board.getAttribute("data-round");
@@ -318,7 +327,12 @@
     var heading = document.getElementById("game-prompt");
     var typing = !first && typedIn === "game-answer" && typeOn(typedIn); // the box's description reads the sum
     typedIn = null;
-    if (heading && !typing) heading.focus({ preventScroll: first });
+    // a story to read first: a new one takes the focus, so a screen reader reads it before its question
+    var story = document.getElementById("game-story"), text = board.querySelector(".game-passage-text");
+    var storyText = story && text ? text.textContent : null, newStory = storyText !== null && storyText !== lastStory;
+    lastStory = storyText;
+    var target = newStory ? story : heading;
+    if (target && !typing) target.focus({ preventScroll: first });
     // a shorter round (the finish screen above all) shrinks the page under a child scrolled down to the answers:
     // the new question slid under the sticky header, and the finish's "All done!" bar and heading with it. The
     // board's top comes back into view.

@@ -90,7 +90,9 @@ def _hear_button() -> rx.Component:
     """Reads the instruction aloud with the device's own voices (games.js; nothing leaves the device)."""
     return rx.el.button(
         rx.icon("volume-2", size=22, aria_hidden="true"), rx.el.span("Hear it", class_name="game-hear-label"),
-        type="button", class_name="game-hear", data_say=_spoken(), aria_label="Hear it: the question read aloud",
+        type="button", class_name="game-hear", data_say=_spoken(), data_hear="question",
+        aria_label=rx.cond(G.hear_answers, "Hear it: the question and answers read aloud",
+                           "Hear it: the question read aloud"),
     )
 
 
@@ -98,7 +100,8 @@ def choose_view() -> rx.Component:
     return rx.fragment(
         rx.cond(B.passage != "", rx.el.div(
             rx.el.div(
-                rx.el.h3("Read the story", class_name="game-passage-title"),
+                # a new story takes the focus first (games.js), so a screen reader reads it before its questions
+                rx.el.h3("Read the story", class_name="game-passage-title", id="game-story", tab_index=-1),
                 # a child who needs it may hear the story (the questions still ask what it says)
                 rx.el.button(rx.icon("volume-2", size=18, aria_hidden="true"), "Read it to me", type="button",
                              class_name="game-hear game-hear-small", data_say=B.passage),
@@ -415,4 +418,5 @@ def game_board() -> rx.Component:
         # at the finish no question is left to read (games.js reads the stars, the finish's feedback)
         data_speak=rx.cond(G.speak, "true", "false"), data_say=rx.cond(G.finished, "", _spoken()),
         data_say_options=rx.cond(G.say_options, "true", "false"),
+        data_hear_answers=rx.cond(G.hear_answers, "true", "false"),
     )

@@ -643,6 +643,22 @@ def test_on_a_phone_the_shapes_to_sort_and_their_homes_fit_the_screen(browser, a
         ctx.close()
 
 
+def test_on_a_phone_a_story_to_read_has_most_of_the_screens_width(browser, app_server):
+    """Five frames one inside another (page, card, Game Area, board, story), each with its own padding, left a
+    story 211 px of a 375 px phone, about 22 letters to a line: on a phone they give their width to the game."""
+    ctx = browser.new_context(base_url=app_server.url, viewport={"width": 375, "height": 740}, has_touch=True)
+    page = ctx.new_page()
+    try:
+        open_page(page, "/activity/reading-comp")
+        page.get_by_role("button", name="Start Playing!").tap()
+        story = page.locator(".game-passage-text")
+        expect(story).to_be_visible()
+        assert story.bounding_box()["width"] >= 255
+        assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    finally:
+        ctx.close()
+
+
 def test_on_a_phone_number_friends_shows_ten_frames_and_a_wrong_match_brings_its_hint_into_view(browser, app_server):
     """Four pairs of ten frames fill a phone's screen: the hint under them would land below its edge, unseen by
     the child who tapped, so it is scrolled into view."""
@@ -789,13 +805,26 @@ def test_in_forced_colours_a_picked_thing_the_progress_and_the_stars_still_show(
     assert star.evaluate("el => getComputedStyle(el).color") == "rgb(245, 158, 11)"
 
 
-def test_a_game_for_readers_speaks_only_when_asked(page):
+def test_a_game_for_readers_speaks_only_when_asked_and_then_reads_the_answers_too(page):
+    """Hear it read Science Facts' question only: a weaker reader could not hear the long answers. It now reads
+    the question, then each answer still to try, lit as it is said."""
     install_fake_speech(page, voices=(LOCAL,), boundary=False, word_ms=5)
+    page.add_init_script(LIT_LOG)
     start(page, "science-facts")
-    keyboard_round(page)  # a right answer or a hint
-    page.get_by_role("button", name="Hear it: the question read aloud").click()
-    assert _spoken(page, 0) == board(page).get_attribute("data-say")
-    assert _said(page) == 1
+    for _ in range(2):  # on the first round, then after a right answer or a hint
+        said = _said(page)
+        page.evaluate("window.__lit = []")
+        names = option_names(page, "Answers")
+        page.get_by_role("button", name="Hear it: the question and answers read aloud").click()
+        page.wait_for_function("(n) => window.__speech.spoken.length >= n && !window.speechSynthesis.speaking",
+                               arg=said + len(names) + 1, timeout=10_000)
+        spoken = [s["text"] for s in speech(page)["spoken"][said:]]
+        assert spoken == [board(page).get_attribute("data-say")] + [f"{n}," for n in names[:-1]] + \
+            [f"or {names[-1]}?"]
+        assert page.evaluate("window.__lit") == names
+        keyboard_round(page)
+    page.wait_for_timeout(300)
+    assert _said(page) == said + len(names) + 1  # nothing read unasked
 
 
 def test_a_grown_up_can_turn_reading_aloud_off_and_it_stays_off_on_this_device(page):
@@ -977,3 +1006,16 @@ def test_arrow_keys_move_between_answers_and_focus_follows_each_round(page):
     expect(page.get_by_text("Round 2 of 8")).to_be_visible()
     expect(page.locator("#game-prompt")).to_be_focused()
     expect(board(page).locator(".game-feedback")).not_to_have_text("")
+
+
+def test_a_new_story_takes_the_focus_before_its_questions(page):
+    """Reading Comp put the focus on its first question, after the story: a screen reader read the question and
+    skipped the story. A new story now takes the focus first; the questions after it take it as usual."""
+    start(page, "reading-comp")
+    story = page.get_by_role("heading", name="Read the story")
+    expect(story).to_be_focused()
+    page.keyboard.press("Tab")
+    assert focused_label(page) == "Read it to me"
+    solve_round(page)
+    expect(page.locator("#game-prompt")).to_be_focused()
+    expect(story).to_be_visible()
