@@ -43,9 +43,12 @@
   function named(board, left) {
     if (!board || board.getAttribute("data-say-options") !== "true") return [];
     return Array.prototype.filter.call(board.querySelectorAll(".game-options button[data-label]"), function (b) {
-      return !left || !b.disabled;
+      return !left || toPlay(b);
     });
   }
+  // a button still to play: a tried answer is aria-disabled (it keeps the focus), a placed thing disabled
+  var TO_PLAY = "button:not(:disabled):not([aria-disabled='true'])";
+  function toPlay(b) { return !b.disabled && b.getAttribute("aria-disabled") !== "true"; }
   function nameParts(buttons) {  // "Bear," "Quail," "or Lion?", each with its picture
     return buttons.length < 2 ? [] : buttons.map(function (b, i) {
       var last = i === buttons.length - 1;
@@ -88,7 +91,7 @@
   function answerParts(board) {
     if (!board || board.getAttribute("data-hear-answers") !== "true") return [];
     return nameParts(Array.prototype.slice.call(
-      board.querySelectorAll(".game-options button[data-label]:not(:disabled)")));
+      board.querySelectorAll(".game-options " + TO_PLAY + "[data-label]")));
   }
 
   document.addEventListener("click", function (e) {
@@ -175,7 +178,9 @@
     if (!(e.key in keys)) return;
     var group = e.target.closest && e.target.closest("[data-arrows]");
     if (!group || e.target.tagName !== "BUTTON") return;
-    var buttons = Array.prototype.filter.call(group.querySelectorAll("button"), function (b) { return !b.disabled; });
+    var buttons = Array.prototype.filter.call(group.querySelectorAll("button"), function (b) {
+      return toPlay(b) || b === e.target; // from a tried answer too, to the next still to try
+    });
     var i = buttons.indexOf(e.target);
     if (i < 0 || !buttons.length) return;
     var step = keys[e.key];
@@ -196,9 +201,17 @@
     var active = document.activeElement;
     if (!boardHadFocus || (active && active !== document.body && board.contains(active))) return;
     if (active && active !== document.body) return;
-    var next = board.querySelector("[data-arrows] button:not(:disabled)");
+    var next = board.querySelector("[data-arrows] " + TO_PLAY);
     if (next) next.focus();
   }
+
+  // a tried answer keeps the focus but does nothing (the server would refuse it anyway)
+  document.addEventListener("click", function (e) {
+    if (e.target.closest && e.target.closest("#game-board [data-arrows] [aria-disabled='true']")) {
+      e.preventDefault();
+      e.stopImmediatePropagation();
+    }
+  }, true);
 
   document.addEventListener("focusout", function (e) {
     var board = document.getElementById("game-board");
@@ -207,7 +220,7 @@
     setTimeout(function () {
       var active = document.activeElement;
       if (active && active !== document.body) return;
-      var next = board.querySelector("[data-arrows] button:not(:disabled)") || document.getElementById("game-prompt");
+      var next = board.querySelector("[data-arrows] " + TO_PLAY) || document.getElementById("game-prompt");
       if (next) next.focus();
     }, 0);
   });

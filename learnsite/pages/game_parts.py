@@ -46,7 +46,9 @@ def _choice_buttons(on_pick, label: str = "Answers", class_name: str = "game-opt
             rx.cond(T.marks[i] == "tried", rx.el.span(" (tried)", class_name="sr-only")),
             type="button",
             aria_label=rx.cond(T.marks[i] == "tried", opt["label"] + " (tried)", opt["label"]),
-            disabled=T.marks[i] != "",
+            # not disabled: a disabled button lost the focus, which jumped to the first answer left (maybe the right
+            # one, read out before the hint); a tried one keeps it, and games.js lets its taps go nowhere
+            aria_disabled=rx.cond(T.marks[i] != "", "true", "false"),
             class_name=_option_class("game-option", T.marks[i]),
             on_click=on_pick(T.round, i),
             data_first=rx.cond(i == 0, "true", "false"), data_label=opt["label"],

@@ -1019,3 +1019,34 @@ def test_a_new_story_takes_the_focus_before_its_questions(page):
     solve_round(page)
     expect(page.locator("#game-prompt")).to_be_focused()
     expect(story).to_be_visible()
+
+
+def test_a_wrong_answer_keeps_the_focus_and_a_tried_one_does_nothing(page):
+    """A tried answer was disabled, so it lost the focus, which jumped to the first answer left (sometimes the right
+    one, read out before the hint). It keeps the focus now, named "(tried)"; Enter on it does nothing, and the
+    arrow keys go on to the answers still to try."""
+    start(page, "science-facts")
+    for _ in range(8):  # the first answer of a round, until one is wrong
+        before, names = round_key(page), option_names(page, "Answers")
+        tab_to(page, names[0])
+        said = snapshot(page)
+        page.keyboard.press("Enter")
+        wait_change(page, said)
+        if round_key(page) == before:
+            break
+    else:
+        raise AssertionError("the first answer was right every round")
+    tried = page.get_by_role("button", name=f"{names[0]} (tried)")
+    expect(tried).to_be_focused()
+    expect(tried).to_have_attribute("aria-disabled", "true")
+    expect(board(page).locator(".game-feedback.is-hint")).to_be_visible()
+    hint = board(page).locator(".game-feedback").text_content()
+    page.keyboard.press("Enter")
+    page.keyboard.press("Space")
+    page.wait_for_timeout(500)
+    expect(board(page).locator(".game-feedback")).to_have_text(hint)  # no second try counted, nothing sent
+    assert round_key(page) == before
+    page.keyboard.press("ArrowRight")
+    assert focused_label(page) == names[1]
+    page.keyboard.press("ArrowLeft")
+    assert focused_label(page) == names[-1]  # round past the tried one to the last still to try
