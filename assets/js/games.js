@@ -119,19 +119,35 @@
 
   // writing: a suggested first line goes at the top of the box (in place of one put there before), the child's
   // own words stay after it, and the caret waits at the end to go on
-  document.addEventListener("click", function (e) {
-    var line = e.target.closest && e.target.closest(".game-first-line");
-    var box = document.getElementById("game-writing");
-    if (!line || !box) return;
-    var text = box.value.replace(/^\s+/, "");
+  function ownWords(value) { // the writing without a suggested first line it starts with
+    var text = value.replace(/^\s+/, "");
     Array.prototype.forEach.call(document.querySelectorAll(".game-first-line"), function (other) {
       var said = other.textContent.trim();
       if (said && text.indexOf(said) === 0) text = text.slice(said.length).replace(/^\s+/, "");
     });
-    box.value = (line.textContent.trim() + " " + text).slice(0, box.maxLength > 0 ? box.maxLength : 600);
+    return text;
+  }
+  document.addEventListener("click", function (e) {
+    var line = e.target.closest && e.target.closest(".game-first-line");
+    var box = document.getElementById("game-writing");
+    if (!line || !box) return;
+    box.value = (line.textContent.trim() + " " + ownWords(box.value)).slice(0, box.maxLength > 0 ? box.maxLength : 600);
     box.focus();
     box.setSelectionRange(box.value.length, box.value.length);
+    countWords();
   });
+
+  // writing: how many words of the child's own so far, under the box, as the server counts them on "I'm done!"
+  // (prompt.WORD: letters, with one apostrophe inside; a first line put at the top is not the child's)
+  var WORD = /[\p{L}\p{M}]+(?:['’][\p{L}\p{M}]+)?/gu;
+  function countWords() {
+    var box = document.getElementById("game-writing"), out = document.getElementById("game-word-count");
+    if (!box || !out) return;
+    var least = Number(out.getAttribute("data-least")) || 0, n = (ownWords(box.value).match(WORD) || []).length;
+    var text = n >= least ? n + (n === 1 ? " word" : " words") + " of your own: enough to finish!"
+      : n + " of " + least + " words of your own";
+    if (out.textContent !== text) out.textContent = text;
+  }
 
   // counting: a tap (or Enter/Space) on a thing to count marks it with the next number and says it; one already
   // counted keeps its number. The marks are the page's own: they end with the round, or with a hint (count again).
@@ -156,6 +172,7 @@
   }
 
   document.addEventListener("input", function (e) {
+    if (e.target.id === "game-writing") countWords();
     if (e.target.id === "game-answer") {
       sent = null;
       var digits = e.target.value.replace(/[^0-9]/g, "");
@@ -328,6 +345,7 @@
     if (!board) { lastRound = null; lastStory = null; seen = {}; return; }
     syncSwitches(board);
     onNewText(board);
+    countWords();
     var round = board.getAttribute("data-round");
     if (round === lastRound) { setTimeout(function () { refocus(board); }, 50); return; }
     var first = lastRound === null;

@@ -262,7 +262,10 @@ def prompt_view() -> rx.Component:
                     rx.el.label("Write your first lines (at least ", B.min_words.to_string(), " words)",
                                 html_for="game-writing", class_name="game-writing-label"),
                     rx.el.textarea(id="game-writing", name="text", max_length=MAX_TEXT, rows=4,
-                                   class_name="game-writing", aria_describedby="game-task"),
+                                   class_name="game-writing", aria_describedby="game-task game-word-count"),
+                    # "3 of 10 words of your own", written by games.js as the child types (no children: React
+                    # has nothing here to redraw over it)
+                    rx.el.p(id="game-word-count", class_name="game-word-count", data_least=B.min_words),
                     rx.el.button(rx.icon("pencil", size=20, aria_hidden="true"), "I'm done!", type="submit",
                                  class_name="content-button"),
                     on_submit=G.submit_text, reset_on_submit=False, class_name="game-writing-form",

@@ -128,6 +128,7 @@ def keyboard_round(page) -> None:
         page.locator("#game-writing").focus()  # the label's name varies; Tab reached it above
         page.keyboard.type("Once upon a time a brave fox found a shiny key under a tall tree by the river.")
         tab_to(page, "I'm done!")
+        before = snapshot(page)  # after the typing: the word count under the box has changed with it
         page.keyboard.press("Enter")
     elif kind == "type":
         value = solve_typed(prompt)
@@ -393,15 +394,20 @@ def test_a_first_line_starts_the_writing_and_the_childs_own_words_finish_it(page
     expect(box).to_be_focused()
     lines.first.click()  # another line takes its place; the child's words stay
     expect(box).to_have_value(f"{poem} and the moon")
+    count = page.locator("#game-word-count")  # the child's own words, counted as they type
+    expect(count).to_have_text("3 of 10 words of your own")
     page.get_by_role("button", name="I'm done!").click()
     expect(board(page).get_by_role("status")).to_contain_text("Write at least 10 words of your own.")
     assert not finished(page)
     expect(box).to_be_focused()  # back to the words, the caret after them, to go on writing
     assert page.evaluate("() => { const b = document.getElementById('game-writing');"
                          " return b.selectionStart === b.value.length && b.selectionEnd === b.value.length; }")
-    expect(box).to_have_accessible_description(prompt_kind.writing_task("creative", picks))
+    expect(box).to_have_accessible_description(f'{prompt_kind.writing_task("creative", picks)} 3 of 10 words of your own')
     box.press("End")
-    page.keyboard.type(" sang softly to the sleepy snowman all night long")
+    page.keyboard.type(" sang softly to the sleepy")
+    expect(count).to_have_text("8 of 10 words of your own")
+    page.keyboard.type(" snowman all night long")
+    expect(count).to_have_text("12 words of your own: enough to finish!")
     page.get_by_role("button", name="I'm done!").click()
     page.wait_for_function("() => (document.querySelector('#game-board')?.dataset.round || '').includes('-end-')")
     assert_finish_screen(page)
