@@ -1,8 +1,10 @@
 /* Learnsite games (learnsite/pages/game_parts.py): keyboard and speech helpers, no network.
  * - Arrow keys move focus between the buttons of a [data-arrows] group (Tab, Enter and Space work
  *   as on any button).
- * - When a new round (or the finish screen) appears, focus moves to its question, so a keyboard or
- *   screen-reader player carries on from there; a question that lands under the sticky header (the page grew
+ * - When a new round (or the finish screen) appears, focus moves to its question (or to a new story to read
+ *   first), so a keyboard or screen-reader player carries on from there; a child typing in the answer box who
+ *   pressed Enter stays in the next sum's box. A tried answer keeps the focus (aria-disabled; its taps go
+ *   nowhere). A question that lands under the sticky header (the page grew
  *   shorter) is scrolled back into view with the board's top. When the game starts, the page scrolls to show its first
  *   round whole (on a phone "Start Playing!" sits low: the answers would be out of sight), smoothly
  *   unless the device asks for reduced motion (the page's scroll-behavior). A hint that lands below the
@@ -11,13 +13,14 @@
  *   box keeps digits only; Check sends the box's value to the server, which checks it. After a hint, the
  *   wrong answer stays in the box until the child types or taps the first digit of a new one.
  * - Things to count (.game-count-object) show and say their number when tapped, one after another.
- * - A suggested first line (.game-first-line) goes at the top of the writing box (#game-writing); at the
- *   finish, "Print my story" ([data-print]) prints the child's lines.
+ * - A suggested first line (.game-first-line) goes at the top of the writing box (#game-writing), under which
+ *   the child's own words are counted; at the finish, "Print my story" ([data-print]) prints the child's lines.
  * - [data-say] buttons read their text aloud with the device's own voices (localService only:
  *   nothing leaves the device); games for pre-readers (data-speak="true") read each question at once, after
  *   the cheer for the answer before it, each hint as it appears, what to tap after a first tap, and the
  *   stars at the finish, unless a grown-up turned Read aloud (#game-voice) off on this device. A game of
- *   names to hear (data-say-options) lights each picture while its name is said.
+ *   names to hear (data-say-options) lights each picture while its name is said; a quiz for readers
+ *   (data-hear-answers) reads its answers after the question when Hear it is pressed, each lit in turn.
  * - For a moment after each round appears, a touch tap or a double-click's second click on an answer is
  *   ignored: a small child's second tap would answer the new round unseen.
  */

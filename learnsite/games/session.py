@@ -18,7 +18,7 @@ from learnsite.games.kinds import KINDS
 from learnsite.games.kinds import prompt as prompt_kind
 from learnsite.games.rounds import EASIER, NORMAL, Round, in_range
 
-SPARE = 4  # extra rounds generated per level, so a step down never has to repeat a round
+SPARE = 4  # extra rounds generated per level, so a step down (or back up) never has to repeat a round
 MISSES_BEFORE_STEP_DOWN = 2
 RIGHT_BEFORE_STEP_UP = 2  # rounds in a row right at the first try, at the easier level, before it steps back up
 # a different opening each try, so a hint repeated after another wrong try is still news (and is read out)
@@ -28,28 +28,31 @@ CHEERS = ("Great job!", "Well done!", "Super!", "You got it!", "Brilliant!", "Fa
 # a pick for a story: any pick is a good one, and "Yes, that's right!" would say there was a right one
 PICKED = ("Great choice!", "Ooh, good one!", "Nice pick!", "Love it!")
 MAX_SEED = 2**31 - 1
-TRIED_KINDS = ("choose", "count")  # kinds whose wrong options stay tried (greyed) for the rest of the round
+# kinds whose wrong tries are kept for the rest of the round: an option tried (greyed), a number typed (sent again,
+# as a held Enter does, it is not another miss)
+TRIED_KINDS = ("choose", "count", "type")
 
 
 class Session(NamedTuple):
     """Immutable, and a tuple: a state keeps it as it is (Reflex wraps only mutable values in a proxy) and
-    the state manager pickles it with the tab's state."""
+    the state manager pickles it with the tab's state. New fields go at the end: a game pickled before keeps its
+    values in their places."""
 
     activity_id: str
     seed: int
-    level: int = NORMAL  # the level of the next rounds (steps down after 2 misses, back up after 2 rounds right)
+    level: int = NORMAL  # of the next rounds: down after 2 misses, back up after 2 rounds right at the first try
     round_level: int = NORMAL  # the level the current round was taken from
     index: int = 0  # the current round, 0-based (== number of rounds done)
     pos: int = 0  # where the current round sits in level_rounds(activity, seed, level)
     served: tuple[str, ...] = ()  # keys of the rounds shown so far, the current one included
     misses: int = 0  # wrong moves in the current round
     first_try: int = 0  # rounds finished without a wrong move
-    streak: int = 0  # the last rounds in a row finished without a wrong move
     settled: tuple[int, ...] = ()  # match/sort: options already in place this round
-    tried: tuple[int, ...] = ()  # choose/count: wrong options already tried this round
+    tried: tuple[int, ...] = ()  # choose/count: wrong options already tried this round; type: numbers typed
     picks: tuple[tuple[str, str], ...] = ()  # prompt: (slot, chosen words)
     finished: bool = False
     stars: int = 0
+    streak: int = 0  # the last rounds in a row finished without a wrong move
 
 
 _FIELD_AT = {name: i for i, name in enumerate(Session._fields)}
@@ -228,8 +231,8 @@ def answer(s: Session, round_no: int, move: dict) -> tuple[Session, Feedback]:
     spec = spec_of(s)
     kind = spec.kind
     r = current_round(s)
-    if s.tried and move.get("choice") in s.tried:  # only choose and count keep tried options
-        return s, REFUSED  # that option was already tried (the page shows it as tried)
+    if s.tried and (move.get("value") if kind == "type" else move.get("choice")) in s.tried:
+        return s, REFUSED  # tried already (the page shows an option as tried; a number sent again is no news)
     if kind == "prompt" and r.answer is not None and isinstance(move.get("text"), str):
         lines = prompt_kind.first_lines(spec.params["style"], dict(s.picks))
         move = {"text": prompt_kind.own_words(move["text"], lines)}
@@ -241,10 +244,12 @@ def answer(s: Session, round_no: int, move: dict) -> tuple[Session, Feedback]:
         misses = s.misses + 1
         level = EASIER if misses >= MISSES_BEFORE_STEP_DOWN and kind != "prompt" else s.level
         s = _changed(s, misses=misses, tried=tried, level=level)
-        shown = KINDS[kind].shown_after(r, misses) if hasattr(KINDS[kind], "shown_after") else ""
+        shown_after = getattr(KINDS[kind], "shown_after", None)
+        shown = shown_after(r, misses) if shown_after else ""
         if shown:  # stuck: the answer is shown and the game goes on (no first-try star for this round)
             after = _next_round(s, spec)
-            return after, Feedback(True, round_done=True, finished=after.finished, message=shown)
+            message = shown if after.finished else f"{shown} On to the next one."
+            return after, Feedback(True, round_done=True, finished=after.finished, message=message)
         return s, Feedback(True, message=f"{TRY_AGAIN[(misses - 1) % len(TRY_AGAIN)]} {outcome.message}")
     if kind == "prompt" and r.answer is None:
         s = _changed(s, picks=s.picks + ((r.extra["slot"], r.options[outcome.part].label),))
@@ -269,10 +274,13 @@ def _next_round(s: Session, spec: GameSpec) -> Session:
         stars = 3 if spec.kind == "prompt" else stars_for(done["first_try"], spec.rounds)
         return _changed(s, **done, finished=True, stars=stars)
     back_up = s.level == EASIER and streak >= RIGHT_BEFORE_STEP_UP  # the step down did its work
-    for level in (NORMAL if back_up else s.level, NORMAL, EASIER):
-        rounds = level_rounds(s.activity_id, s.seed, level)
-        for p in itertools.chain(range(index, len(rounds)), range(min(index, len(rounds)))):
-            key = rounds[p].key
-            if key not in s.served:
-                return _changed(s, **done, level=level, round_level=level, pos=p, served=s.served + (key,))
+    # a sum never has the answer of the one before (each level's list keeps them apart, not a change of level)
+    same = current_round(s).answer if spec.kind == "type" else None
+    for apart in (True, False):
+        for level in (NORMAL if back_up else s.level, NORMAL, EASIER):
+            rounds = level_rounds(s.activity_id, s.seed, level)
+            for p in itertools.chain(range(index, len(rounds)), range(min(index, len(rounds)))):
+                key = rounds[p].key
+                if key not in s.served and not (apart and same is not None and rounds[p].answer == same):
+                    return _changed(s, **done, level=level, round_level=level, pos=p, served=s.served + (key,))
     raise RuntimeError("no unplayed round left")  # pragma: no cover - every level has rounds + SPARE

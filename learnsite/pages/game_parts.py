@@ -382,7 +382,7 @@ def _part_class(base: str, i: int) -> rx.Var:
 
 
 def _rainbow() -> rx.Component:
-    """Rainbow Math: a stripe is painted for each sum solved, outermost (red) first."""
+    """Rainbow Math: a stripe is painted for each sum done (solved, or shown worked out), outermost (red) first."""
     stripes = [rx.el.svg.path(d=f"M {8 + i * 11} 100 A {92 - i * 11} {92 - i * 11} 0 0 1 {192 - i * 11} 100",
                               class_name=_part_class("game-stripe", i)) for i in range(THEME_PARTS["rainbow"])]
     return rx.el.svg(*stripes, view_box="0 0 200 104", class_name="game-rainbow", role="img",
@@ -391,7 +391,7 @@ def _rainbow() -> rx.Component:
 
 
 def _tower() -> rx.Component:
-    """Multi Masters: a floor is built for each answer, from the ground up; a flag flies on the finished tower."""
+    """Multi Masters: a floor is built for each sum done, from the ground up; a flag flies on the finished tower."""
     floors = THEME_PARTS["tower"]
     parts = [rx.el.svg.rect(x=20 + i * 2, y=150 - (i + 1) * 13, width=80 - i * 4, height=11, rx=3,
                             class_name=_part_class("game-floor", i)) for i in range(floors)]

@@ -1,4 +1,5 @@
-"""Where a tracing model's direction arrows stand: beside their strokes, clear of every line and of each other.
+"""Where a tracing model's direction arrows stand: beside their strokes, clear of every stroke and of each other
+(they may cross a guide line, as a pencil's arrow on ruled paper does).
 
 Plain geometry in page millimetres (a stroke is a list of points), so tests can check it without a PDF.
 """
@@ -6,6 +7,8 @@ Plain geometry in page millimetres (a stroke is a list of points), so tests can 
 from __future__ import annotations
 
 import math
+
+Point = tuple[float, float]
 
 ARROW = 3.0  # mm: the arrowhead's length, and how far beside its stroke it stands
 ARROW_SPREAD = 0.36
@@ -15,7 +18,7 @@ ARROW_GAP = 1.0  # mm between two arrowheads
 ALONG = (0.35, 0.45, 0.25, 0.55, 0.2, 0.65, 0.15, 0.75, 0.1, 0.85)
 
 
-def arrow_places(model: list[list[tuple[float, float]]], near: list[list[tuple[float, float]]],
+def arrow_places(model: list[list[Point]], near: list[list[Point]],
                  min_x: float) -> list[tuple[float, float, float]]:
     """The tip and angle of each model stroke's arrowhead (a dot has none), pointing the way to write.
 
@@ -33,7 +36,8 @@ def arrow_places(model: list[list[tuple[float, float]]], near: list[list[tuple[f
     return placed
 
 
-def _place(pts, lines, edges, min_x):
+def _place(pts: list[Point], lines: list[tuple[Point, Point]], edges: list[tuple[Point, Point]],
+           min_x: float) -> tuple[Point, float, list[Point]]:
     """The first good place for a stroke's arrowhead, else the best: (tip, angle, corners)."""
     best, best_score = None, None
     for along in ALONG:
@@ -51,7 +55,7 @@ def _place(pts, lines, edges, min_x):
     return best
 
 
-def _point_along(pts: list[tuple[float, float]], along: float) -> tuple[float, float, float]:
+def _point_along(pts: list[Point], along: float) -> tuple[float, float, float]:
     lengths = [math.dist(a, b) for a, b in zip(pts, pts[1:])]
     target = sum(lengths) * along
     for (a, b), seg in zip(zip(pts, pts[1:]), lengths):
@@ -63,7 +67,7 @@ def _point_along(pts: list[tuple[float, float]], along: float) -> tuple[float, f
     return bx, by, math.atan2(by - ay, bx - ax)
 
 
-def _arrow_points(tip: tuple[float, float], angle: float) -> list[tuple[float, float]]:
+def _arrow_points(tip: Point, angle: float) -> list[Point]:
     """The arrowhead's corners, the middles of its sides and its centre: enough to tell it touches a line."""
     back = angle + math.pi
     corners = [tip] + [(tip[0] + ARROW * math.cos(back + s), tip[1] + ARROW * math.sin(back + s))
@@ -73,7 +77,7 @@ def _arrow_points(tip: tuple[float, float], angle: float) -> list[tuple[float, f
     return corners + middles + [centre]
 
 
-def _distance(p: tuple[float, float], a: tuple[float, float], b: tuple[float, float]) -> float:
+def _distance(p: Point, a: Point, b: Point) -> float:
     """From point p to the segment a-b."""
     dx, dy = b[0] - a[0], b[1] - a[1]
     length2 = dx * dx + dy * dy

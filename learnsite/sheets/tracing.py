@@ -82,8 +82,8 @@ def _row(pdf: SheetPdf, text: str, y: float) -> None:
     pdf.set_fill_color(*INK)
     for pts in model:
         pdf.circle(pts[0][0], pts[0][1], 1.0 if len(pts) > 1 else 0.9, style="F")
-    for x, top, angle in _model_arrows(text):
-        pdf.arrow_head(x0 + x, y + top, angle, ARROW, spread=ARROW_SPREAD)
+    for tip_x, tip_y, angle in _model_arrows(text):
+        pdf.arrow_head(x0 + tip_x, y + tip_y, angle, ARROW, spread=ARROW_SPREAD)
     # one graphics context for every dotted copy: entering one per stroke cost more than drawing it
     with pdf.local_context(dash_pattern=dict(dash=0.01, gap=DOT_GAP), stroke_cap_style=StrokeCapStyle.ROUND,
                            line_width=1.25, draw_color=GREY):
@@ -118,10 +118,10 @@ def _copy_step(text: str) -> tuple[float, float]:
 
 
 @functools.cache
-def _model_arrows(text: str) -> list[tuple[float, float, float]]:
+def _model_arrows(text: str) -> tuple[tuple[float, float, float], ...]:
     """The model's arrowheads on a row starting at 0 with its top line at 0 (the same on every row and page)."""
     model = _strokes(text, 3, 0)
-    return arrow_places(model, model + _strokes(text, 3 + _copy_step(text)[1], 0), 0)
+    return tuple(arrow_places(model, model + _strokes(text, 3 + _copy_step(text)[1], 0), 0))
 
 
 def _strokes(text: str, x: float, y: float) -> list[list[tuple[float, float]]]:

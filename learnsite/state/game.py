@@ -29,6 +29,7 @@ MAX_TYPED = 3  # digits of an answer (no answer is above 999)
 MAX_TEXT = 600  # characters of a child's first lines that are checked; kept in the tab only, never in the database
 DIGITS = re.compile(r"\D")
 TYPE_FIRST = "Type your answer with the number buttons, then press Check."
+SAME_AGAIN = "You tried that number already. Try a different one!"
 # the second tap first: "First tap one on the left, then its partner on the right."
 FIRST = {kind: f"First {how[:1].lower()}{how[1:]}" for kind, how in (("match", match.HOW), ("sort", sort.HOW))}
 
@@ -148,8 +149,12 @@ class GameState(rx.State):
             self._show(after)
         else:  # a gentle hint; a tried option is shown as tried, a match/sort tap is let go
             self._set(selected=-1)
-        message = f"You finished! You earned {after.stars} of 3 stars." if after.finished else fb.message
-        self.turn = Turn(round=engine.round_shown(after), feedback=message, tone="cheer" if fb.right else "hint",
+        message = fb.message
+        if after.finished:  # after the last sum shown worked out, its answer too
+            finish = f"You finished! You earned {after.stars} of 3 stars."
+            message = finish if fb.right or not fb.message else f"{fb.message} {finish}"
+        self.turn = Turn(round=engine.round_shown(after), feedback=message,
+                         tone="cheer" if fb.right or after.finished else "hint",
                          marks=engine.marks_view(after))
         if after.finished:
             await self._save_stars(after)
@@ -228,6 +233,10 @@ class GameState(rx.State):
         digits = DIGITS.sub("", answer)[:MAX_TYPED]
         if not digits:  # Check on an empty box: a word on what to do, not a button that seems dead
             self._nudge(int(round_no), TYPE_FIRST)
+            return None
+        s = self._session
+        if s is not None and int(digits) in s.tried:  # sent again (a held Enter, a second Check): no new try
+            self._nudge(int(round_no), SAME_AGAIN)
             return None
         return await self._move(int(round_no), {"value": int(digits)})
 

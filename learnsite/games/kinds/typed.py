@@ -125,7 +125,7 @@ def check(round_: Round, move: dict, settled: frozenset[int]) -> Outcome:
         return REFUSED
     if value == round_.answer:
         return Outcome(accepted=True, right=True, round_done=True)
-    return Outcome(accepted=True, right=False, message=round_.hint)
+    return Outcome(accepted=True, right=False, part=value, message=round_.hint)  # part: the number tried
 
 
 def shown_after(round_: Round, misses: int) -> str:
@@ -134,4 +134,4 @@ def shown_after(round_: Round, misses: int) -> str:
         return ""
     worked = round_.prompt.replace("= ?", f"= {round_.answer}.") if round_.prompt.endswith("= ?") \
         else f"The answer is {round_.answer}."
-    return f"That one was tricky! {worked} On to the next one."
+    return f"That one was tricky! {worked}"

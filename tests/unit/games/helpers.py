@@ -39,8 +39,8 @@ def wrong_move(s: S.Session) -> dict:
     if r.kind == "sort":
         item = next(i for i in range(len(r.options)) if i not in s.settled)
         return {"item": item, "group": (r.answer[item] + 1) % len(r.groups)}
-    if r.kind == "type":
-        return {"value": r.answer + 1}
+    if r.kind == "type":  # a number not tried yet (one sent again is refused)
+        return {"value": next(v for v in range(r.answer + 1, r.answer + 99) if v not in s.tried)}
     if r.kind == "prompt" and r.key == "write":
         return {"text": "Once"}
     if r.kind == "trace":

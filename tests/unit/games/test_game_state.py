@@ -256,9 +256,29 @@ async def test_a_word_on_what_to_do_gives_back_the_hint_it_covered():
 async def test_a_sum_shown_after_three_misses_brings_the_next_round_to_the_page():
     game = await _game("multi-masters")
     r = engine.current_round(_engine(game))
-    for _ in range(3):
-        await run(GameState.submit_typed, game, {"round": "0", "answer": str(r.answer + 1)})
+    for wrong in (1, 2, 3):
+        await run(GameState.submit_typed, game, {"round": "0", "answer": str(r.answer + wrong)})
     s = _engine(game)
     assert s.index == 1 and game.turn["round"] == 1 and game.turn["tone"] == "hint"
     assert game.turn["feedback"].startswith("That one was tricky!") and str(r.answer) in game.turn["feedback"]
     assert game.board["prompt"] == engine.current_round(s).prompt != r.prompt
+
+
+async def test_a_number_sent_again_is_not_another_miss_and_the_last_sum_shown_ends_with_its_answer():
+    from learnsite.state.game import SAME_AGAIN
+
+    game = await _game("rainbow-math")
+    r = engine.current_round(_engine(game))
+    for _ in range(2):  # a held Enter: the same wrong number twice
+        await run(GameState.submit_typed, game, {"round": "0", "answer": str(r.answer + 1)})
+    assert _engine(game).misses == 1 and game.turn["feedback"] == SAME_AGAIN
+    while _engine(game).index < engine.spec_of(_engine(game)).rounds - 1:
+        s = _engine(game)
+        await run(GameState.submit_typed, game, {"round": str(s.index), "answer": str(right_moves(s)[0]["value"])})
+    s = _engine(game)
+    last = engine.current_round(s)
+    for wrong in (1, 2, 3):
+        await run(GameState.submit_typed, game, {"round": str(s.index), "answer": str(last.answer + wrong)})
+    assert game.finished and game.turn["tone"] == "cheer"
+    assert game.turn["feedback"] == (f"That one was tricky! {last.prompt.replace('= ?', f'= {last.answer}.')} "
+                                     f"You finished! You earned {game.stars} of 3 stars.")

@@ -246,18 +246,27 @@ def test_the_easier_level_steps_back_up_after_two_rounds_right_first_time():
     assert set(levels) == {NORMAL}
 
 
-@pytest.mark.parametrize("seed", range(20))
-def test_a_game_that_steps_down_and_up_never_repeats_a_round(seed):
-    s = S.start("math-whiz", seed)
-    keys = [S.current_round(s).key]
-    while not s.finished:
-        if s.index % 3 == 0:
-            for _ in range(2):
-                s, _ = S.answer(s, s.index, wrong_move(s))
-        s = play_round(s)
-        if not s.finished:
-            keys.append(S.current_round(s).key)
-    assert len(keys) == len(set(keys)) == 10
+@pytest.mark.parametrize("activity_id", [a for a, spec in S.GAMES.items() if spec.kind != "prompt"])
+def test_a_game_that_steps_down_and_up_never_repeats_a_round(activity_id):
+    """Down after two misses, up after two rounds right at the first try, again and again: never a round twice,
+    never a sum with the answer of the one before, and the game always has its rounds."""
+    for seed in range(40):
+        for every in (2, 3, 4):
+            s = S.start(activity_id, seed)
+            keys, answers = [S.current_round(s).key], [S.current_round(s).answer]
+            while not s.finished:
+                if s.index % every == 0:
+                    options = len(S.current_round(s).options)  # an easier round of 2 pictures has 1 wrong
+                    for _ in range(2 if not options or S.current_round(s).kind in ("match", "sort") else
+                                   min(2, options - 1)):
+                        s, _ = S.answer(s, s.index, wrong_move(s))
+                s = play_round(s)
+                if not s.finished:
+                    keys.append(S.current_round(s).key)
+                    answers.append(S.current_round(s).answer)
+            assert len(keys) == len(set(keys)) == S.GAMES[activity_id].rounds, (seed, every)
+            if S.GAMES[activity_id].kind == "type":
+                assert all(a != b for a, b in zip(answers, answers[1:])), (seed, every, answers)
 
 
 @pytest.mark.parametrize("activity_id", ["math-whiz", "multi-masters", "rainbow-math"])
@@ -266,7 +275,9 @@ def test_a_stuck_sum_is_shown_after_three_misses_and_the_game_goes_on(activity_i
     r = S.current_round(s)
     for miss in range(2):
         s, fb = S.answer(s, 0, wrong_move(s))
-        assert not fb.round_done and s.index == 0 and str(r.answer) not in fb.message.split("=")[-1]
+        assert fb.accepted and not fb.round_done and s.index == 0 and "tricky" not in fb.message
+    again, fb = S.answer(s, 0, {"value": s.tried[-1]})  # the last number sent again: no third miss
+    assert not fb.accepted and again == s
     s, fb = S.answer(s, 0, wrong_move(s))
     assert fb.accepted and not fb.right and fb.round_done and not fb.finished
     worked = r.prompt.replace("= ?", f"= {r.answer}.") if r.prompt.endswith("= ?") else f"The answer is {r.answer}."
@@ -302,3 +313,13 @@ def test_a_pick_for_a_story_is_cheered_as_a_choice_not_as_a_right_answer(activit
     assert heard <= set(S.PICKED) and len(heard) > 1
     s, fb = S.answer(s, s.index, {"text": OWN_WORDS})
     assert fb.finished and s.stars == 3
+
+
+def test_the_last_sum_shown_worked_out_finishes_the_game():
+    s = S.start("rainbow-math", 8)
+    while s.index < S.GAMES["rainbow-math"].rounds - 1:
+        s = play_round(s)
+    r = S.current_round(s)
+    for _ in range(3):
+        s, fb = S.answer(s, s.index, wrong_move(s))
+    assert fb.finished and s.finished and fb.message == f"That one was tricky! {r.prompt.replace('= ?', f'= {r.answer}.')}"

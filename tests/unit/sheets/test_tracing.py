@@ -8,7 +8,7 @@ from pypdf import PdfReader
 from learnsite.sheets.layout import MARGIN
 from learnsite.sheets.strokes import DIGITS, GLYPHS, LOWER, UPPER
 from learnsite.sheets.arrows import ARROW, ARROW_GAP, CLEAR, _arrow_points, _distance, arrow_places
-from learnsite.sheets.tracing import _strokes, copy_starts
+from learnsite.sheets.tracing import ROW_PITCH, UNIT, _strokes, copy_starts
 
 from .support import made, page_texts
 
@@ -77,7 +77,7 @@ def test_a_number_s_copies_stand_further_apart_than_its_digits():
 def test_the_models_arrows_stand_clear_beside_their_strokes(text):
     """An arrow on a stroke's ink read as part of the letter (on A's crossbar, N's slant, m's arch), and two on
     one spot made a blot: each arrowhead stands beside its own stroke, points the way it is written, keeps clear
-    of every stroke of the model and the copy beside it and of the other arrows, and stays on the row."""
+    of every stroke of the model and the copy beside it and of the other arrows, and stays on its row."""
     model = _strokes(text, MARGIN + 3, 0)
     near = model + _strokes(text, copy_starts(text, MARGIN, 200)[1], 0)
     arrows = arrow_places(model, near, MARGIN)
@@ -93,3 +93,5 @@ def test_the_models_arrows_stand_clear_beside_their_strokes(text):
         for other in heads[:i] + heads[i + 1:]:
             assert min(_distance(p, a, b) for p in head for a, b in zip(other, other[1:] + other[:1])) >= ARROW_GAP
         assert min(px for px, _ in head) >= MARGIN, (text, i)
+        # between the row above's descenders (g, j, p, q, y) and its own descender line
+        assert -(ROW_PITCH - 2.85 * UNIT) < min(py for _, py in head) < max(py for _, py in head) < 2.85 * UNIT
