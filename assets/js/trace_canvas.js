@@ -42,6 +42,14 @@ const CSS = `
 `;
 
 const clamp = (v) => Math.max(-10, Math.min(110, v));
+// a choice kept for this tab (sessionStorage; a browser that refuses it just forgets)
+const STEPS_KEY = "learnsite-trace-steps";
+function remembered(key) {
+  try { return window.sessionStorage.getItem(key) === "1"; } catch (e) { return false; }
+}
+function remember(key, on) {
+  try { window.sessionStorage.setItem(key, on ? "1" : "0"); } catch (e) { /* private mode: forget */ }
+}
 const dist = (a, b) => Math.hypot(a[0] - b[0], a[1] - b[1]);
 
 // Fewer points by dropping those closer than `step` to the last kept one (stroke ends always kept).
@@ -106,7 +114,8 @@ function StartDots({ guide }) {
 
 export function TraceCanvas({ guide, resetKey, disabled, onDone, id }) {
   const [strokes, setStrokes] = useState([]);
-  const [stepMode, setStepMode] = useState(false);
+  // kept for the tab's next letters: a keyboard child turned it on once, not once a letter
+  const [stepMode, setStepMode] = useState(() => remembered(STEPS_KEY));
   const [announce, setAnnounce] = useState("");
   const drawing = useRef(null); // pointer id while a finger/pen/mouse is down
   const step = useRef({ stroke: 0, point: 0 }); // the keyboard pen's next checkpoint
@@ -218,6 +227,7 @@ export function TraceCanvas({ guide, resetKey, disabled, onDone, id }) {
     clear(on ? "Step by step: press an arrow key or Enter on the letter (or tap it) to draw the next bit."
              : "Draw with your finger, pen or mouse.");
     setStepMode(on);
+    remember(STEPS_KEY, on);
     if (on) setTimeout(() => svg.current?.focus(), 0);
   };
 

@@ -273,7 +273,8 @@ def _next_round(s: Session, spec: GameSpec) -> Session:
     if index >= spec.rounds:
         stars = 3 if spec.kind == "prompt" else stars_for(done["first_try"], spec.rounds)
         return _changed(s, **done, finished=True, stars=stars)
-    back_up = s.level == EASIER and streak >= RIGHT_BEFORE_STEP_UP  # the step down did its work
+    back_up = (s.level == EASIER and streak >= RIGHT_BEFORE_STEP_UP  # the step down did its work
+               and getattr(KINDS[spec.kind], "STEPS_BACK_UP", True))
     # a sum never has the answer of the one before (each level's list keeps them apart, not a change of level)
     same = current_round(s).answer if spec.kind == "type" else None
     for apart in (True, False):

@@ -1062,3 +1062,17 @@ def test_a_wrong_answer_keeps_the_focus_and_a_tried_one_does_nothing(page):
     assert focused_label(page) == names[1]
     page.keyboard.press("ArrowLeft")
     assert focused_label(page) == names[-1]  # round past the tried one to the last still to try
+
+
+def test_tracing_step_by_step_stays_on_for_the_next_letters(page):
+    """A keyboard child turned "Trace for me step by step" on for every letter again: it now stays on."""
+    start(page, "letter-tracing")
+    toggle = page.get_by_role("button", name="Trace for me step by step")
+    expect(toggle).to_have_attribute("aria-pressed", "false")
+    before = round_key(page)
+    keyboard_round(page)  # turns it on, draws the letter step by step, presses Done
+    assert round_key(page) != before
+    expect(toggle).to_have_attribute("aria-pressed", "true")
+    page.reload()  # and for this tab's next game
+    start(page, "letter-tracing")
+    expect(page.get_by_role("button", name="Trace for me step by step")).to_have_attribute("aria-pressed", "true")

@@ -18,6 +18,8 @@ MAX_POINTS = 300
 
 # a step down: capitals made of straight lines only
 STRAIGHT = "EFHILTV"
+# a game that stepped down stays with them: back with the pairs, a small letter came without its capital
+STEPS_BACK_UP = False
 
 
 def _round(letter: str) -> Round:

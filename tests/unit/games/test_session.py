@@ -323,3 +323,17 @@ def test_the_last_sum_shown_worked_out_finishes_the_game():
     for _ in range(3):
         s, fb = S.answer(s, s.index, wrong_move(s))
     assert fb.finished and s.finished and fb.message == f"That one was tricky! {r.prompt.replace('= ?', f'= {r.answer}.')}"
+
+
+def test_tracing_that_stepped_down_stays_with_straight_capitals():
+    """Back with the pairs after two good letters, a small letter came without its capital (T, H, V, then "l")."""
+    for seed in range(60):
+        s = S.start("letter-tracing", seed)
+        for _ in range(2):
+            s, _ = S.answer(s, 0, wrong_move(s))
+        letters = []
+        while not s.finished:
+            s = play_round(s)
+            if not s.finished:
+                letters.append(S.current_round(s).answer)
+        assert all(letter in "EFHILTV" for letter in letters), (seed, letters)
