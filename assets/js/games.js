@@ -298,14 +298,19 @@
   // tapped; bring it just into view (the answers stay where they are when it already fits). A pre-reader
   // hears it too, and in match and sort, after a first tap, what to tap next ("Now tap its partner.").
   function onNewText(board) {
+    var sameRound = board.getAttribute("data-round") === lastRound; // a new round says its cheer with its question
     var hint = newText(board, ".game-feedback.is-hint");
+    var cheer = newText(board, ".game-feedback.is-cheer");
+    var picked = newText(board, '.game-instruction[data-picked="true"]');
     if (hint) clearCounts(board);
     if (hint && typedIn === "game-writing") { typeOn(typedIn); typedIn = null; }
     if (hint && hint.getBoundingClientRect().bottom > window.innerHeight) hint.scrollIntoView({ block: "nearest" });
+    if (!speaking(board)) return;
+    // what to tap next, after a first tap (a hint given back with it was heard when it first came)
+    if (picked) say(picked.textContent);
     // a game of names: then the names still to try, each lit again
-    if (hint && speaking(board)) speak([{ text: hint.textContent }].concat(nameParts(named(board, true))));
-    var picked = newText(board, '.game-instruction[data-picked="true"]');
-    if (picked && speaking(board)) say(picked.textContent);
+    else if (hint) speak([{ text: hint.textContent }].concat(nameParts(named(board, true))));
+    else if (cheer && sameRound) say(cheer.textContent); // a pair matched, a shape sorted: praised aloud too
   }
 
   // a small child taps twice: the second tap landed on the new round's answer under the finger, answering a

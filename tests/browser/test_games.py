@@ -737,8 +737,28 @@ def test_a_pre_reader_hears_how_to_match_and_what_to_tap_next(page):
     page.get_by_role("group", name="Partners").get_by_role("button").first.click()  # a T-shirt first
     assert _spoken(page, said) == "First tap one on the left, then its partner on the right."
     said = _said(page)
-    page.get_by_role("group", name="Things to match").get_by_role("button").first.click()
+    left = page.get_by_role("group", name="Things to match").get_by_role("button").first
+    left.click()
     assert _spoken(page, said) == "Now tap its partner."
+    colour = (left.get_attribute("aria-label") or "").split()[0]
+    partners = page.get_by_role("group", name="Partners").get_by_role("button")
+    said = _said(page)
+    page.get_by_role("group", name="Partners").get_by_role(
+        "button", name=re.compile(rf"^(?!{colour} )\w+ T-shirt$")).first.click()
+    hint = _spoken(page, said)
+    assert hint.startswith(TRY_AGAIN)
+    said = _said(page)
+    partners.first.click()  # a T-shirt first again: the nudge covers the hint
+    assert _spoken(page, said) == "First tap one on the left, then its partner on the right."
+    said = _said(page)
+    left.click()  # the hint comes back on screen, but only what to tap next is said (the hint was heard)
+    assert _spoken(page, said) == "Now tap its partner."
+    expect(board(page).locator(".game-feedback.is-hint")).to_have_text(hint)
+    page.wait_for_timeout(300)
+    assert _said(page) == said + 1
+    said = _said(page)
+    page.get_by_role("group", name="Partners").get_by_role("button", name=f"{colour} T-shirt").click()
+    assert _spoken(page, said) in CHEERS  # a pair matched is praised aloud, not only on screen
 
 
 LIT_LOG = """

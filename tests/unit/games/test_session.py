@@ -337,3 +337,20 @@ def test_tracing_that_stepped_down_stays_with_straight_capitals():
             if not s.finished:
                 letters.append(S.current_round(s).answer)
         assert all(letter in "EFHILTV" for letter in letters), (seed, letters)
+
+
+@pytest.mark.parametrize("activity_id", ["color-matching", "number-friends", "shape-sorting", "science-facts"])
+def test_a_cheer_is_never_the_one_just_before(activity_id):
+    """Color Matching's last pair of a round and the next round's first pair had one cheer: the screen reader's
+    live region did not change, so it said nothing."""
+    for seed in range(40):
+        for misses in (0, 2):
+            s, heard = S.start(activity_id, seed), []
+            for _ in range(misses):
+                s, _ = S.answer(s, 0, wrong_move(s))
+            while not s.finished:
+                for move in right_moves(s):
+                    s, fb = S.answer(s, s.index, move)
+                    if not fb.finished:
+                        heard.append(fb.message)
+            assert all(a != b for a, b in zip(heard, heard[1:])), (seed, heard)
