@@ -68,9 +68,13 @@
     return [{ text: text.slice(0, -list.length) }].concat(names);
   }
 
+  // the device's voices can come a moment after the page (voiceschanged): what was to be said waits for them
+  var waiting = null;
   function speak(parts) {
     var voice = localVoice();
-    if (!voice) return; // no on-device voice: stay quiet rather than use a network voice
+    // no on-device voice (yet): stay quiet rather than use a network voice
+    if (!voice) { waiting = { parts: parts, at: Date.now() }; return; }
+    waiting = null;
     window.speechSynthesis.cancel();
     unlight();
     parts.forEach(function (part) {
@@ -86,6 +90,21 @@
 
   function say(text, board) {
     if (text && "speechSynthesis" in window) speak(parts(text, board));
+  }
+
+  // a word to find by ear (data-hear-first, Sight Words): on a device with no voice to say it, it is shown
+  function showHeard() {
+    var board = document.getElementById("game-board"), out = document.getElementById("game-heard");
+    if (!board || !out) return;
+    var text = board.getAttribute("data-hear-first") === "true" && !localVoice() ? board.getAttribute("data-say") : "";
+    if (out.textContent !== (text || "")) out.textContent = text || "";
+  }
+  if ("speechSynthesis" in window && window.speechSynthesis.addEventListener) {
+    window.speechSynthesis.addEventListener("voiceschanged", function () {
+      showHeard();
+      var w = waiting;
+      if (w && Date.now() - w.at < 10000 && localVoice()) speak(w.parts);
+    });
   }
 
   var sent = null; // the answer box whose value was just sent with Check
@@ -354,6 +373,7 @@
     syncSwitches(board);
     onNewText(board);
     countWords();
+    showHeard();
     var round = board.getAttribute("data-round");
     if (round === lastRound) { setTimeout(function () { refocus(board); }, 50); return; }
     var first = lastRound === null;

@@ -111,6 +111,8 @@ def choose_view() -> rx.Component:
             rx.el.p(B.passage, class_name="game-passage-text"),
             class_name="game-passage", role="region", aria_label="Story")),
         _prompt_heading(),
+        # a word to find by ear, shown where the device has no voice to say it (games.js; no children for React)
+        rx.el.p(id="game-heard", class_name="game-heard"),
         _choice_buttons(G.choose),
     )
 
@@ -424,4 +426,5 @@ def game_board() -> rx.Component:
         data_speak=rx.cond(G.speak, "true", "false"), data_say=rx.cond(G.finished, "", _spoken()),
         data_say_options=rx.cond(G.say_options, "true", "false"),
         data_hear_answers=rx.cond(G.hear_answers, "true", "false"),
+        data_hear_first=rx.cond(G.hear_first, "true", "false"),
     )

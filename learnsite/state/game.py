@@ -61,6 +61,7 @@ class GameState(rx.State):
     speak: bool = False  # read instructions aloud at once (pre-readers)
     say_options: bool = False  # the answers are names said one by one, each picture lit as it is said
     hear_answers: bool = False  # Hear it reads the answers after the question (not where hearing them tells)
+    hear_first: bool = False  # the question is heard, not read (shown only where the device cannot say it)
     theme: str = ""  # the spec's picture of progress ("rainbow", "tower")
     # A Board and a Turn, declared as plain dicts: Reflex type-checks a TypedDict field on every set and skips
     # that for a dict (a game answer: 673k -> 657k instructions, bench.instructions). The page reads them typed.
@@ -111,7 +112,8 @@ class GameState(rx.State):
         spec = engine.spec_of(s)
         self._set(kind=spec.kind, total=spec.rounds, speak=spec.speak,
                   say_options=bool(spec.params.get("say_options")),
-                  hear_answers=bool(spec.params.get("hear_answers")), theme=spec.theme, stars=0, first_try=0,
+                  hear_answers=bool(spec.params.get("hear_answers")), hear_first=bool(spec.params.get("hear_first")),
+                  theme=spec.theme, stars=0, first_try=0,
                   best=0, playing=True, written="")
         self._show(s)
         self._set(turn=Turn(round=0, feedback="", tone="", marks=engine.marks_view(s)))

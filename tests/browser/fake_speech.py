@@ -51,7 +51,8 @@ FAKE_SPEECH = """
     addEventListener(type, f) { if (type === 'voiceschanged') listeners.push(f); },
     removeEventListener(type, f) { listeners = listeners.filter(g => g !== f); },
   };
-  if (CFG.late) setTimeout(() => { loaded = true; listeners.slice().forEach(f => f({type: 'voiceschanged'})); }, 400);
+  if (CFG.late) setTimeout(() => { loaded = true; listeners.slice().forEach(f => f({type: 'voiceschanged'})); },
+                           CFG.late === true ? 400 : CFG.late);
   Object.defineProperty(window, 'speechSynthesis', {value: synth, configurable: true});
   window.SpeechSynthesisUtterance = Utterance;
   new MutationObserver(changes => changes.forEach(c => {
@@ -63,7 +64,8 @@ FAKE_SPEECH = """
 """
 
 
-def install_fake_speech(page, voices=(LOCAL, NETWORK), boundary=True, late=False, word_ms=90) -> None:
+def install_fake_speech(page, voices=(LOCAL, NETWORK), boundary=True, late: bool | int = False, word_ms=90) -> None:
+    """late: the voices come 400 ms after the page (True), or that many ms."""
     config = {"voices": list(voices), "boundary": boundary, "late": late, "wordMs": word_ms}
     page.add_init_script(FAKE_SPEECH % json.dumps(config))
 

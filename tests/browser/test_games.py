@@ -1026,7 +1026,7 @@ def test_arrow_keys_move_between_answers_and_focus_follows_each_round(page):
     assert focused_label(page) == names[-1]
     page.keyboard.press("Home")
     assert focused_label(page) == names[0]
-    word = re.search(r"“(.+)”", page.locator("#game-prompt").text_content()).group(1)
+    word = re.search(r"^Find the word: (.+)\.$", board(page).get_attribute("data-say") or "").group(1)
     tab_to(page, word)
     page.keyboard.press("Enter")
     expect(page.get_by_text("Round 2 of 8")).to_be_visible()
@@ -1096,3 +1096,30 @@ def test_tracing_step_by_step_stays_on_for_the_next_letters(page):
     page.reload()  # and for this tab's next game
     start(page, "letter-tracing")
     expect(page.get_by_role("button", name="Trace for me step by step")).to_have_attribute("aria-pressed", "true")
+
+
+@pytest.mark.parametrize("voices", [(LOCAL,), ()], ids=["a voice", "no voice"])
+def test_a_sight_word_is_heard_not_printed_unless_the_device_cannot_say_it(page, voices):
+    """"Find the word “for”." above "for" among the answers made Sight Words a game of matching shapes. The word
+    is now said, not printed; a device with no voice of its own shows it, as the game could not be played."""
+    install_fake_speech(page, voices=voices, boundary=False, word_ms=5)
+    start(page, "sight-words")
+    expect(page.locator("#game-prompt")).to_have_text("Find the word you hear.")
+    said = board(page).get_attribute("data-say") or ""
+    assert re.fullmatch(r"Find the word: \S+\.", said)
+    heard = page.locator("#game-heard")
+    if voices:
+        assert _spoken(page, 0) == said
+        expect(heard).to_be_hidden()
+    else:
+        expect(heard).to_have_text(said)
+        assert _said(page) == 0
+
+
+def test_a_question_waits_for_voices_that_come_late(page):
+    """Some devices load their voices a moment after the page: the first question was never said."""
+    install_fake_speech(page, voices=(LOCAL,), boundary=False, word_ms=5, late=6000)
+    start(page, "animal-sounds")
+    assert page.evaluate("window.speechSynthesis.getVoices().length") == 0  # the game began before the voices
+    assert _said(page) == 0
+    assert _spoken(page, 0) == board(page).get_attribute("data-say")

@@ -43,7 +43,7 @@ def bank(rng, band: str, level: int) -> list[Question]:
                         key=lambda w: (_likeness(word, w), w))
         near = others[:6] if level != EASIER else [w for w in others if w[0].lower() != word[0].lower()][:6]
         out.append(Question(
-            key=f"word:{word}", prompt=f"Find the word “{word}”.", say=f"Find the word: {word}.",
+            key=f"word:{word}", prompt="Find the word you hear.", say=f"Find the word: {word}.",
             right=Option(word), wrong=tuple(Option(w) for w in near), hint_for=partial(_hint, word)))
     return out
 

@@ -13,8 +13,8 @@ from learnsite.state.game import TYPE_FIRST, GameState
 from tests.unit.auth_fixtures import auth_env, client_tree, run  # noqa: F401
 from tests.unit.games.helpers import right_moves, wrong_move
 
-PUBLIC = ("playing", "finished", "kind", "total", "speak", "say_options", "hear_answers", "theme", "board", "turn",
-          "selected", "stars", "first_try", "best", "written")
+PUBLIC = ("playing", "finished", "kind", "total", "speak", "say_options", "hear_answers", "hear_first", "theme",
+          "board", "turn", "selected", "stars", "first_try", "best", "written")
 
 
 async def _game(activity_id: str, session=None) -> GameState:
