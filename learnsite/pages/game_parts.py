@@ -93,7 +93,7 @@ def _hear_button() -> rx.Component:
     return rx.el.button(
         rx.icon("volume-2", size=22, aria_hidden="true"), rx.el.span("Hear it", class_name="game-hear-label"),
         type="button", class_name="game-hear", data_say=_spoken(), data_hear="question",
-        aria_label=rx.cond(G.hear_answers, "Hear it: the question and answers read aloud",
+        aria_label=rx.cond(G.hear_answers | G.say_options, "Hear it: the question and answers read aloud",
                            "Hear it: the question read aloud"),
     )
 

@@ -685,7 +685,7 @@ def test_on_a_phone_number_friends_shows_ten_frames_and_a_wrong_match_brings_its
         expect(page.get_by_text("Now tap its partner.")).to_be_visible()
         right.nth(next(i for i, n in enumerate(partners) if n != 10 - number)).tap()
         hint = board(page).get_by_role("status")
-        expect(hint).to_contain_text("Pick a number, then count the empty boxes in its ten frame.")
+        expect(hint).to_contain_text("Count the empty boxes in a number's ten frame.")
         expect(hint).to_be_in_viewport(ratio=1)
         assert page.evaluate("document.documentElement.scrollWidth") <= 375
     finally:
@@ -789,7 +789,7 @@ def test_animal_alphabet_says_each_name_while_its_picture_is_lit(page):
 
     said = _said(page)
     page.evaluate("window.__lit = []")
-    page.get_by_role("button", name="Hear it: the question read aloud").click()
+    page.get_by_role("button", name="Hear it: the question and answers read aloud").click()
     page.wait_for_function("(n) => window.__speech.spoken.length >= n && !window.speechSynthesis.speaking",
                            arg=said + len(names) + 1, timeout=10_000)
     assert [s["text"] for s in speech(page)["spoken"][said:]] == spoken

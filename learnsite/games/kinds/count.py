@@ -52,7 +52,9 @@ def make_rounds(rng, band: str, level: int, n: int, params: dict) -> list[Round]
             a, b = parts
             if container:
                 prompt = (f"{a} {singular if a == 1 else plural} {'is' if a == 1 else 'are'} in the {container}. "
-                          f"Put in {b} more. How many {plural} are in the {container} now?")
+                          # not "Put in 4 more": they are drawn beside it, and nothing can be put in
+                          f"Here {'comes' if b == 1 else 'come'} {b} more! "
+                          f"How many {plural} will be in the {container}?")
                 hint = f"Count the {plural} in the {container}, then keep counting on: {on(a, b)}"
             else:
                 prompt = (f"{a} {singular if a == 1 else plural} and {b} more {singular if b == 1 else plural}. "

@@ -40,7 +40,7 @@ def _bonds_to_ten(rng, band, level):
     right = [Option(str(10 - a), ten_frame_picture(10 - a)) for a in numbers]
     key = "bonds:" + ",".join(map(str, sorted(numbers)))
     return key, left, right, "Match each number with its friend to make 10.", \
-        "Pick a number, then count the empty boxes in its ten frame. Its friend has that many dots."
+        "Count the empty boxes in a number's ten frame. Its friend has that many dots."
 
 
 SETS = {"colours": _colour_pairs, "bonds10": _bonds_to_ten}
