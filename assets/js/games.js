@@ -244,6 +244,22 @@
     if (next) next.focus();
   }
 
+  // match and sort by keyboard: a thing picked with Enter or Space, the focus goes on to the first partner or home
+  // (it took a Tab for every thing left in the first column)
+  var keyPick = 0;
+  document.addEventListener("keydown", function (e) {
+    if ((e.key === "Enter" || e.key === " ") && e.target.closest && e.target.closest("[data-arrows] button")) {
+      keyPick = Date.now();
+    }
+  }, true);
+  function toPartners(board) {
+    var active = document.activeElement, from = active && active.closest && active.closest("[data-arrows]");
+    if (!from || !board.contains(from) || Date.now() - keyPick > 3000) return;
+    var groups = Array.prototype.slice.call(board.querySelectorAll("[data-arrows]"));
+    var next = groups[groups.indexOf(from) + 1], first = next && next.querySelector(TO_PLAY);
+    if (first) first.focus();
+  }
+
   // a tried answer keeps the focus but does nothing (the server would refuse it anyway)
   document.addEventListener("click", function (e) {
     if (e.target.closest && e.target.closest("#game-board [data-arrows] [aria-disabled='true']")) {
@@ -324,6 +340,7 @@
     if (hint) clearCounts(board);
     if (hint && typedIn === "game-writing") { typeOn(typedIn); typedIn = null; }
     if (hint && hint.getBoundingClientRect().bottom > window.innerHeight) hint.scrollIntoView({ block: "nearest" });
+    if (picked) toPartners(board);
     if (!speaking(board)) return;
     // what to tap next, after a first tap (a hint given back with it was heard when it first came)
     if (picked) say(picked.textContent);

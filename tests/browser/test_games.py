@@ -142,10 +142,12 @@ def keyboard_round(page) -> None:
         tab_to(page, left)
         page.keyboard.press("Enter")
         expect(page.get_by_text("Now tap its partner.")).to_be_visible()
+        partners = page.get_by_role("group", name="Partners")
+        expect(partners.locator("button:not(:disabled)").first).to_be_focused()  # on to the partners
         colour_or_number = left.split()[0]
         partner = (str(10 - int(colour_or_number)) if colour_or_number.isdigit()
                    else f"{colour_or_number} T-shirt")
-        tab_to(page, partner, here_counts=False)  # 5's partner is 5: leave the left column
+        tab_to(page, partner)
         before = snapshot(page)
         page.keyboard.press("Enter")
     elif kind == "sort":
@@ -153,8 +155,9 @@ def keyboard_round(page) -> None:
         tab_to(page, item)
         page.keyboard.press("Space")
         expect(page.get_by_text("Now tap its home.")).to_be_visible()
+        expect(page.get_by_role("group", name="Homes").get_by_role("button").first).to_be_focused()
         shape = item.split()[-1]
-        tab_to(page, lambda name: name.lower().startswith(f"{shape} home"), here_counts=False)
+        tab_to(page, lambda name: name.lower().startswith(f"{shape} home"))
         before = snapshot(page)
         page.keyboard.press("Enter")
     elif kind == "trace":
