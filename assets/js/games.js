@@ -20,7 +20,11 @@
  *   the cheer for the answer before it, each hint as it appears, what to tap after a first tap, and the
  *   stars at the finish, unless a grown-up turned Read aloud (#game-voice) off on this device. A game of
  *   names to hear (data-say-options) lights each picture while its name is said; a quiz for readers
- *   (data-hear-answers) reads its answers after the question when Hear it is pressed, each lit in turn.
+ *   (data-hear-answers) reads its answers after the question when Hear it is pressed, each lit in turn. In
+ *   match and sort each pair matched or shape sorted is cheered aloud; a hint a pick brings back is not said
+ *   again. Voices that load late are waited for (the round on screen's words, up to 10 s). A word to find by
+ *   ear (data-hear-first) is shown in #game-heard only on a device with no voice of its own.
+ * - In match and sort, a thing picked with Enter or Space moves the focus to the first partner or home.
  * - For a moment after each round appears, a touch tap or a double-click's second click on an answer is
  *   ignored: a small child's second tap would answer the new round unseen.
  */
@@ -68,12 +72,17 @@
     return [{ text: text.slice(0, -list.length) }].concat(names);
   }
 
-  // the device's voices can come a moment after the page (voiceschanged): what was to be said waits for them
+  // the device's voices can come a moment after the page (voiceschanged): what was to be said for the round on
+  // screen waits for them (forgotten when the round, the page or the Read aloud switch changes)
   var waiting = null;
+  function roundOnScreen() {
+    var board = document.getElementById("game-board");
+    return board ? board.getAttribute("data-round") : null;
+  }
   function speak(parts) {
     var voice = localVoice();
     // no on-device voice (yet): stay quiet rather than use a network voice
-    if (!voice) { waiting = { parts: parts, at: Date.now() }; return; }
+    if (!voice) { waiting = { parts: parts, at: Date.now(), round: roundOnScreen() }; return; }
     waiting = null;
     window.speechSynthesis.cancel();
     unlight();
@@ -92,18 +101,30 @@
     if (text && "speechSynthesis" in window) speak(parts(text, board));
   }
 
-  // a word to find by ear (data-hear-first, Sight Words): on a device with no voice to say it, it is shown
+  // a word to find by ear (data-hear-first, Sight Words) is shown only on a device known to have no voice of its
+  // own to say it: voices listed and none on the device, or none at all 3 s after the page (they load late)
+  var voicesLate = false;
+  setTimeout(function () { voicesLate = true; showHeard(); }, 3000);
+  function noVoice() {
+    if (!("speechSynthesis" in window)) return true;
+    return !localVoice() && (voicesLate || window.speechSynthesis.getVoices().length > 0);
+  }
   function showHeard() {
     var board = document.getElementById("game-board"), out = document.getElementById("game-heard");
     if (!board || !out) return;
-    var text = board.getAttribute("data-hear-first") === "true" && !localVoice() ? board.getAttribute("data-say") : "";
+    var text = board.getAttribute("data-hear-first") === "true" && noVoice() ? board.getAttribute("data-say") : "";
     if (out.textContent !== (text || "")) out.textContent = text || "";
   }
   if ("speechSynthesis" in window && window.speechSynthesis.addEventListener) {
     window.speechSynthesis.addEventListener("voiceschanged", function () {
+      var w = waiting, board = document.getElementById("game-board");
+      if (!localVoice() || !board) { showHeard(); return; }
+      if (w && w.round === roundOnScreen() && Date.now() - w.at < 10000) speak(w.parts);
+      // a word shown for want of a voice goes only once it is said
+      else if (document.getElementById("game-heard") && document.getElementById("game-heard").textContent) {
+        say(board.getAttribute("data-say") || "", board);
+      }
       showHeard();
-      var w = waiting;
-      if (w && Date.now() - w.at < 10000 && localVoice()) speak(w.parts);
     });
   }
 
@@ -223,7 +244,8 @@
     var i = buttons.indexOf(e.target);
     if (i < 0 || !buttons.length) return;
     var step = keys[e.key];
-    var next = step === "first" ? 0 : step === "last" ? buttons.length - 1 : (i + step + buttons.length) % buttons.length;
+    var last = buttons.length - 1;
+    var next = step === "first" ? 0 : step === "last" ? last : (i + step + buttons.length) % buttons.length;
     buttons[next].focus();
     e.preventDefault();
   });
@@ -246,15 +268,17 @@
 
   // match and sort by keyboard: a thing picked with Enter or Space, the focus goes on to the first partner or home
   // (it took a Tab for every thing left in the first column)
-  var keyPick = 0;
+  var keyPicked = null; // the button last pressed with Enter or Space (a pointer forgets it)
   document.addEventListener("keydown", function (e) {
     if ((e.key === "Enter" || e.key === " ") && e.target.closest && e.target.closest("[data-arrows] button")) {
-      keyPick = Date.now();
+      keyPicked = e.target.closest("button");
     }
   }, true);
+  document.addEventListener("pointerdown", function () { keyPicked = null; }, true);
   function toPartners(board) {
     var active = document.activeElement, from = active && active.closest && active.closest("[data-arrows]");
-    if (!from || !board.contains(from) || Date.now() - keyPick > 3000) return;
+    if (!from || !board.contains(from) || active !== keyPicked) return;
+    keyPicked = null;
     var groups = Array.prototype.slice.call(board.querySelectorAll("[data-arrows]"));
     var next = groups[groups.indexOf(from) + 1], first = next && next.querySelector(TO_PLAY);
     if (first) first.focus();
@@ -323,7 +347,7 @@
   document.addEventListener("learnsite:switch", function (e) {
     var board = document.getElementById("game-board");
     if (e.detail.id !== "game-voice" || !board) return;
-    if (!e.detail.on && "speechSynthesis" in window) { window.speechSynthesis.cancel(); unlight(); }
+    if (!e.detail.on && "speechSynthesis" in window) { window.speechSynthesis.cancel(); unlight(); waiting = null; }
     if (e.detail.on) say(board.getAttribute("data-say") || "", board);
   });
 
@@ -331,7 +355,8 @@
 
   // a hint shows under the answers: on a phone it can land below the screen's edge, unseen by the child who
   // tapped; bring it just into view (the answers stay where they are when it already fits). A pre-reader
-  // hears it too, and in match and sort, after a first tap, what to tap next ("Now tap its partner.").
+  // hears it too; in match and sort, after a first tap, what to tap next ("Now tap its partner.", and a pick by
+  // keyboard moves the focus on), and the cheer for each pair matched or shape sorted.
   function onNewText(board) {
     var sameRound = board.getAttribute("data-round") === lastRound; // a new round says its cheer with its question
     var hint = newText(board, ".game-feedback.is-hint");
@@ -386,7 +411,7 @@
   var lastRound = null, lastStory = null;
   function onBoardChange() {
     var board = document.getElementById("game-board");
-    if (!board) { lastRound = null; lastStory = null; seen = {}; return; }
+    if (!board) { lastRound = null; lastStory = null; seen = {}; waiting = null; return; }
     syncSwitches(board);
     onNewText(board);
     countWords();

@@ -43,7 +43,7 @@ const CSS = `
 
 const clamp = (v) => Math.max(-10, Math.min(110, v));
 // a choice kept for this tab (sessionStorage; a browser that refuses it just forgets)
-const STEPS_KEY = "learnsite-trace-steps";
+const STEPS_KEY = "learnsite.traceSteps";
 function remembered(key) {
   try { return window.sessionStorage.getItem(key) === "1"; } catch (e) { return false; }
 }
@@ -114,7 +114,7 @@ function StartDots({ guide }) {
 
 export function TraceCanvas({ guide, resetKey, disabled, onDone, id }) {
   const [strokes, setStrokes] = useState([]);
-  // kept for the tab's next letters: a keyboard child turned it on once, not once a letter
+  // kept for the tab's next letters when a keyboard child turned it on: once, not once a letter
   const [stepMode, setStepMode] = useState(() => remembered(STEPS_KEY));
   const [announce, setAnnounce] = useState("");
   const drawing = useRef(null); // pointer id while a finger/pen/mouse is down
@@ -222,12 +222,13 @@ export function TraceCanvas({ guide, resetKey, disabled, onDone, id }) {
     }
   };
 
-  const toggleStepMode = () => {
+  const toggleStepMode = (e) => {
     const on = !stepMode;
     clear(on ? "Step by step: press an arrow key or Enter on the letter (or tap it) to draw the next bit."
              : "Draw with your finger, pen or mouse.");
     setStepMode(on);
-    remember(STEPS_KEY, on);
+    // kept only when turned on from the keyboard (a tap on it would leave a small child's finger tracing off)
+    remember(STEPS_KEY, on && e && e.detail === 0);
     if (on) setTimeout(() => svg.current?.focus(), 0);
   };
 

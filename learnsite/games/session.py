@@ -261,8 +261,9 @@ def answer(s: Session, round_no: int, move: dict) -> tuple[Session, Feedback]:
 
 
 def _cheer(s: Session) -> str:
-    """Never the cheer just before (a round's last pair and the next round's first were alike, and a screen reader
-    heard nothing new): a round's cheers run on from its own place, 7 along from the last round's."""
+    """Not the cheer just before (a round's last pair and the next round's first were alike, and a screen reader
+    heard nothing new): a round's cheers run on from its own place, 7 along from the last round's, which holds for
+    rounds of up to 7 moves (match and sort have 5 at most)."""
     return CHEERS[(s.seed + 7 * s.index + len(s.settled)) % len(CHEERS)]
 
 
@@ -275,15 +276,18 @@ def _next_round(s: Session, spec: GameSpec) -> Session:
     if index >= spec.rounds:
         stars = 3 if spec.kind == "prompt" else stars_for(done["first_try"], spec.rounds)
         return _changed(s, **done, finished=True, stars=stars)
-    back_up = (s.level == EASIER and streak >= RIGHT_BEFORE_STEP_UP  # the step down did its work
-               and getattr(KINDS[spec.kind], "STEPS_BACK_UP", True))
-    # a sum never has the answer of the one before (each level's list keeps them apart, not a change of level)
+    back_up = s.level == EASIER and streak >= RIGHT_BEFORE_STEP_UP  # the step down did its work
+    # what each level's list keeps by itself, a change of level may not: a sum with the answer of the one before,
+    # a small letter before its capital (kept where another round is left)
     same = current_round(s).answer if spec.kind == "type" else None
-    for apart in (True, False):
+    follows = getattr(KINDS[spec.kind], "may_follow", None)
+    for strict in (True, False):
         for level in (NORMAL if back_up else s.level, NORMAL, EASIER):
             rounds = level_rounds(s.activity_id, s.seed, level)
             for p in itertools.chain(range(index, len(rounds)), range(min(index, len(rounds)))):
-                key = rounds[p].key
-                if key not in s.served and not (apart and same is not None and rounds[p].answer == same):
-                    return _changed(s, **done, level=level, round_level=level, pos=p, served=s.served + (key,))
+                r, key = rounds[p], rounds[p].key
+                if key in s.served or strict and (same is not None and r.answer == same
+                                                  or follows is not None and not follows(r, s.served)):
+                    continue
+                return _changed(s, **done, level=level, round_level=level, pos=p, served=s.served + (key,))
     raise RuntimeError("no unplayed round left")  # pragma: no cover - every level has rounds + SPARE

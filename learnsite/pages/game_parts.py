@@ -2,7 +2,9 @@
 
 Every target is a real <button> (Tab, Enter/Space; arrow keys move between the buttons of a group via
 /js/games.js), at least 48 px; pictures carry their name for screen readers; feedback is announced by a
-polite live region. Match and sort are tap-tap (tap a thing, then its place): no dragging is needed.
+polite live region. Match and sort are tap-tap (tap a thing, then its place): no dragging is needed; a thing
+picked by keyboard sends the focus on to its partners or homes. Sight Words' word is heard, and shown (#game-heard)
+only where the device has no voice to say it.
 """
 
 from __future__ import annotations

@@ -1121,8 +1121,64 @@ def test_a_sight_word_is_heard_not_printed_unless_the_device_cannot_say_it(page,
 
 def test_a_question_waits_for_voices_that_come_late(page):
     """Some devices load their voices a moment after the page: the first question was never said."""
-    install_fake_speech(page, voices=(LOCAL,), boundary=False, word_ms=5, late=6000)
+    install_fake_speech(page, voices=(LOCAL,), boundary=False, word_ms=5, late=8000)
     start(page, "animal-sounds")
     assert page.evaluate("window.speechSynthesis.getVoices().length") == 0  # the game began before the voices
     assert _said(page) == 0
     assert _spoken(page, 0) == board(page).get_attribute("data-say")
+
+
+HEARD_LOG = """
+window.__heard = [];
+new MutationObserver(() => {
+  const el = document.getElementById('game-heard');
+  if (el && el.textContent) window.__heard.push(el.textContent);
+}).observe(document, {subtree: true, childList: true, characterData: true});
+"""
+
+
+def test_a_sight_word_is_never_shown_while_the_voices_are_still_loading(page):
+    """Voices that load a moment late are not a device without voices: the word waits unshown, then is said."""
+    install_fake_speech(page, voices=(LOCAL,), boundary=False, word_ms=5, late=1500)
+    page.add_init_script(HEARD_LOG)
+    start(page, "sight-words")
+    assert _spoken(page, 0) == board(page).get_attribute("data-say")
+    page.wait_for_timeout(3500)  # past the 3 s after which no voices at all means none
+    assert page.evaluate("window.__heard") == []
+
+
+def test_a_question_waiting_for_voices_is_not_said_once_read_aloud_is_off(page):
+    install_fake_speech(page, voices=(LOCAL,), boundary=False, word_ms=5, late=5000)
+    start(page, "animal-sounds")
+    page.get_by_role("button", name="Read aloud", exact=True).click()  # off, while the voices are still coming
+    page.wait_for_function("() => window.speechSynthesis.getVoices().length > 0", timeout=10_000)
+    page.wait_for_timeout(500)
+    assert _said(page) == 0
+
+
+def test_a_pick_with_the_mouse_leaves_the_focus_where_it_is(page):
+    """Only a pick by keyboard sends the focus on, even one made just after a key was pressed."""
+    start(page, "color-matching")
+    things = page.get_by_role("group", name="Things to match").get_by_role("button")
+    tab_to(page, things.first.get_attribute("aria-label"))
+    page.keyboard.press("Enter")  # a pick by keyboard: on to the partners
+    partners = page.get_by_role("group", name="Partners")
+    expect(partners.locator("button:not(:disabled)").first).to_be_focused()
+    colour = (things.first.get_attribute("aria-label") or "").split()[0]
+    partners.get_by_role("button", name=f"{colour} T-shirt").click()  # its partner, with the mouse
+    expect(page.get_by_text("Tap one on the left, then its partner on the right.")).to_be_visible()
+    things.nth(1).click()  # then the next thing picked with the mouse, a moment after the keyboard's pick
+    expect(page.get_by_text("Now tap its partner.")).to_be_visible()
+    page.wait_for_timeout(300)
+    expect(things.nth(1)).to_be_focused()
+
+
+def test_step_by_step_turned_on_with_a_tap_is_not_kept(page):
+    """A small child's tap on it would have left finger tracing off for every letter after."""
+    start(page, "letter-tracing")
+    toggle = page.get_by_role("button", name="Trace for me step by step")
+    toggle.click()
+    expect(toggle).to_have_attribute("aria-pressed", "true")
+    page.reload()
+    start(page, "letter-tracing")
+    expect(page.get_by_role("button", name="Trace for me step by step")).to_have_attribute("aria-pressed", "false")

@@ -18,8 +18,7 @@ MAX_POINTS = 300
 
 # a step down: capitals made of straight lines only
 STRAIGHT = "EFHILTV"
-# a game that stepped down stays with them: back with the pairs, a small letter came without its capital
-STEPS_BACK_UP = False
+
 
 
 def _round(letter: str) -> Round:
@@ -36,6 +35,13 @@ def make_rounds(rng, band: str, level: int, n: int, params: dict) -> list[Round]
         return [_round(letter) for letter in rng.sample(STRAIGHT, n)]
     pairs = rng.sample(string.ascii_uppercase, (n + 1) // 2)
     return [_round(letter) for capital in pairs for letter in (capital, capital.lower())][:n]
+
+
+def may_follow(round_: Round, served: tuple[str, ...]) -> bool:
+    """A small letter only after its capital: back from the straight capitals to the pairs at their place, a game
+    gave "l" without "L"."""
+    letter = round_.answer
+    return letter.isupper() or f"letter:{letter.upper()}" in served
 
 
 def _valid(strokes) -> bool:

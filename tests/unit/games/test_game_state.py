@@ -73,6 +73,8 @@ async def test_only_a_game_of_names_to_hear_says_its_options_one_by_one():
     assert names.say_options and names.speak
     sounds = await _game("animal-sounds")
     assert not sounds.say_options and sounds.speak
+    words = await _game("sight-words")  # its word is heard, not printed
+    assert words.hear_first and not names.hear_first and not sounds.hear_first
 
 
 @pytest.mark.parametrize("activity_id", ["science-facts", "math-whiz", "color-matching", "shape-sorting",

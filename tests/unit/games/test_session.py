@@ -325,18 +325,25 @@ def test_the_last_sum_shown_worked_out_finishes_the_game():
     assert fb.finished and s.finished and fb.message == f"That one was tricky! {r.prompt.replace('= ?', f'= {r.answer}.')}"
 
 
-def test_tracing_that_stepped_down_stays_with_straight_capitals():
-    """Back with the pairs after two good letters, a small letter came without its capital (T, H, V, then "l")."""
-    for seed in range(60):
-        s = S.start("letter-tracing", seed)
-        for _ in range(2):
-            s, _ = S.answer(s, 0, wrong_move(s))
-        letters = []
-        while not s.finished:
-            s = play_round(s)
-            if not s.finished:
-                letters.append(S.current_round(s).answer)
-        assert all(letter in "EFHILTV" for letter in letters), (seed, letters)
+def test_tracing_back_from_straight_capitals_gives_a_small_letter_only_after_its_capital():
+    """Back with the pairs at their place after two good letters, a small letter came without its capital (T, H,
+    V, then "l"): back up, a game goes on at a capital."""
+    stepped_up = 0
+    for seed in range(200):
+        for every in (1, 3):
+            s = S.start("letter-tracing", seed)
+            letters, levels = [S.current_round(s).answer], []
+            while not s.finished:
+                if s.index % (every * 4) == 0:
+                    for _ in range(2):
+                        s, _ = S.answer(s, s.index, wrong_move(s))
+                s = play_round(s)
+                if not s.finished:
+                    letters.append(S.current_round(s).answer)
+                    levels.append(s.round_level)
+            assert all(c.isupper() or c.upper() in letters[:i] for i, c in enumerate(letters)), (seed, letters)
+            stepped_up += EASIER in levels and levels[-1] == NORMAL
+    assert stepped_up > 50  # and a game that stepped down does come back to the pairs
 
 
 @pytest.mark.parametrize("activity_id", ["color-matching", "number-friends", "shape-sorting", "science-facts"])
