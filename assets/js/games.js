@@ -160,6 +160,17 @@
     if (e.target.closest && e.target.closest("button[data-print]")) window.print();
   });
 
+  // ... which are kept nowhere else: the first Play Again there says so, the second starts the new game
+  document.addEventListener("click", function (e) {
+    var again = e.target.closest && e.target.closest("#game-board button[data-again]");
+    var note = document.getElementById("game-again-note");
+    if (!again || !note || note.textContent) return;
+    e.preventDefault();
+    e.stopImmediatePropagation();
+    note.textContent = "Your story will go when a new game starts. Print it first to keep it, " +
+      "or press Play Again once more.";
+  }, true);
+
   // writing: a suggested first line goes at the top of the box (in place of one put there before), the child's
   // own words stay after it, and the caret waits at the end to go on
   function ownWords(value) { // the writing without a suggested first line it starts with

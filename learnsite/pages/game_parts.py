@@ -331,7 +331,7 @@ def finish_view() -> rx.Component:
         rx.el.div(
             rx.el.button(rx.icon("rotate-ccw", size=20, aria_hidden="true"), "Play Again", type="button",
                          class_name="content-button content-button-big", on_click=G.play_again,
-                         data_first="true"),
+                         data_first="true", data_again="true"),
             # another game for the same ages, for a child who wants more
             rx.cond(NEXT["id"] != "", rx.el.a(
                 # its picture, for a child who cannot read its name yet (the name says it: no alt text)
@@ -357,6 +357,8 @@ def _written() -> rx.Component:
                   class_name="game-paper", aria_hidden="true"),
         rx.el.button(rx.icon("printer", size=20, aria_hidden="true"), "Print my story", type="button",
                      class_name="content-button content-button-soft", data_print="true"),
+        # before Play Again takes the lines away, a word (games.js; no children for React)
+        rx.el.p(id="game-again-note", class_name="game-instruction game-again-note", role="status"),
         class_name="game-written", aria_label="Your first lines",
     )
 

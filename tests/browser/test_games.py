@@ -218,9 +218,12 @@ def test_play_to_the_finish_with_the_keyboard_only(page, activity_id):
     assert_finish_screen(page)
     if SHOTS:
         page.screenshot(path=f"{SHOTS}/{activity_id}-finish.png", full_page=True)
-    # Play Again: a new game from round 1
+    # Play Again: a new game from round 1 (after a writing game, at the second press: the lines go with it)
     tab_to(page, "Play Again")
     page.keyboard.press("Enter")
+    if kind_of(page) == "prompt":
+        expect(page.get_by_text(re.compile("^Your story will go when a new game starts"))).to_be_visible()
+        page.keyboard.press("Enter")
     expect(page.get_by_text(re.compile(r"^Round 1 of \d+$"))).to_be_visible()
 
 
@@ -428,6 +431,13 @@ def test_a_first_line_starts_the_writing_and_the_childs_own_words_finish_it(page
     expect(page.locator("button[data-print]")).to_be_hidden()
     expect(page.locator(".game-paper-line").first).to_be_visible()
     page.emulate_media(media="screen")
+    # the lines are kept nowhere else: the first Play Again says so, the second starts a new game
+    page.get_by_role("button", name="Play Again").click()
+    expect(kept.get_by_role("status")).to_have_text(
+        "Your story will go when a new game starts. Print it first to keep it, or press Play Again once more.")
+    assert finished(page)
+    page.get_by_role("button", name="Play Again").click()
+    expect(page.get_by_text("Round 1 of 5")).to_be_visible()
 
 
 def click_round(page) -> None:
