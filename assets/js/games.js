@@ -139,9 +139,14 @@
 
   document.addEventListener("click", function (e) {
     var b = e.target.closest && e.target.closest("button[data-say]");
-    var answers = b && b.getAttribute("data-hear") === "question" ? answerParts(b.closest("#game-board")) : [];
+    var board = b && b.closest("#game-board"), question = b && b.getAttribute("data-hear") === "question";
+    var answers = question ? answerParts(board) : [];
+    // a pre-reader's Hear it says the hint showing too: one cut off by the child's own tap can be heard again
+    var hint = question && board.getAttribute("data-speak") === "true" && board.querySelector(".game-feedback.is-hint");
     if (answers.length && "speechSynthesis" in window) speak([{ text: b.getAttribute("data-say") }].concat(answers));
-    else if (b) say(b.getAttribute("data-say"), b.closest("#game-board"));
+    else if (hint && hint.textContent && "speechSynthesis" in window) {
+      speak(parts(b.getAttribute("data-say"), board).concat([{ text: hint.textContent }]));
+    } else if (b) say(b.getAttribute("data-say"), board);
     var k = e.target.closest && e.target.closest("button[data-key]");
     var box = document.getElementById("game-answer");
     if (!k || !box) return;

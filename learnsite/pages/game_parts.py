@@ -60,7 +60,8 @@ def _choice_buttons(on_pick, label: str = "Answers", class_name: str = "game-opt
 
 
 def _prompt_heading() -> rx.Component:
-    return rx.el.h3(B.prompt, class_name="game-prompt", id="game-prompt", tab_index=-1)
+    # focused each round: a screen reader hears the question, then which round it is
+    return rx.el.h3(B.prompt, class_name="game-prompt", id="game-prompt", tab_index=-1, aria_describedby="game-round")
 
 
 def _spoken() -> rx.Var:
@@ -374,7 +375,7 @@ def _progress() -> rx.Component:
         rx.el.p(rx.cond(G.finished, "All done!", rx.fragment(
                     "Round ", rx.el.span((T.round + 1).to_string() + " of " + G.total.to_string(),
                                          class_name="game-round-count"))),
-                class_name="game-round"),
+                class_name="game-round", id="game-round"),
         rx.el.div(rx.el.div(class_name="game-progress-fill",
                             style={"width": (done * 100 / rx.cond(G.total > 0, G.total, 1)).to_string() + "%"}),
                   class_name="game-progress", role="progressbar", aria_label="Rounds done",
