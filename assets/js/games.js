@@ -97,8 +97,8 @@
     });
   }
 
-  function say(text, board) {
-    if (text && "speechSynthesis" in window) speak(parts(text, board));
+  function say(text, board, more) { // more: parts said after the text (answers, a hint)
+    if (text && "speechSynthesis" in window) speak(parts(text, board).concat(more || []));
   }
 
   // a word to find by ear (data-hear-first, Sight Words) is shown only on a device known to have no voice of its
@@ -117,13 +117,10 @@
   }
   if ("speechSynthesis" in window && window.speechSynthesis.addEventListener) {
     window.speechSynthesis.addEventListener("voiceschanged", function () {
-      var w = waiting, board = document.getElementById("game-board");
+      var w = waiting, board = document.getElementById("game-board"), heard = document.getElementById("game-heard");
       if (!localVoice() || !board) { showHeard(); return; }
       if (w && w.round === roundOnScreen() && Date.now() - w.at < 10000) speak(w.parts);
-      // a word shown for want of a voice goes only once it is said
-      else if (document.getElementById("game-heard") && document.getElementById("game-heard").textContent) {
-        say(board.getAttribute("data-say") || "", board);
-      }
+      else if (heard && heard.textContent) say(board.getAttribute("data-say") || "", board); // said, then it goes
       showHeard();
     });
   }
@@ -140,13 +137,11 @@
   document.addEventListener("click", function (e) {
     var b = e.target.closest && e.target.closest("button[data-say]");
     var board = b && b.closest("#game-board"), question = b && b.getAttribute("data-hear") === "question";
-    var answers = question ? answerParts(board) : [];
+    var more = question ? answerParts(board) : [];
     // a pre-reader's Hear it says the hint showing too: one cut off by the child's own tap can be heard again
     var hint = question && board.getAttribute("data-speak") === "true" && board.querySelector(".game-feedback.is-hint");
-    if (answers.length && "speechSynthesis" in window) speak([{ text: b.getAttribute("data-say") }].concat(answers));
-    else if (hint && hint.textContent && "speechSynthesis" in window) {
-      speak(parts(b.getAttribute("data-say"), board).concat([{ text: hint.textContent }]));
-    } else if (b) say(b.getAttribute("data-say"), board);
+    if (!more.length && hint && hint.textContent) more = [{ text: hint.textContent }];
+    if (b) say(b.getAttribute("data-say"), board, more);
     var k = e.target.closest && e.target.closest("button[data-key]");
     var box = document.getElementById("game-answer");
     if (!k || !box) return;

@@ -20,7 +20,6 @@ MAX_POINTS = 300
 STRAIGHT = "EFHILTV"
 
 
-
 def _round(letter: str) -> Round:
     size = "capital" if letter.isupper() else "small"
     return Round(kind="trace", key=f"letter:{letter}", prompt=f"Trace the {size} letter {letter}.",
