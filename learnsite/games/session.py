@@ -105,6 +105,9 @@ class Feedback(NamedTuple):
 
 
 REFUSED = Feedback(accepted=False)
+# refused too, and why: the move was tried already this round (the page shows an option as tried; a number sent
+# again, by a held Enter or a second Check, is no news). The page may say so; it is never another miss.
+TRIED_ALREADY = Feedback(accepted=False, message="tried already")
 
 
 def new_seed() -> int:
@@ -232,7 +235,7 @@ def answer(s: Session, round_no: int, move: dict) -> tuple[Session, Feedback]:
     kind = spec.kind
     r = current_round(s)
     if s.tried and (move.get("value") if kind == "type" else move.get("choice")) in s.tried:
-        return s, REFUSED  # tried already (the page shows an option as tried; a number sent again is no news)
+        return s, TRIED_ALREADY
     if kind == "prompt" and r.answer is not None and isinstance(move.get("text"), str):
         lines = prompt_kind.first_lines(spec.params["style"], dict(s.picks))
         move = {"text": prompt_kind.own_words(move["text"], lines)}

@@ -144,8 +144,10 @@ class GameState(rx.State):
         if s is None:
             return None
         after, fb = engine.answer(s, round_no, move)
-        if not fb.accepted:
-            return None  # forged, stale or repeated: refused calmly, nothing changes
+        if not fb.accepted:  # forged, stale or repeated: refused calmly, nothing changes
+            if fb == engine.TRIED_ALREADY and self.kind == "type":  # a held Enter: say why nothing happens
+                self._nudge(round_no, SAME_AGAIN)
+            return None
         self._session = after
         if fb.right or fb.round_done:  # a round done: the next (or the finish); a stuck sum shown, the next too
             self._show(after)
@@ -235,10 +237,6 @@ class GameState(rx.State):
         digits = DIGITS.sub("", answer)[:MAX_TYPED]
         if not digits:  # Check on an empty box: a word on what to do, not a button that seems dead
             self._nudge(int(round_no), TYPE_FIRST)
-            return None
-        s = self._session
-        if s is not None and int(digits) in s.tried:  # sent again (a held Enter, a second Check): no new try
-            self._nudge(int(round_no), SAME_AGAIN)
             return None
         return await self._move(int(round_no), {"value": int(digits)})
 

@@ -145,7 +145,8 @@ def test_a_tried_option_cannot_be_tried_again():
     s, fb = S.answer(s, 0, move)
     assert fb.accepted and not fb.right and fb.message
     again, fb = S.answer(s, 0, move)
-    assert not fb.accepted and again == s
+    assert fb == S.TRIED_ALREADY and not fb.accepted and again == s
+    assert S.answer(s, 1, move)[1] == S.REFUSED != S.TRIED_ALREADY  # another round's move: refused, no reason
     assert S.public_view(s)["marks"][move["choice"]] == "tried"
     assert S.marks_view(s) == S.public_view(s)["marks"]
 
@@ -277,7 +278,7 @@ def test_a_stuck_sum_is_shown_after_three_misses_and_the_game_goes_on(activity_i
         s, fb = S.answer(s, 0, wrong_move(s))
         assert fb.accepted and not fb.round_done and s.index == 0 and "tricky" not in fb.message
     again, fb = S.answer(s, 0, {"value": s.tried[-1]})  # the last number sent again: no third miss
-    assert not fb.accepted and again == s
+    assert fb == S.TRIED_ALREADY and again == s
     s, fb = S.answer(s, 0, wrong_move(s))
     assert fb.accepted and not fb.right and fb.round_done and not fb.finished
     worked = r.prompt.replace("= ?", f"= {r.answer}.") if r.prompt.endswith("= ?") else f"The answer is {r.answer}."
