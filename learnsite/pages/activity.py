@@ -11,6 +11,16 @@ from learnsite.state.game import GameState
 from learnsite.state.stars import StarsState, stars_badge
 
 
+def _fact(fact, i) -> rx.Component:
+    """One of games.facts (ages, rounds, reading aloud) beside its picture, the two kept on one line: a wrapped
+    list starts its next line with a fact (a "·" between facts could start one)."""
+    def icon(name: str) -> rx.Component:
+        return rx.icon(name, size=18, aria_hidden="true")
+
+    return rx.el.li(rx.match(i, (0, icon("users")), (1, icon("list-ordered")), icon("volume-2")), fact,
+                    class_name="activity-fact")
+
+
 def activity_body() -> rx.Component:
     return rx.el.article(
         back_home_link(),
@@ -20,8 +30,8 @@ def activity_body() -> rx.Component:
                 rx.el.h1(ActivityState.title, class_name="content-title"),
                 stars_badge(ActivityState.activity_id),
                 rx.el.p(ActivityState.description, class_name="content-lead"),
-                rx.el.ul(rx.foreach(ActivityState.facts, lambda fact: rx.el.li(fact, class_name="activity-fact")),
-                         class_name="activity-facts", aria_label="About this game"),
+                rx.el.ul(rx.foreach(ActivityState.facts, _fact), class_name="activity-facts",
+                         aria_label="About this game"),
                 class_name="activity-intro",
             ),
             class_name="activity-top",

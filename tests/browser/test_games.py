@@ -231,6 +231,13 @@ def test_the_activity_page_tells_a_grown_up_the_ages_rounds_and_reading_aloud(pa
     open_page(page, "/activity/number-counting")
     facts = page.get_by_role("list", name="About this game").get_by_role("listitem")
     expect(facts).to_have_text(["Ages 3-4", "6 rounds", "Read aloud"])
+    # each beside its own picture, never split from it by a wrap (a "·" between them could start a line)
+    for width in (1280, 320):
+        page.set_viewport_size({"width": width, "height": 800})
+        for fact in facts.all():
+            expect(fact.locator('svg[aria-hidden="true"]')).to_have_count(1)
+            box, icon = fact.bounding_box(), fact.locator("svg").bounding_box()
+            assert box["height"] < 30 and icon["y"] >= box["y"] - 1 and icon["y"] + icon["height"] <= box["y"] + 31
     open_page(page, "/activity/no-such-game")
     expect(page.get_by_text("This activity could not be found.")).to_be_visible()
     expect(page.get_by_role("list", name="About this game")).to_have_count(0)
@@ -820,6 +827,21 @@ def test_animal_alphabet_says_each_name_while_its_picture_is_lit(page):
     assert [s["text"] for s in speech(page)["spoken"][said:]] == (
         [hint] + [f"{n}," for n in left[:-1]] + [f"or {left[-1]}?"])
     assert page.evaluate("window.__lit") == left
+
+
+def test_a_picked_thing_is_lifted_off_its_row_not_only_ringed_like_the_focus(page):
+    start(page, "color-matching")
+    things = page.get_by_role("group", name="Things to match").get_by_role("button")
+    page.wait_for_selector("#game-board:not([data-settling])")
+    before = things.first.bounding_box()["y"]
+    things.first.click()
+    expect(things.first).to_have_attribute("aria-pressed", "true")
+    page.wait_for_timeout(300)  # its little lift
+    assert before - things.first.bounding_box()["y"] >= 6
+    things.first.click()  # let go: back in its row
+    expect(things.first).to_have_attribute("aria-pressed", "false")
+    page.wait_for_timeout(300)
+    assert abs(things.first.bounding_box()["y"] - before) < 1
 
 
 def test_in_forced_colours_a_picked_thing_the_progress_and_the_stars_still_show(page):
