@@ -1,6 +1,6 @@
 /* Learnsite games (learnsite/pages/game_parts.py): keyboard and speech helpers, no network.
- * - Arrow keys move focus between the buttons of a [data-arrows] group (Tab, Enter and Space work
- *   as on any button).
+ * - Arrow keys move focus between the buttons of a [data-arrows] group, and between the things to count
+ *   (Tab, Enter and Space work as on any button).
  * - When a new round (or the finish screen) appears, focus moves to its question (or to a new story to read
  *   first), so a keyboard or screen-reader player carries on from there; a child typing in the answer box who
  *   pressed Enter stays in the next sum's box. A tried answer keeps the focus (aria-disabled; its taps go
@@ -247,7 +247,7 @@
   document.addEventListener("keydown", function (e) {
     var keys = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1, Home: "first", End: "last" };
     if (!(e.key in keys)) return;
-    var group = e.target.closest && e.target.closest("[data-arrows]");
+    var group = e.target.closest && e.target.closest("[data-arrows], .game-objects");
     if (!group || e.target.tagName !== "BUTTON") return;
     var buttons = Array.prototype.filter.call(group.querySelectorAll("button"), function (b) {
       return toPlay(b) || b === e.target; // from a tried answer too, to the next still to try

@@ -936,6 +936,13 @@ def test_a_pre_reader_taps_each_thing_to_count_it_and_hears_its_number(page):
         assert _spoken(page, said) == str(k + 1)
         expect(things.nth(k)).to_have_attribute("data-counted", str(k + 1))
         expect(things.nth(k)).to_have_accessible_name(str(k + 1))
+    things.first.focus()  # the arrow keys walk the things to count too, as they walk the answers
+    page.keyboard.press("ArrowRight")
+    expect(things.nth(1 % n)).to_be_focused()
+    page.keyboard.press("End")
+    expect(things.nth(n - 1)).to_be_focused()
+    page.keyboard.press("ArrowLeft")
+    expect(things.nth(max(n - 2, 0))).to_be_focused()
     said = _said(page)
     things.first.click()  # counted already: keeps its number, says nothing
     expect(things.first).to_have_attribute("data-counted", "1")
