@@ -392,8 +392,12 @@
   var SETTLE_MS = 1000, settling = 0;
   var pointer = ""; // the last pointer down's type: an older Safari's click does not say it
   document.addEventListener("pointerdown", function (e) { pointer = e.pointerType || ""; }, true);
+  // The answers (and a writing game's first lines, under the last pick) and Check (a second tap on it checked the
+  // new sum's empty box); not the number pad: a quick child may start typing the next sum at once.
+  var UNDER_FINGER = "#game-board[data-settling] [data-arrows]:not(.game-pad) button, " +
+    "#game-board[data-settling] .game-check";
   document.addEventListener("click", function (e) {
-    var answer = e.target.closest && e.target.closest("#game-board[data-settling] [data-arrows] button");
+    var answer = e.target.closest && e.target.closest(UNDER_FINGER);
     if (!answer) return;
     if (e.detail === 0) return; // the keyboard's Enter or Space
     var type = e.pointerType || pointer;

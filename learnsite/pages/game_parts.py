@@ -297,8 +297,9 @@ def trace_view() -> rx.Component:
     return rx.fragment(
         _prompt_heading(),
         # key: a fresh canvas per letter, so nothing of the last letter's ink or pen carries over
-        trace_canvas(B.guide, on_done=G.submit_trace, reset_key=T.round.to_string(), id="game-trace",
-                     key="trace-" + T.round.to_string()),
+        # the ink goes with its round: a Done pressed again as the next letter came is refused, not a miss on it
+        trace_canvas(B.guide, on_done=lambda strokes: G.submit_trace(T.round, strokes),
+                     reset_key=T.round.to_string(), id="game-trace", key="trace-" + T.round.to_string()),
     )
 
 

@@ -28,6 +28,7 @@ log = logging.getLogger("learnsite.games")
 MAX_TYPED = 3  # digits of an answer (no answer is above 999)
 MAX_TEXT = 600  # characters of a child's first lines that are checked; kept in the tab only, never in the database
 DIGITS = re.compile(r"\D")
+ROUND = re.compile(r"[0-9]{1,2}")  # a form's round number: ASCII digits ("²".isdigit() is True, and int() refuses it)
 TYPE_FIRST = "Type your answer with the number buttons, then press Check."
 SAME_AGAIN = "You tried that number already. Try a different one!"
 # the second tap first: "First tap one on the left, then its partner on the right."
@@ -232,7 +233,7 @@ class GameState(rx.State):
         if self.kind != "type" or not isinstance(form_data, dict):
             return None
         answer, round_no = form_data.get("answer", ""), form_data.get("round", "")
-        if not isinstance(answer, str) or not isinstance(round_no, str) or not round_no.isdigit():
+        if not isinstance(answer, str) or not ROUND.fullmatch(round_no if isinstance(round_no, str) else ""):
             return None
         digits = DIGITS.sub("", answer)[:MAX_TYPED]
         if not digits:  # Check on an empty box: a word on what to do, not a button that seems dead
@@ -248,7 +249,7 @@ class GameState(rx.State):
             return None
         text = form_data.get("text", "") if isinstance(form_data, dict) else ""
         round_no = form_data.get("round", "") if isinstance(form_data, dict) else ""
-        if not isinstance(text, str) or not isinstance(round_no, str) or not round_no.isdigit():
+        if not isinstance(text, str) or not ROUND.fullmatch(round_no if isinstance(round_no, str) else ""):
             return None
         text, was_finished = text[:MAX_TEXT], self.finished
         result = await self._move(int(round_no), {"text": text})
@@ -257,9 +258,9 @@ class GameState(rx.State):
         return result
 
     @rx.event
-    async def submit_trace(self, strokes: list[list[list[int]]]):
-        """The tracing canvas's Done: the child's ink for the current letter."""
-        s = self._session  # the round on screen is the session's: reading `turn` would wrap it in a proxy
-        if self.kind != "trace" or s is None:
+    async def submit_trace(self, round_no: int, strokes: list[list[list[int]]]):
+        """The tracing canvas's Done: the child's ink for the letter of round `round_no` (a Done pressed again
+        while the last ink was checked is that letter's, and is refused: not a miss on the next letter)."""
+        if self.kind != "trace":
             return None
-        return await self._move(engine.round_shown(s), {"strokes": strokes})
+        return await self._move(round_no, {"strokes": strokes})

@@ -559,6 +559,33 @@ def test_a_quick_second_tap_does_not_answer_the_round_that_appears_under_the_fin
         ctx.close()
 
 
+def test_a_quick_child_types_the_next_sum_at_once_and_a_second_tap_on_check_asks_nothing(browser, app_server):
+    """The moment after a new sum appears holds back a second tap on Check (it checked the new sum's empty box and
+    said "Type your answer...") but not the number pad: a quick child starts the next answer at once."""
+    ctx = browser.new_context(base_url=app_server.url, viewport={"width": 375, "height": 740}, has_touch=True,
+                              is_mobile=True)
+    page = ctx.new_page()
+    try:
+        open_page(page, "/activity/rainbow-math")
+        page.get_by_role("button", name="Start Playing!").tap()
+        page.wait_for_selector("#game-board:not([data-settling])")
+        pad, check = page.get_by_role("group", name="Number pad"), page.get_by_role("button", name="Check")
+        for digit in str(solve_sum(page.locator("#game-prompt").text_content() or "")):
+            pad.get_by_role("button", name=digit, exact=True).tap()
+        before = round_key(page)
+        check.tap()
+        page.wait_for_function("(k) => document.querySelector('#game-board').dataset.round !== k", arg=before)
+        expect(board(page)).to_have_attribute("data-settling", "true")
+        check.tap()  # the same spot, at once
+        pad.get_by_role("button", name="7", exact=True).tap()
+        expect(page.get_by_label("Your answer")).to_have_value("7")
+        page.wait_for_timeout(400)  # time for a Check to reach the server and come back
+        expect(board(page).locator(".game-feedback")).not_to_have_text(re.compile("Type your answer"))
+        expect(board(page).locator(".game-feedback.is-cheer")).to_have_count(1)
+    finally:
+        ctx.close()
+
+
 def test_on_a_touch_screen_the_answer_under_the_finger_does_not_look_picked_in_the_next_round(browser, app_server):
     """A touch screen keeps :hover on the last spot tapped: the new round's answer there looked picked."""
     ctx = browser.new_context(base_url=app_server.url, viewport={"width": 375, "height": 740}, has_touch=True,
@@ -993,7 +1020,7 @@ def test_forged_events_neither_skip_rounds_nor_finish_the_game(page):
         ("submit_typed", {"form_data": {"round": "0", "answer": "5"}}), ("sort_group", {"round_no": 0, "group": 0}),
         ("match_right", {"round_no": 0, "right": 0}),
         ("submit_text", {"form_data": {"round": "0", "text": "one two three four five six"}}),
-        ("submit_trace", {"strokes": [[[0, 0], [1, 1]]]}),
+        ("submit_trace", {"round_no": 0, "strokes": [[[0, 0], [1, 1]]]}),
     ]]
     page.evaluate("(list) => { for (const [n, p] of list) window.__forge.push({victim: '.choose', name: n, payload: p}); }",
                   forged)

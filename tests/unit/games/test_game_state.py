@@ -52,8 +52,8 @@ async def _play_right(game: GameState) -> None:
             elif "item" in move:
                 await run(GameState.sort_item, game, s.index, move["item"])
                 await run(GameState.sort_group, game, s.index, move["group"])
-            elif "strokes" in move:  # the canvas sends the ink only: the round is the session's
-                await run(GameState.submit_trace, game, move["strokes"])
+            elif "strokes" in move:
+                await run(GameState.submit_trace, game, s.index, move["strokes"])
             elif "text" in move:
                 await run(GameState.submit_text, game, {"round": str(s.index), "text": move["text"]})
 
@@ -114,16 +114,25 @@ async def test_forged_moves_change_nothing():
     await run(GameState.match_right, game, 0, 0)
     await run(GameState.sort_group, game, 0, 0)
     await run(GameState.submit_text, game, {"round": "0", "text": "one two three four five six seven"})
-    await run(GameState.submit_trace, game, [[[0, 0], [50, 50]]])
+    await run(GameState.submit_trace, game, 0, [[[0, 0], [50, 50]]])
+    for form in ({"round": "²", "answer": "5"}, {"round": "①", "answer": ""}, {"round": "٣", "answer": "5"},
+                 {"round": "007", "answer": "5"}):  # digits to str.isdigit(), but not a round number
+        await run(GameState.submit_typed, game, form)
+        await run(GameState.submit_text, game, {**form, "text": "one two three"})
     assert _public(game) == before and game._session == session
 
 
 async def test_a_trace_is_checked_for_the_letter_on_screen():
     game = await _game("letter-tracing")
-    await run(GameState.submit_trace, game, wrong_move(_engine(game))["strokes"])
+    await run(GameState.submit_trace, game, 0, wrong_move(_engine(game))["strokes"])
     assert game.turn["round"] == 0 and game.turn["tone"] == "hint"
-    await run(GameState.submit_trace, game, right_moves(_engine(game))[0]["strokes"])
+    good = right_moves(_engine(game))[0]["strokes"]
+    await run(GameState.submit_trace, game, 0, good)
     assert game.turn["round"] == 1 and game.turn["tone"] == "cheer"
+    # Done pressed again on the first letter's ink as the second came: refused, not a miss on the second letter
+    turn, session = dict(game.turn), game._session
+    await run(GameState.submit_trace, game, 0, good)
+    assert game._session == session and game.turn == turn and session.misses == 0
 
 
 async def test_a_first_tap_picks_a_thing_a_second_lets_it_go_and_a_placed_thing_stays_put():
