@@ -89,18 +89,22 @@
     if (e.detail.id === "game-sounds" && e.detail.on) { open(); play("cheer"); } // a grown-up hears what was turned on
   });
 
-  // each new feedback sounds once: its tone and words together (two hints in a row never have the same words)
-  var last = "";
+  // each new feedback sounds once: its tone and words together (two hints in a row never have the same words).
+  // A word on what to do ("First tap one on the left...") covers the feedback before it, which comes back when
+  // the child does it: that comes back quietly (no answer was given).
+  var last = "", before = "";
   function onChange() {
     var board = document.getElementById("game-board");
-    if (!board) { last = ""; return; }
+    if (!board) { last = before = ""; return; }
     var fb = board.querySelector(".game-feedback");
     var text = fb ? fb.textContent : "";
     var hint = !!(fb && fb.classList.contains("is-hint"));
     var now = text ? (hint ? "hint:" : "cheer:") + text : "";
     if (now === last) return;
+    var back = now === before;
+    before = last;
     last = now;
-    if (!text) return;
+    if (!text || back) return;
     if (/-end-/.test(board.getAttribute("data-round") || "")) play("finish");
     else play(hint ? "hint" : "cheer");
   }

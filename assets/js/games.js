@@ -75,6 +75,11 @@
   // the device's voices can come a moment after the page (voiceschanged): what was to be said for the round on
   // screen waits for them (forgotten when the round, the page or the Read aloud switch changes)
   var waiting = null;
+  var lighting = false; // what is being said lights answers (names, a quiz's answers): it ends with their round
+  function quiet() {
+    if ("speechSynthesis" in window) window.speechSynthesis.cancel();
+    unlight(); waiting = null; lighting = false;
+  }
   function roundOnScreen() {
     var board = document.getElementById("game-board");
     return board ? board.getAttribute("data-round") : null;
@@ -86,11 +91,16 @@
     waiting = null;
     window.speechSynthesis.cancel();
     unlight();
+    var round = roundOnScreen();
+    lighting = parts.some(function (part) { return part.button; });
     parts.forEach(function (part) {
       var u = new SpeechSynthesisUtterance(part.text);
       u.voice = voice; u.lang = voice.lang; u.rate = 0.9;
-      if (part.button) {
-        u.onstart = function () { unlight(); part.button.setAttribute("data-saying", "true"); };
+      if (part.button) { // React keeps a round's buttons for the next: light one only in its own round
+        u.onstart = function () {
+          unlight();
+          if (roundOnScreen() === round) part.button.setAttribute("data-saying", "true");
+        };
         u.onend = u.onerror = function () { part.button.removeAttribute("data-saying"); };
       }
       window.speechSynthesis.speak(u);
@@ -120,7 +130,8 @@
       var w = waiting, board = document.getElementById("game-board"), heard = document.getElementById("game-heard");
       if (!localVoice() || !board) { showHeard(); return; }
       if (w && w.round === roundOnScreen() && Date.now() - w.at < 10000) speak(w.parts);
-      else if (heard && heard.textContent) say(board.getAttribute("data-say") || "", board); // said, then it goes
+      // a word shown for want of a voice: said now (unless Read aloud is off), then it goes
+      else if (heard && heard.textContent && voiceOn()) say(board.getAttribute("data-say") || "", board);
       showHeard();
     });
   }
@@ -173,12 +184,15 @@
 
   // writing: a suggested first line goes at the top of the box (in place of one put there before), the child's
   // own words stay after it, and the caret waits at the end to go on
-  function ownWords(value) { // the writing without a suggested first line it starts with
+  function ownWords(value) { // the writing without the suggested first lines it starts with (prompt.own_words)
     var text = value.replace(/^\s+/, "");
-    Array.prototype.forEach.call(document.querySelectorAll(".game-first-line"), function (other) {
-      var said = other.textContent.trim();
-      if (said && text.indexOf(said) === 0) text = text.slice(said.length).replace(/^\s+/, "");
-    });
+    var said = Array.prototype.map.call(document.querySelectorAll(".game-first-line"), function (line) {
+      return line.textContent.trim();
+    }).filter(Boolean);
+    for (var found = true; found;) {
+      found = said.find(function (line) { return text.indexOf(line) === 0; });
+      if (found) text = text.slice(found.length).replace(/^\s+/, "");
+    }
     return text;
   }
   document.addEventListener("click", function (e) {
@@ -338,7 +352,8 @@
   function syncSwitches(board) {
     Object.keys(SWITCHES).forEach(function (id) {
       var toggle = board.querySelector("#" + id);
-      if (toggle) toggle.setAttribute("aria-pressed", switchOn(id) ? "true" : "false");
+      var pressed = switchOn(id) ? "true" : "false"; // set only when it differs: the observer watches aria-pressed
+      if (toggle && toggle.getAttribute("aria-pressed") !== pressed) toggle.setAttribute("aria-pressed", pressed);
     });
   }
   document.addEventListener("click", function (e) {
@@ -376,7 +391,7 @@
     if (hint) clearCounts(board);
     if (hint && typedIn === "game-writing") { typeOn(typedIn); typedIn = null; }
     if (hint && hint.getBoundingClientRect().bottom > window.innerHeight) hint.scrollIntoView({ block: "nearest" });
-    if (picked) toPartners(board);
+    if (picked || keyPicked && keyPicked.getAttribute("aria-pressed") === "true") toPartners(board); // a 2nd pick too
     if (!speaking(board)) return;
     // what to tap next, after a first tap (a hint given back with it was heard when it first came)
     if (picked) say(picked.textContent);
@@ -426,7 +441,10 @@
   var lastRound = null, lastStory = null;
   function onBoardChange() {
     var board = document.getElementById("game-board");
-    if (!board) { lastRound = null; lastStory = null; seen = {}; waiting = null; return; }
+    if (!board) { // gone (another page): nothing of the game goes on being said there, a story read to the end
+      if (lastRound !== null) quiet();
+      lastRound = null; lastStory = null; seen = {}; waiting = null; return;
+    }
     syncSwitches(board);
     onNewText(board);
     countWords();
@@ -439,6 +457,7 @@
     var mine = ++settling;
     setTimeout(function () { if (mine === settling) board.removeAttribute("data-settling"); }, SETTLE_MS);
     clearCounts(board); // a thing of the last round may be drawn again in this one, with its mark
+    if (lighting) quiet(); // the last round's answers, still being read, would light this round's in their place
     unlight(); // nor is a picture of the last round lit in its place
     var heading = document.getElementById("game-prompt");
     var typing = !first && typedIn === "game-answer" && typeOn(typedIn); // the box's description reads the sum
@@ -467,5 +486,5 @@
   }
   new MutationObserver(onBoardChange).observe(document.documentElement,
     { subtree: true, childList: true, characterData: true, attributes: true,
-      attributeFilter: ["data-round", "data-picked"] });
+      attributeFilter: ["data-round", "data-picked", "aria-pressed"] });
 })();

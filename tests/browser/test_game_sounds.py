@@ -130,3 +130,27 @@ def test_counting_climbs_a_scale_a_step_for_each_thing_tapped(page):
     things.first.click()  # counted already: it keeps its number, and no note
     page.wait_for_timeout(300)
     assert len(notes(page)) == len(steps)
+
+
+def test_a_cheer_a_first_tap_brings_back_does_not_chime_again(page):
+    """"First tap one on the left..." covers the cheer for a pair; a tap on the left brings the cheer back, with no
+    answer given: it comes back quietly."""
+    page.add_init_script(RECORDER)
+    start(page, "color-matching")
+    page.wait_for_selector("#game-board:not([data-settling])")
+    things = page.get_by_role("group", name="Things to match").get_by_role("button")
+    partners = page.get_by_role("group", name="Partners").get_by_role("button")
+    colour = (things.first.get_attribute("aria-label") or "").split()[0]
+    things.first.click()
+    page.get_by_role("group", name="Partners").get_by_role("button", name=f"{colour} T-shirt", exact=True).click()
+    cheer_text = board(page).locator(".game-feedback.is-cheer")
+    expect(cheer_text).to_have_count(1)
+    new_notes(page, 0, 3)  # the chime for the pair
+    other = next(b for b in partners.all() if b.get_attribute("aria-label") != f"{colour} T-shirt")
+    other.click()  # a partner first: told what comes first, a soft hint
+    expect(board(page).locator(".game-feedback.is-hint")).to_have_text(re.compile("^First tap one on the left"))
+    new_notes(page, 3, 2)
+    things.nth(1).click()  # done: the cheer comes back, silently
+    expect(cheer_text).to_have_count(1)
+    page.wait_for_timeout(500)
+    assert len(notes(page)) == 5

@@ -70,12 +70,12 @@ def first_lines(style_name: str, picks: dict[str, str]) -> tuple[Option, ...]:
 
 
 def own_words(text: str, lines: tuple[Option, ...]) -> str:
-    """The text without a suggested first line it starts with: the child's own words are the ones asked for."""
-    start = text.lstrip()
-    for line in lines:
-        if start.startswith(line.label):
-            return start[len(line.label):]
-    return text
+    """The text without the suggested first lines it starts with (one or more, as the page counts them): the
+    child's own words are the ones asked for."""
+    start, labels = text.lstrip(), [line.label for line in lines if line.label]
+    while (line := next((label for label in labels if start.startswith(label)), None)) is not None:
+        start = start[len(line):].lstrip()
+    return start
 
 
 def count_words(text: str) -> int:

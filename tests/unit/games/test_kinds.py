@@ -440,9 +440,10 @@ def test_a_first_line_starts_the_writing_and_only_the_childs_own_words_count():
         s = S.start(game, 5)
         while S.current_round(s).answer is None:  # the picks
             s, _ = S.answer(s, s.index, {"choice": 1})
-        line = S.board_view(s)["options"][0]["label"]
+        line, other = (o["label"] for o in S.board_view(s)["options"][:2])
         words = S.current_round(s).answer
-        for move in ({"choice": 0}, {"text": line}, {"text": f"  {line} The end."}):
+        for move in ({"choice": 0}, {"text": line}, {"text": f"  {line} The end."},
+                     {"text": f"{line} {other} {line}"}):  # the suggested lines, one after another, as the page counts
             after, fb = S.answer(s, s.index, move)
             assert not (fb.accepted and fb.right) and not after.finished, (game, move)
         after, fb = S.answer(s, s.index, {"text": line + " " + " ".join(["word"] * words)})
