@@ -362,3 +362,20 @@ def test_a_message_whose_answer_was_lost_is_not_stored_twice(browser, app_server
     finally:
         ctx_a.close()
         ctx_b.close()
+
+
+def test_every_channel_is_in_sight_on_a_320_px_phone(browser, app_server, people):
+    """The channels were a strip scrolled sideways, which a touch screen shows no scrollbar for: the last one
+    ("# parents") was cut off at the screen's edge. They wrap."""
+    ctx, page = person(browser, app_server, people["ann"][1], viewport={"width": 320, "height": 640})
+    try:
+        page.goto("/chat")
+        channels = page.locator(".chat-channel")
+        expect(channels.first).to_be_visible()
+        assert channels.count() >= 2
+        for i in range(channels.count()):
+            expect(channels.nth(i)).to_be_in_viewport(ratio=1)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 320
+    finally:
+        ctx.close()
+        FRAMES.pop(page, None)

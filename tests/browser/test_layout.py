@@ -42,3 +42,28 @@ def test_favicon_is_served(page, app_server):
     response = page.request.get(f"{app_server.url}/favicon.ico")
     assert response.status == 200
     assert response.body()[:4] == b"\x00\x00\x01\x00"  # an ICO file
+
+
+def test_signed_in_header_fits_a_narrow_desktop(browser, app_server):
+    """1024-1199 px (a 1280 px laptop at 125% zoom): the category row, Chat, Welcome! and Logout ran off the right
+    edge, and the row slid under the logo."""
+    email = f"desk-{uuid.uuid4().hex[:8]}@example.com"
+    app_server.create_user(email, "secret123", role="user", name="Dee Desk")
+    ctx = browser.new_context(base_url=app_server.url, viewport={"width": 1280, "height": 800})
+    page = ctx.new_page()
+    overlap = ("() => { const logo = document.querySelector('.header-inner > a').getBoundingClientRect();"
+               " const first = document.querySelector('.nav-button').getBoundingClientRect();"
+               " return first.left - logo.right; }")
+    try:
+        login(page, "/login/user", email, "secret123")
+        expect(header(page).get_by_text("Welcome!")).to_be_visible()
+        for width in (1024, 1100, 1180, 1280):
+            page.set_viewport_size({"width": width, "height": 800})
+            page.wait_for_timeout(200)
+            assert page.evaluate("document.documentElement.scrollWidth") <= width, width
+            logout = header(page).get_by_role("button", name="Logout").bounding_box()
+            assert logout and logout["x"] + logout["width"] <= width, width
+            expect(header(page).get_by_role("navigation", name="Learning categories")).to_be_visible()
+            assert page.evaluate(overlap) >= 0, width
+    finally:
+        ctx.close()
