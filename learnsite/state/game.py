@@ -28,11 +28,17 @@ log = logging.getLogger("learnsite.games")
 MAX_TYPED = 3  # digits of an answer (no answer is above 999)
 MAX_TEXT = 600  # characters of a child's first lines that are checked; kept in the tab only, never in the database
 DIGITS = re.compile(r"\D")
-ROUND = re.compile(r"[0-9]{1,2}")  # a form's round number: ASCII digits ("²".isdigit() is True, and int() refuses it)
+ROUND = re.compile(r"[0-9]{1,2}")
 TYPE_FIRST = "Type your answer with the number buttons, then press Check."
 SAME_AGAIN = "You tried that number already. Try a different one!"
 # the second tap first: "First tap one on the left, then its partner on the right."
 FIRST = {kind: f"First {how[:1].lower()}{how[1:]}" for kind, how in (("match", match.HOW), ("sort", sort.HOW))}
+
+
+def _form_round(form_data) -> int | None:
+    """A form's hidden round number: 1-2 ASCII digits ("²".isdigit() is True, and int() refuses it)."""
+    value = form_data.get("round") if isinstance(form_data, dict) else None
+    return int(value) if isinstance(value, str) and ROUND.fullmatch(value) else None
 
 
 class Turn(TypedDict):
@@ -232,14 +238,14 @@ class GameState(rx.State):
         """Check: the answer box as the form holds it (typing and the number pad stay in the page)."""
         if self.kind != "type" or not isinstance(form_data, dict):
             return None
-        answer, round_no = form_data.get("answer", ""), form_data.get("round", "")
-        if not isinstance(answer, str) or not ROUND.fullmatch(round_no if isinstance(round_no, str) else ""):
+        answer, round_no = form_data.get("answer", ""), _form_round(form_data)
+        if not isinstance(answer, str) or round_no is None:
             return None
         digits = DIGITS.sub("", answer)[:MAX_TYPED]
         if not digits:  # Check on an empty box: a word on what to do, not a button that seems dead
-            self._nudge(int(round_no), TYPE_FIRST)
+            self._nudge(round_no, TYPE_FIRST)
             return None
-        return await self._move(int(round_no), {"value": int(digits)})
+        return await self._move(round_no, {"value": int(digits)})
 
     @rx.event
     async def submit_text(self, form_data: dict[str, str]):
@@ -247,12 +253,11 @@ class GameState(rx.State):
         shown on the finish screen to keep (in this tab only, never in the database)."""
         if self.kind != "prompt":
             return None
-        text = form_data.get("text", "") if isinstance(form_data, dict) else ""
-        round_no = form_data.get("round", "") if isinstance(form_data, dict) else ""
-        if not isinstance(text, str) or not ROUND.fullmatch(round_no if isinstance(round_no, str) else ""):
+        text, round_no = form_data.get("text", "") if isinstance(form_data, dict) else "", _form_round(form_data)
+        if not isinstance(text, str) or round_no is None:
             return None
         text, was_finished = text[:MAX_TEXT], self.finished
-        result = await self._move(int(round_no), {"text": text})
+        result = await self._move(round_no, {"text": text})
         if self.finished and not was_finished:  # this text finished the game (a later, refused one changes nothing)
             self._set(written=inert(text.strip()))
         return result
