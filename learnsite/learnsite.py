@@ -16,6 +16,7 @@ from learnsite.layout import PAGES
 from learnsite.services.files_api import api_transformers
 from learnsite.services.security_headers import SecurityHeaders, socket_origin_check
 from learnsite.state import chat_live
+from learnsite.state.reconnect import ReconnectNote
 
 
 class App(rx.App):
@@ -35,6 +36,8 @@ app = App(
     toaster=rx.toast.provider(visible_toasts=1, position="top-center", close_button=True),
     api_transformer=api_transformers(),  # worksheet files at /files/..., upload size guard, the worksheet maker's /make-sheet/...
 )
+
+app.add_middleware(ReconnectNote())  # an open page that connects again keeps its game
 
 for spec in PAGES:
     app.add_page(spec.component, route=spec.route, title=spec.title, on_load=spec.on_load, **spec.extra)
