@@ -4,6 +4,7 @@ import reflex as rx
 
 from learnsite.catalogue.library import AUDIOBOOKS, find
 from learnsite.state.content_lookup import clock, route_id
+from learnsite.state.reconnect import connected_again
 from learnsite.toast import notify
 
 DEFAULT_VOLUME = 75
@@ -27,7 +28,9 @@ class AudiobookState(rx.State):
         return book.duration if book else 0
 
     @rx.event
-    def load(self):
+    async def load(self):
+        if await connected_again(self, self.audiobook_id):
+            return  # the open page connected again: the player stays as it was, and no toast again
         self.audiobook_id = route_id(self)
         self.playing, self.position, self.volume, self.muted = False, 0, DEFAULT_VOLUME, False
         self.loaded = True

@@ -5,6 +5,7 @@ import reflex as rx
 from learnsite.catalogue.library import FLIPBOOKS, find
 from components.pageflip import flip_object_script, flip_script
 from learnsite.state.content_lookup import route_id
+from learnsite.state.reconnect import connected_again
 
 BOOK_ID = "flipbook-book"  # the id (and so the ref) of the book on the page
 # lets assets/js/read_aloud.js ask the book which pages are open (refs live inside Reflex's module)
@@ -21,7 +22,9 @@ class FlipbookState(rx.State):
         return len(book.pages) if book else 0
 
     @rx.event
-    def load(self):
+    async def load(self):
+        if await connected_again(self, self.flipbook_id):
+            return  # the open page connected again: the book stays open where it was
         self.flipbook_id = route_id(self)
         self.page_index = 0
         self.loaded = True

@@ -19,7 +19,7 @@ from learnsite.games.kinds import match, sort
 from learnsite.games.session import EMPTY_BOARD
 from learnsite.safe_text import inert
 from learnsite.state.activity import ActivityState
-from learnsite.state.content_lookup import route_id
+from learnsite.state.reconnect import connected_again
 from learnsite.toast import notify
 
 from learnsite.state.stars import StarsState
@@ -61,7 +61,6 @@ class GameState(rx.State):
 
     _session: engine.Session | None = None  # backend only, never sent to the page
     _covered: Turn | None = None  # what a word on what to do (see _nudge) covers, until the child does it
-    _reconnected_on: str = ""  # the activity whose page has just connected again (see state.reconnect)
 
     playing: bool = False
     finished: bool = False
@@ -94,13 +93,10 @@ class GameState(rx.State):
         return notify("Get Ready to Play!", f"{activity.title} is starting. Have fun!", level="success")
 
     @rx.event
-    def reset_game(self):
+    async def reset_game(self):
         """on_load: a page opened shows the Start Playing! button, not an old game. Reflex also runs on_load when
         an open page connects again (a phone woken up, the network back): there the game goes on where it was."""
-        came_back = self._reconnected_on
-        if came_back:
-            self._reconnected_on = ""
-        if self._session is not None and came_back == self._session.activity_id == route_id(self):
+        if self._session is not None and await connected_again(self, self._session.activity_id):
             return
         self._session, self._covered = None, None
         self._set(playing=False, finished=False, kind="", board=EMPTY_BOARD, turn=EMPTY_TURN, written="")

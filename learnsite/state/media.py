@@ -7,6 +7,7 @@ import reflex as rx
 from learnsite.catalogue.library import SONGS, VIDEOS, find
 from learnsite.catalogue import songs
 from learnsite.state.content_lookup import route_id
+from learnsite.state.reconnect import connected_again
 
 
 class VideoState(rx.State):
@@ -44,7 +45,9 @@ class SongState(rx.State):
     playing: bool = False
 
     @rx.event
-    def load(self):
+    async def load(self):
+        if await connected_again(self, self.song_id):
+            return  # the open page connected again: a song playing in the page is still playing
         self.song_id = route_id(self)
         self.playing = False
         self.loaded = True

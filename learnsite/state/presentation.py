@@ -5,6 +5,7 @@ import reflex as rx
 from learnsite.catalogue.library import NOT_FOUND_ART, PRESENTATIONS, find
 from learnsite.catalogue.types import Page, Presentation
 from learnsite.state.content_lookup import route_id
+from learnsite.state.reconnect import connected_again
 
 MISSING = Presentation("", "Not Found", (Page(NOT_FOUND_ART, "A sad face", "This presentation does not exist."),))
 
@@ -18,7 +19,9 @@ class PresentationState(rx.State):
         return find(PRESENTATIONS, self.presentation_id) or MISSING
 
     @rx.event
-    def load(self):
+    async def load(self):
+        if await connected_again(self, self.presentation_id):
+            return  # the open page connected again: the slide stays
         self.presentation_id = route_id(self)
         self.slide_index = 0
         self.loaded = True

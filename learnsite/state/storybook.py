@@ -6,6 +6,7 @@ import reflex as rx
 
 from learnsite.catalogue.library import STORYBOOKS, find
 from learnsite.state.content_lookup import route_id
+from learnsite.state.reconnect import connected_again
 
 # CSS animation classes in assets/css/content.css
 TRANSITIONS = ("slide-horizontal", "slide-vertical", "flip-horizontal", "flip-vertical")
@@ -29,7 +30,9 @@ class StorybookState(rx.State):
             self.transition = random.choice(TRANSITIONS)
 
     @rx.event
-    def load(self):
+    async def load(self):
+        if await connected_again(self, self.storybook_id):
+            return  # the open page connected again: the child's page stays
         self.storybook_id = route_id(self)
         self.page_index = 0
         self.direction = "forward"

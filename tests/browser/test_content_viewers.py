@@ -4,7 +4,8 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.conftest import open_page, toast
+from tests.browser.reconnect import Sockets
+from tests.conftest import open_page, toast, wait_hydrated
 
 TRANSITIONS = {"slide-horizontal", "slide-vertical", "flip-horizontal", "flip-vertical"}
 
@@ -70,6 +71,22 @@ def test_storybook_moves_within_range_with_a_transition(page):
     expect(page.get_by_text("with good friends, every day is an adventure")).to_be_visible()
     prev.click()
     expect(page.get_by_text("Page 4 / 5")).to_be_visible()
+
+
+def test_storybook_keeps_its_page_when_the_connection_drops_and_comes_back(page):
+    """A child reading on a tablet put down and picked up again is still on their page; a reload opens page 1."""
+    sockets = Sockets(page)
+    open_page(page, "/storybook/jungle-friends")
+    for n in (2, 3):
+        page.get_by_role("button", name="Next").click()
+        expect(page.get_by_text(f"Page {n} / 5")).to_be_visible()
+    sockets.connect_again()
+    expect(page.get_by_text("Page 3 / 5")).to_be_visible()
+    page.get_by_role("button", name="Next").click()
+    expect(page.get_by_text("Page 4 / 5")).to_be_visible()
+    page.reload()
+    wait_hydrated(page)
+    expect(page.get_by_text("Page 1 / 5")).to_be_visible()
 
 
 def test_storybook_uses_more_than_one_transition(page):

@@ -19,6 +19,7 @@ from learnsite.games.kinds import prompt as prompt_kind
 from learnsite.games.session import CHEERS, TRY_AGAIN
 from learnsite.state.game import GameState
 from tests.browser.fake_speech import LOCAL, install_fake_speech, speech
+from tests.browser.reconnect import Sockets
 from tests.conftest import open_page, toast, wait_hydrated
 
 SHOTS = None  # set to a folder to save screenshots while developing
@@ -1289,25 +1290,12 @@ def test_a_word_shown_for_want_of_a_voice_is_not_said_when_voices_come_if_read_a
 def test_a_game_goes_on_when_the_connection_drops_and_comes_back(page):
     """A phone put down and woken up, the network gone and back: Reflex connects again and runs the page's
     on_load again; the child is still on the round they were playing. A page loaded again starts afresh."""
-    frames: list[tuple[object, str]] = []
-    page.on("websocket", lambda ws: ws.on("framereceived", lambda data: frames.append((ws, data))))
+    sockets = Sockets(page)
     start(page, "animal-sounds")
     solve_round(page, limit=6)
     expect(page.get_by_text("Round 2 of 6")).to_be_visible()
     before = round_key(page)
-    first = frames[0][0]
-
-    def hydrated_again() -> bool:
-        return any(ws is not first and '"is_hydrated_rx_state_":true' in str(data) for ws, data in frames)
-
-    page.evaluate("window.dispatchEvent(new PageTransitionEvent('pagehide', {persisted: false}))")  # drops it
-    page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")  # back: Reflex connects again
-    for _ in range(100):
-        if hydrated_again():
-            break
-        page.wait_for_timeout(100)
-    assert hydrated_again(), "the page did not connect again"
-    page.wait_for_timeout(300)
+    sockets.connect_again()
     expect(page.get_by_text("Round 2 of 6")).to_be_visible()
     assert round_key(page) == before
     expect(page.get_by_role("button", name="Start Playing!")).to_have_count(0)

@@ -10,7 +10,7 @@ import pytest
 from learnsite.games import session as engine
 from learnsite.state.activity import ActivityState
 from learnsite.state.game import TYPE_FIRST, GameState
-from learnsite.state.reconnect import ReconnectNote
+from tests.unit.reconnect_support import hydrate
 from tests.unit.auth_fixtures import auth_env, client_tree, run  # noqa: F401
 from tests.unit.games.helpers import right_moves, wrong_move
 
@@ -184,48 +184,18 @@ async def test_play_again_without_a_game_starts_the_activity_on_screen():
     assert _engine(game).activity_id == "math-whiz" and game.playing
 
 
-async def _hydrate(game: GameState, activity_id: str, fresh: bool) -> None:
-    """The hydrate event that comes before a page's on_load: a page just loaded sends its state's hashes, an open
-    page connecting again does not."""
-    from reflex.event import Event
-    from reflex.state import State
-
-    root = game.parent_state
-    root.router_data = dict(root.router_data, query={"id": activity_id})
-    event = Event(name=f"{State.get_full_name()}.hydrate_and_load",
-                  payload={"hashes": ["abc"]} if fresh else {})
-    assert await ReconnectNote().preprocess(None, root, event) is None
-
-
 async def test_an_open_page_that_connects_again_goes_on_with_its_game():
     """A phone woken up, the network back: Reflex hydrates and runs on_load again; the game stays as it was."""
     game = await _game("animal-sounds")
     await run(GameState.choose, game, 0, engine.current_round(_engine(game)).answer)
     playing, board, turn = _engine(game), dict(game.board), dict(game.turn)
     assert playing.index == 1
-    await _hydrate(game, "animal-sounds", fresh=False)
+    await hydrate(game.parent_state, fresh=False)
     await run(GameState.reset_game, game)
     assert game.playing and _engine(game) is playing and game.board == board and game.turn == turn
-    await run(GameState.reset_game, game)  # the page opened again from the site: a new start
+    await hydrate(game.parent_state, fresh=True)  # the page loaded again: a new start
+    await run(GameState.reset_game, game)
     assert not game.playing and _engine(game) is None and game.board == engine.EMPTY_BOARD
-
-
-@pytest.mark.parametrize("fresh, activity_id", [(True, "animal-sounds"), (False, "number-counting")],
-                         ids=["the page loaded again", "another activity's page connecting again"])
-async def test_a_page_loaded_or_another_activity_starts_afresh(fresh, activity_id):
-    game = await _game("animal-sounds")
-    await _hydrate(game, activity_id, fresh=fresh)
-    await run(GameState.reset_game, game)
-    assert not game.playing and _engine(game) is None
-
-
-async def test_a_reconnect_elsewhere_does_not_keep_the_game_for_a_later_visit():
-    game = await _game("animal-sounds")
-    await _hydrate(game, "", fresh=False)  # the home page connecting again
-    root = game.parent_state
-    root.router_data = dict(root.router_data, query={"id": "animal-sounds"})  # then the activity, from the site
-    await run(GameState.reset_game, game)
-    assert not game.playing
 
 
 async def test_typed_answers_are_digits_and_at_most_three():
