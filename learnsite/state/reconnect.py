@@ -3,25 +3,37 @@
 Reflex sends a hydrate event, then runs the page's on_load handlers, both when a page opens and when an open
 page's websocket connects again (a phone put down and woken up, the network gone and back). The hydrate tells
 the two apart: a page just loaded sends the hashes of the state it was built with, a page connecting again does
-not. This middleware notes a reconnect's route for the on_load handlers that follow (`connected_again`), which
-then keep the game, the storybook's page or the song playing instead of starting the page afresh. The note is
-dropped by the next page the tab opens, so a page opened from the site starts afresh.
+not (nor does a retry of a first connection that failed, so a reconnect must also be to the page last shown).
+This middleware notes such a reconnect's route for the on_load handlers that follow (`connected_again`), which
+then keep the game, the storybook's page or the song playing instead of starting the page afresh. Any page the
+browser opens itself (a link within the site, the same page again included) drops the note.
 """
 
 from __future__ import annotations
 
+import functools
+
 import reflex as rx
 from reflex.constants import CompileVars, RouteVar
 from reflex.middleware import Middleware
+from reflex.state import OnLoadInternalState, State
+from reflex_base.utils.format import format_event_handler
 
 from learnsite.state.content_lookup import route_id
 
-HYDRATE = f".{CompileVars.HYDRATE_AND_LOAD}"
 MAX_ROUTE = 300
 
 
 class ReconnectState(rx.State):
     _route: str = ""  # the page (path and query) that has just connected again, "" when none has
+    _shown: str = ""  # the page the tab last loaded
+
+
+@functools.cache
+def event_names() -> tuple[str, str]:
+    """The full names of Reflex's hydrate event and of its page-load event (as the browser sends them)."""
+    return (format_event_handler(State.event_handlers[CompileVars.HYDRATE_AND_LOAD]),
+            format_event_handler(OnLoadInternalState.event_handlers["on_load_internal"]))
 
 
 def _route(state: rx.State) -> str:
@@ -42,13 +54,15 @@ async def connected_again(state: rx.State, shown_id: str) -> bool:
 
 class ReconnectNote(Middleware):
     async def preprocess(self, app, state, event):
-        name = event.name  # every event passes here: all but two kinds at the cost of these tests
-        if name.endswith(HYDRATE):
+        hydrate, page_load = event_names()
+        name = event.name  # every event passes here: all but these two at the cost of two comparisons
+        if name == hydrate:
             payload = event.payload if isinstance(event.payload, dict) else {}
             note = await state.get_state(ReconnectState)
-            note._route = "" if payload.get(CompileVars.PAYLOAD_HASHES) else _route(state)
-        elif name == CompileVars.ON_LOAD_INTERNAL:
+            route = _route(state)
+            again = route != "" and route == note._shown and not payload.get(CompileVars.PAYLOAD_HASHES)
+            note._route, note._shown = (route if again else ""), route
+        elif name == page_load and event.router_data:  # sent by the browser (the hydrate's own carries none)
             note = await state.get_state(ReconnectState)
-            if note._route and note._route != _route(state):  # the tab has gone on to another page
-                note._route = ""
+            note._route, note._shown = "", _route(state)
         return None

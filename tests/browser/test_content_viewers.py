@@ -74,19 +74,27 @@ def test_storybook_moves_within_range_with_a_transition(page):
 
 
 def test_storybook_keeps_its_page_when_the_connection_drops_and_comes_back(page):
-    """A child reading on a tablet put down and picked up again is still on their page; a reload opens page 1."""
+    """A child reading on a tablet put down and picked up again is still on their page. Opened again from the
+    site, or loaded again, the book starts at page 1."""
     sockets = Sockets(page)
-    open_page(page, "/storybook/jungle-friends")
+    open_page(page, "/storybook/mystery-of-the-stars")
     for n in (2, 3):
         page.get_by_role("button", name="Next").click()
-        expect(page.get_by_text(f"Page {n} / 5")).to_be_visible()
+        expect(page.get_by_text(f"Page {n} / 6")).to_be_visible()
     sockets.connect_again()
-    expect(page.get_by_text("Page 3 / 5")).to_be_visible()
+    expect(page.get_by_text("Page 3 / 6")).to_be_visible()
     page.get_by_role("button", name="Next").click()
-    expect(page.get_by_text("Page 4 / 5")).to_be_visible()
+    expect(page.get_by_text("Page 4 / 6")).to_be_visible()
+
+    page.get_by_role("link", name="Learnsite home").click()  # within the site: no page load, no new socket
+    page.get_by_role("region", name="Learning Categories").get_by_role("button", name="Bedtime Storybooks").click()
+    page.get_by_role("dialog", name="Bedtime Storybooks").get_by_role("link", name="Mystery of the Stars").click()
+    expect(page.get_by_text("Page 1 / 6")).to_be_visible()
+    page.get_by_role("button", name="Next").click()
+    expect(page.get_by_text("Page 2 / 6")).to_be_visible()
     page.reload()
     wait_hydrated(page)
-    expect(page.get_by_text("Page 1 / 5")).to_be_visible()
+    expect(page.get_by_text("Page 1 / 6")).to_be_visible()
 
 
 def test_storybook_uses_more_than_one_transition(page):

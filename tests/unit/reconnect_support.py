@@ -6,7 +6,7 @@ from reflex.constants import CompileVars
 from reflex.event import Event
 from reflex.state import State
 
-from learnsite.state.reconnect import ReconnectNote
+from learnsite.state.reconnect import ReconnectNote, event_names
 
 
 def go_to(root: State, path: str, query: str = "") -> None:
@@ -19,10 +19,17 @@ async def hydrate(root: State, fresh: bool) -> None:
     """The hydrate that comes before the page's on_load: a page just loaded sends its state's hashes, an open
     page connecting again does not."""
     payload = {CompileVars.PAYLOAD_HASHES: ["abc"]} if fresh else {}
-    event = Event(name=f"{State.get_full_name()}.{CompileVars.HYDRATE_AND_LOAD}", payload=payload)
+    event = Event(name=event_names()[0], payload=payload, router_data=root.router_data)
     assert await ReconnectNote().preprocess(None, root, event) is None
+    await _page_load(root, chained=True)
 
 
 async def page_opened(root: State) -> None:
-    """The on_load event of a page opened from the site (no hydrate before it)."""
-    assert await ReconnectNote().preprocess(None, root, Event(name=CompileVars.ON_LOAD_INTERNAL, payload={})) is None
+    """A page opened from the site: the browser sends the page-load event (no hydrate before it)."""
+    await _page_load(root, chained=False)
+
+
+async def _page_load(root: State, chained: bool) -> None:
+    """Reflex's page-load event: the browser's carries its router data; the one a hydrate chains carries none."""
+    event = Event(name=event_names()[1], payload={}, router_data={} if chained else root.router_data)
+    assert await ReconnectNote().preprocess(None, root, event) is None

@@ -74,6 +74,37 @@ async def test_a_page_opened_again_from_the_site_after_a_reconnect_starts_afresh
     assert viewer.shown(state) == start
 
 
+@pytest.mark.parametrize("viewer", VIEWERS, ids=[v.state.__name__ for v in VIEWERS])
+async def test_the_same_page_opened_again_from_the_site_after_a_reconnect_starts_afresh(viewer):
+    """A link to the page already open (a header popup's, say) opens it afresh, as it did before the reconnect."""
+    root, state, start = await _opened(viewer)
+    await hydrate(root, fresh=False)
+    await run(viewer.state.load, state)
+    await page_opened(root)
+    await run(viewer.state.load, state)
+    assert viewer.shown(state) == start
+
+
+async def test_a_first_connection_retried_on_a_page_not_shown_before_starts_afresh():
+    """Only the first try at connecting sends the hashes: a page opened while the network was down, connected on
+    a retry, is a page opened, not one connecting again."""
+    root, state, start = await _opened(VIEWERS[0])
+    go_to(root, "/")
+    await page_opened(root)
+    go_to(root, "/storybook/the-brave-knight", "id=the-brave-knight")  # opened again while the network is down
+    await hydrate(root, fresh=False)  # the retry: no hashes
+    await run(StorybookState.load, state)
+    assert state.page_index == start
+
+
+def test_the_events_noted_are_the_ones_reflex_sends():
+    from reflex_base.event.processor.base_state_processor import _connect_supersedes
+
+    from learnsite.state.reconnect import event_names
+
+    assert event_names() == _connect_supersedes()
+
+
 async def test_a_reconnect_on_another_page_keeps_nothing_of_this_one():
     root, state, start = await _opened(VIEWERS[0])
     go_to(root, "/storybook/the-magical-forest", "id=the-magical-forest")
@@ -86,6 +117,7 @@ async def test_other_events_pass_by_without_a_look_at_the_state():
     from reflex.event import Event
 
     root = client_tree("/storybook/the-brave-knight", query="id=the-brave-knight")
+    await hydrate(root, fresh=True)
     await hydrate(root, fresh=False)
     note = await root.get_state(ReconnectState)
     assert note._route == "/storybook/the-brave-knight?id=the-brave-knight"

@@ -187,6 +187,7 @@ async def test_play_again_without_a_game_starts_the_activity_on_screen():
 async def test_an_open_page_that_connects_again_goes_on_with_its_game():
     """A phone woken up, the network back: Reflex hydrates and runs on_load again; the game stays as it was."""
     game = await _game("animal-sounds")
+    await hydrate(game.parent_state, fresh=True)  # (as the page opened)
     await run(GameState.choose, game, 0, engine.current_round(_engine(game)).answer)
     playing, board, turn = _engine(game), dict(game.board), dict(game.turn)
     assert playing.index == 1
