@@ -18,6 +18,7 @@ const CSS = `
 .trace-board { display: block; width: 100%; max-width: 360px; aspect-ratio: 1; background: #fff; border: 3px solid #ede9fe;
   border-radius: 18px; box-sizing: border-box; cursor: crosshair; user-select: none; -webkit-user-select: none; }
 .trace-board-steps { cursor: pointer; }
+@media (pointer: coarse) and (min-width: 700px) and (min-height: 900px) { .trace-board { max-width: 460px; } }
 .trace-line { stroke: #a78bfa; stroke-width: 0.6; }
 .trace-line-middle { stroke: #c4b5fd; stroke-dasharray: 2 2; }
 .trace-line-base { stroke: #7c3aed; stroke-width: 0.8; }

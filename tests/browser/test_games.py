@@ -1140,6 +1140,21 @@ def test_a_wrong_answer_keeps_the_focus_and_a_tried_one_does_nothing(page):
     assert focused_label(page) == names[-1]  # round past the tried one to the last still to try
 
 
+def test_a_tablet_gives_the_tracing_board_more_room(browser, app_server):
+    """A portrait tablet has room for a bigger board for small fingers, with Done still on screen."""
+    ctx = browser.new_context(base_url=app_server.url, viewport={"width": 768, "height": 1024}, has_touch=True,
+                              is_mobile=True)
+    try:
+        page = ctx.new_page()
+        start(page, "letter-tracing")
+        page.wait_for_timeout(500)  # the board brought into view
+        assert page.locator(".trace-board").bounding_box()["width"] == 460
+        done = page.get_by_role("button", name="Done").bounding_box()
+        assert done["y"] + done["height"] <= 1024
+    finally:
+        ctx.close()
+
+
 def test_tracing_step_by_step_stays_on_for_the_next_letters(page):
     """A keyboard child turned "Trace for me step by step" on for every letter again: it now stays on."""
     start(page, "letter-tracing")
