@@ -42,9 +42,9 @@ def finished(page) -> bool:
 
 
 @contextmanager
-def phone(browser, app_server, **options):
-    """A page in a touch phone's 375 x 740 window (and the context's other `options`), closed after."""
-    ctx = browser.new_context(base_url=app_server.url, viewport={"width": 375, "height": 740}, has_touch=True,
+def phone(browser, app_server, width: int = 375, height: int = 740, **options):
+    """A page in a touch screen's window, a phone's unless told (and the context's other `options`), closed after."""
+    ctx = browser.new_context(base_url=app_server.url, viewport={"width": width, "height": height}, has_touch=True,
                               **options)
     try:
         yield ctx.new_page()
@@ -1142,17 +1142,12 @@ def test_a_wrong_answer_keeps_the_focus_and_a_tried_one_does_nothing(page):
 
 def test_a_tablet_gives_the_tracing_board_more_room(browser, app_server):
     """A portrait tablet has room for a bigger board for small fingers, with Done still on screen."""
-    ctx = browser.new_context(base_url=app_server.url, viewport={"width": 768, "height": 1024}, has_touch=True,
-                              is_mobile=True)
-    try:
-        page = ctx.new_page()
+    with phone(browser, app_server, width=768, height=1024, is_mobile=True) as page:
         start(page, "letter-tracing")
         page.wait_for_timeout(500)  # the board brought into view
         assert page.locator(".trace-board").bounding_box()["width"] == 460
         done = page.get_by_role("button", name="Done").bounding_box()
         assert done["y"] + done["height"] <= 1024
-    finally:
-        ctx.close()
 
 
 def test_tracing_step_by_step_stays_on_for_the_next_letters(page):
