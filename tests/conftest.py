@@ -8,6 +8,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -258,6 +259,17 @@ def context(browser, app_server):
 def page(context):
     p = context.new_page()
     yield p
+
+
+@contextmanager
+def phone(browser, app_server, width: int = 375, height: int = 740, **options):
+    """A page in a touch screen's window, a phone's unless told (and the context's other `options`), closed after."""
+    ctx = browser.new_context(base_url=app_server.url, viewport={"width": width, "height": height}, has_touch=True,
+                              **options)
+    try:
+        yield ctx.new_page()
+    finally:
+        ctx.close()
 
 
 def wait_hydrated(page) -> None:

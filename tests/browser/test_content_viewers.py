@@ -5,7 +5,7 @@ import re
 from playwright.sync_api import expect
 
 from tests.browser.reconnect import Sockets
-from tests.conftest import hold_requests, open_page, toast, wait_hydrated, wait_held
+from tests.conftest import hold_requests, open_page, phone, toast, wait_hydrated, wait_held
 
 TRANSITIONS = {"slide-horizontal", "slide-vertical", "flip-horizontal", "flip-vertical"}
 
@@ -101,10 +101,7 @@ def test_storybook_keeps_its_page_when_the_connection_drops_and_comes_back(page)
 def test_a_tablet_stays_where_it_was_as_the_next_page_picture_loads(browser, app_server):
     """On a landscape tablet the book is taller than the screen: a child scrolls down to Next. While the next
     page's picture loads, its room is kept, so the page does not get shorter and jump back to the top."""
-    context = browser.new_context(base_url=app_server.url, viewport={"width": 1024, "height": 768}, is_mobile=True,
-                                  has_touch=True)
-    try:
-        page = context.new_page()
+    with phone(browser, app_server, width=1024, height=768, is_mobile=True) as page:
         open_page(page, "/storybook/mystery-of-the-stars")
         expect(page.locator(".story-picture")).to_have_js_property("complete", True)
         held = hold_requests(page, "**/art/storybook/**")
@@ -121,8 +118,6 @@ def test_a_tablet_stays_where_it_was_as_the_next_page_picture_loads(browser, app
         open_page(page, "/powerpoint/dinosaur-facts")
         expect(page.get_by_text("Slide 1 / 5")).to_be_visible()
         expect(page.get_by_text("Tip: use the arrow keys to move between slides.")).to_be_hidden()  # no keys
-    finally:
-        context.close()
 
 
 def test_storybook_uses_more_than_one_transition(page):

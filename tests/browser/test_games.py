@@ -9,7 +9,6 @@ gives a gentle hint. The seed never reaches the page.
 from __future__ import annotations
 
 import re
-from contextlib import contextmanager
 
 import pytest
 from playwright.sync_api import expect
@@ -20,7 +19,7 @@ from learnsite.games.session import CHEERS, TRY_AGAIN
 from learnsite.state.game import GameState
 from tests.browser.fake_speech import LOCAL, install_fake_speech, speech
 from tests.browser.reconnect import Sockets
-from tests.conftest import open_page, toast, wait_hydrated
+from tests.conftest import open_page, phone, toast, wait_hydrated
 
 SHOTS = None  # set to a folder to save screenshots while developing
 
@@ -39,17 +38,6 @@ def kind_of(page) -> str:
 
 def finished(page) -> bool:
     return "-end-" in round_key(page)
-
-
-@contextmanager
-def phone(browser, app_server, width: int = 375, height: int = 740, **options):
-    """A page in a touch screen's window, a phone's unless told (and the context's other `options`), closed after."""
-    ctx = browser.new_context(base_url=app_server.url, viewport={"width": width, "height": height}, has_touch=True,
-                              **options)
-    try:
-        yield ctx.new_page()
-    finally:
-        ctx.close()
 
 
 def start(page, activity_id: str) -> None:

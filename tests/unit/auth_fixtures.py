@@ -29,6 +29,12 @@ def auth_env(db_url, tmp_path, monkeypatch):
     learnsite.db.get_engine.cache_clear()
 
 
+def route_data(path: str, query: str = "") -> dict:
+    """The router data that names a page: its path, its path with the query, and the query's values."""
+    return {"pathname": path, "asPath": f"{path}?{query}" if query else path,
+            "query": dict(p.split("=", 1) for p in query.split("&") if "=" in p)}
+
+
 def client_tree(path: str = "/", query: str = "", ip: str = "127.0.0.1", token: str = "test-token"):
     """A fresh state tree for one browser tab, as the state manager would create it."""
     import learnsite.learnsite  # noqa: F401  (registers every state)
@@ -36,12 +42,7 @@ def client_tree(path: str = "/", query: str = "", ip: str = "127.0.0.1", token: 
     from reflex.state import State
 
     root = State(_reflex_internal_init=True)
-    as_path = f"{path}?{query}" if query else path
-    router_data = {
-        "pathname": path, "asPath": as_path, "ip": ip, "token": token,
-        "headers": {"origin": "http://testserver"},
-        "query": dict(p.split("=", 1) for p in query.split("&") if "=" in p),
-    }
+    router_data = {"ip": ip, "token": token, "headers": {"origin": "http://testserver"}, **route_data(path, query)}
     root.router_data = router_data  # as the server keeps it for each event (route_id reads it)
     root.router = RouterData.from_router_data(router_data)
     return root

@@ -7,12 +7,12 @@ from reflex.event import Event
 from reflex.state import State
 
 from learnsite.state.reconnect import ReconnectNote, event_names
+from tests.unit.auth_fixtures import route_data
 
 
 def go_to(root: State, path: str, query: str = "") -> None:
     """The router data of the tab's next event: the page at path?query."""
-    root.router_data = dict(root.router_data, pathname=path, asPath=f"{path}?{query}" if query else path,
-                            query=dict(p.split("=", 1) for p in query.split("&") if "=" in p))
+    root.router_data = dict(root.router_data, **route_data(path, query))
 
 
 async def hydrate(root: State, fresh: bool) -> None:

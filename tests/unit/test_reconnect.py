@@ -61,25 +61,18 @@ async def test_a_page_connecting_again_keeps_what_it_shows(viewer):
     assert viewer.shown(state) == start
 
 
+@pytest.mark.parametrize("home_first", [True, False], ids=["from home", "by a link to itself"])
 @pytest.mark.parametrize("viewer", VIEWERS, ids=[v.state.__name__ for v in VIEWERS])
-async def test_a_page_opened_again_from_the_site_after_a_reconnect_starts_afresh(viewer):
+async def test_a_page_opened_again_from_the_site_after_a_reconnect_starts_afresh(viewer, home_first):
+    """From the home page, or by a link to the page already open (a header popup's, say): as before the
+    reconnect, the page opens afresh."""
     root, state, start = await _opened(viewer)
     await hydrate(root, fresh=False)
     await run(viewer.state.load, state)
-    go_to(root, "/")  # the tab goes home, then back to the same page, from the site's links
-    await page_opened(root)
-    go_to(root, f"{viewer.route}/{viewer.item}", f"id={viewer.item}")
-    await page_opened(root)
-    await run(viewer.state.load, state)
-    assert viewer.shown(state) == start
-
-
-@pytest.mark.parametrize("viewer", VIEWERS, ids=[v.state.__name__ for v in VIEWERS])
-async def test_the_same_page_opened_again_from_the_site_after_a_reconnect_starts_afresh(viewer):
-    """A link to the page already open (a header popup's, say) opens it afresh, as it did before the reconnect."""
-    root, state, start = await _opened(viewer)
-    await hydrate(root, fresh=False)
-    await run(viewer.state.load, state)
+    if home_first:
+        go_to(root, "/")
+        await page_opened(root)
+        go_to(root, f"{viewer.route}/{viewer.item}", f"id={viewer.item}")
     await page_opened(root)
     await run(viewer.state.load, state)
     assert viewer.shown(state) == start

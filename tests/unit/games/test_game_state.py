@@ -10,9 +10,9 @@ import pytest
 from learnsite.games import session as engine
 from learnsite.state.activity import ActivityState
 from learnsite.state.game import TYPE_FIRST, GameState
-from tests.unit.reconnect_support import hydrate
 from tests.unit.auth_fixtures import auth_env, client_tree, run  # noqa: F401
 from tests.unit.games.helpers import right_moves, wrong_move
+from tests.unit.reconnect_support import hydrate
 
 PUBLIC = ("playing", "finished", "kind", "total", "speak", "say_options", "hear_answers", "hear_first", "theme",
           "board", "turn", "selected", "stars", "first_try", "best", "written")
