@@ -3,7 +3,7 @@
 from learnsite.catalogue.types import AgeGroup, Category, Featured
 
 AGE_GROUPS: tuple[AgeGroup, ...] = (
-    AgeGroup("Ages 3-4", "#f472b6", "Colors, shapes and first counting games", "popup-3-4",
+    AgeGroup("Ages 3-4", "#f472b6", "Colours, shapes and first counting games", "popup-3-4",
              (("color-matching", "Color Matching"), ("shape-sorting", "Shape Sorting"),
               ("number-counting", "Number Counting"), ("animal-sounds", "Animal Sounds"))),
     AgeGroup("Ages 5-6", "#fb923c", "Letters, sight words and adding up", "popup-5-6",
@@ -45,13 +45,13 @@ CATEGORIES: tuple[Category, ...] = (
 FEATURED: tuple[Featured, ...] = (
     Featured("rainbow-math", "Rainbow Math", "/art/featured/rainbow-math.svg",
              "A rainbow arching over colourful number blocks",
-             "Count, add and sort colourful blocks along a bright rainbow path.", "calculator", "#f97316"),
+             "Add and take away along a bright rainbow, one colourful stripe for every sum.", "calculator", "#f97316"),
     Featured("animal-alphabet", "Animal Alphabet", "/art/featured/animal-alphabet.svg",
              "A friendly lion, a bird and a fish beside big letters",
-             "Meet an animal for every letter, from Ant to Zebra, and hear its sound.", "paw-print", "#22c55e"),
+             "Meet an animal for every letter, from Ant to Zebra, and hear its name.", "paw-print", "#22c55e"),
     Featured("shape-safari", "Shape Safari", "/art/featured/shape-safari.svg",
              "Circles, triangles and squares hiding in the grass like wild animals",
-             "Go on an adventure to spot circles, squares and triangles hiding in the jungle.", "shapes", "#0ea5e9"),
+             "Go on an adventure to spot circles, squares and triangles hiding in the wild.", "shapes", "#0ea5e9"),
 )
 
 # Where an item of each category type lives (SPEC §2 routes); worksheets open the All Worksheets list instead.

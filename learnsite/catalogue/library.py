@@ -40,7 +40,7 @@ ACTIVITIES: tuple[Activity, ...] = (
     _activity("Color Matching", "Find the friends who wear the same colour! Match red with red and blue with blue."),
     _activity("Shape Sorting", "Circles, squares and triangles are all mixed up. Help each shape find its home."),
     _activity("Number Counting", "Count the balls, the busy bees and the shiny stars: one, two, three, four, five!"),
-    _activity("Animal Sounds", "Moo, baa, quack! Listen to the farm and guess which animal is saying hello."),
+    _activity("Animal Sounds", "Moo, baa, quack! Listen to the animals and guess which one is saying hello."),
     # Ages 5-6
     _activity("Letter Tracing", "Follow the dots with your finger to write every letter from A to Z, big and small."),
     _activity("Sight Words", "Spot the little words we read every day, like 'the', 'and' and 'look'."),
@@ -79,7 +79,7 @@ SONGS: tuple[Song, ...] = tuple(
     for t, d in (
         ("The Alphabet Song", "A, B, C, D... sing all twenty-six letters with a happy tune."),
         ("Five Little Ducks", "Five little ducks went out one day. How many came back? Count along!"),
-        ("Days of the Week", "Monday, Tuesday, Wednesday... a clap-along song for every day."),
+        ("Days of the Week", "Sunday, Monday, Tuesday... a clap-along song for every day."),
         ("Phonics Fun", "Learn the sound each letter makes: a is for apple, b is for ball!"),
     )
 )
@@ -107,7 +107,7 @@ PRESENTATIONS: tuple[Presentation, ...] = (
         (2, "A long-necked dinosaur eating leaves from a tall tree",
          "Some dinosaurs, like Brachiosaurus, had very long necks to reach the leaves at the tops of trees."),
         (3, "A dinosaur with plates on its back and spikes on its tail",
-         "Stegosaurus had big plates on its back and spikes on its tail to keep it safe."),
+         "Stegosaurus had big plates on its back and sharp spikes on its tail to keep it safe."),
         (1, "A big dinosaur with tiny arms and a wide smile",
          "Tyrannosaurus rex had huge teeth but tiny arms. It was one of the biggest meat-eaters ever."),
         (2, "A dinosaur egg cracking open in a nest",
@@ -117,9 +117,11 @@ PRESENTATIONS: tuple[Presentation, ...] = (
         (1, "A ladybird, a bee and a butterfly in a sunny garden",
          "Insects are tiny creatures with six legs. There are more kinds of insects than any other animal!"),
         (2, "A busy bee visiting a pink flower",
-         "Bees fly from flower to flower collecting nectar to make honey. They help flowers grow, too."),
+         "Bees fly from flower to flower collecting nectar to make honey. "
+         "They carry pollen too, which helps plants make seeds and fruit."),
         (3, "A colourful butterfly with spotted wings",
-         "A butterfly starts life as a caterpillar. It builds a cosy chrysalis, then comes out with beautiful wings."),
+         "A butterfly starts life as a tiny egg. "
+         "Out comes a caterpillar, which turns into a chrysalis, then a butterfly!"),
         (1, "A red ladybird with black spots on a green leaf",
          "Ladybirds are a gardener's friend: they eat the little bugs that nibble on plants."),
         (2, "A line of ants carrying crumbs to their home",
@@ -173,7 +175,7 @@ STORYBOOKS: tuple[Storybook, ...] = (
         (1, "A boy looking at the night sky through a telescope",
          "Every night, Sam looked through his telescope at the twinkling stars."),
         (2, "A dark sky with one star missing from its pattern",
-         "But one night he gasped: a star was missing from the Big Dipper! Where could it have gone?"),
+         "But one night he gasped: a star was missing from the Plough! Where could it have gone?"),
         (3, "A tiny star sitting in the garden, glowing softly",
          "Sam tiptoed into the garden and found a tiny star hiding under the rose bush, glowing softly."),
         (2, "The little star looking tired and sleepy",
@@ -185,7 +187,8 @@ STORYBOOKS: tuple[Storybook, ...] = (
     ))),
     Storybook("jungle-friends", "Jungle Friends", _pages("storybook", "Jungle Friends", (
         (1, "A green jungle with a river, tall trees and a bright sun",
-         "Deep in the green jungle lived four friends: Tiko the monkey, Lulu the parrot, Bongo the elephant and Zee the zebra."),
+         "Deep in the green jungle lived four friends: "
+         "Tiko the monkey, Lulu the parrot, Bongo the elephant and Tara the tiger."),
         (2, "A monkey swinging from a vine",
          "Tiko loved swinging on vines. \"Whee!\" he laughed, but one day his vine snapped!"),
         (3, "An elephant catching the monkey with its trunk",
@@ -208,7 +211,7 @@ AUDIOBOOKS: tuple[Audiobook, ...] = (
     ),
     Audiobook(
         "the-tortoise-and-the-hare", "The Tortoise and the Hare", "Aesop",
-        "The speedy hare laughs at the slow tortoise and challenges him to a race. "
+        "The speedy hare laughs at the slow tortoise, who challenges him to a race. "
         "Who will win? Slow and steady wins the race!",
         _art("audiobook", "the-tortoise-and-the-hare"), 240,
     ),
@@ -239,11 +242,12 @@ FLIPBOOKS: tuple[Flipbook, ...] = (
     ))),
     Flipbook("space-adventure", "Space Adventure", _pages("flipbook", "Space Adventure", (
         (1, "A rocket blasting off into a starry sky", "Space Adventure: 3, 2, 1... blast off!"),
-        (2, "An astronaut floating and waving", "In space, astronauts float because there is no gravity pulling them down."),
+        (2, "An astronaut floating and waving",
+         "Astronauts float because they and their spaceship are falling around the Earth together."),
         (3, "The Moon with round craters", "The Moon is covered in craters. Astronauts left footprints there!"),
         (4, "Red planet Mars with a little rover", "On Mars, a little rover drives around taking pictures of red rocks."),
         (3, "Saturn with its shiny rings", "Saturn's rings are made of billions of pieces of ice and rock."),
-        (2, "A space station circling the Earth", "The space station goes around the Earth sixteen times every day!"),
+        (2, "A space station circling the Earth", "The space station goes around the Earth about sixteen times every day!"),
         (4, "A shooting star and a comet with a long tail", "A comet is a giant snowball with a sparkly tail."),
         (1, "Twinkling stars and galaxies far away", "There are more stars in space than grains of sand on every beach."),
         (2, "An astronaut looking back at the blue Earth", "From space, the Earth looks like a beautiful blue marble."),
@@ -255,7 +259,7 @@ FLIPBOOKS: tuple[Flipbook, ...] = (
         (3, "A blue square like a window", "This is a square. It has four sides that are all the same length."),
         (4, "A yellow triangle like a slice of pizza", "This is a triangle. It has three sides and three pointy corners."),
         (2, "A green rectangle like a door", "This is a rectangle. It has two long sides and two short sides, like a door."),
-        (3, "A purple star shining bright", "This is a star. It has five points and twinkles in the sky."),
+        (3, "A purple star shining bright", "This is a star. It has five points, like the stars we draw."),
         (4, "A pink heart full of love", "This is a heart. We draw hearts for the people we love."),
         (1, "An orange oval like an egg", "This is an oval. It looks like an egg, or a stretched circle."),
         (2, "A house made of a square and a triangle", "Shapes can work together! A square and a triangle make a house."),

@@ -12,7 +12,7 @@ from learnsite.sheets.options import SheetOptionError, SheetOptions
 
 # Dolch lists: pre-primer, primer, first grade (words of three letters or more).
 WORDS = {
-    1: ("and big blue can come down find for funny help here jump little look make not one play red run said "
+    1: ("and away big blue can come down find for funny help here jump little look make not one play red run said "
         "see the three two where yellow you").split(),
     2: ("all are ate black brown but came did eat four get good have into like must new now our out please "
         "pretty ran ride saw say she soon that there they this too under want was well went what white who "

@@ -85,7 +85,7 @@ def test_grids_on_a_large_screen(page):
 def test_featured_card_and_download_now_open_the_activity(page):
     open_home(page)
     featured = page.get_by_role("region", name="Today's Special Activities")
-    text = featured.get_by_text("Count, add and sort colourful blocks")
+    text = featured.get_by_text("Add and take away along a bright rainbow")
     text.scroll_into_view_if_needed()
     box = text.bounding_box()  # a click anywhere on the card, as a user's mouse would do it
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)

@@ -22,7 +22,7 @@ def most(band: str, level: int, groups: int) -> int:
 
 def on(a: int, b: int) -> str:
     """How to count on from a: "4, 5..." is the start of it, but for 4 + 1 it was the answer itself."""
-    return f"{a}, {a + 1}..." if b > 1 else f"one more than {a} is the number after it."
+    return f"keep counting on: {a}, {a + 1}..." if b > 1 else f"count on one more: what number comes after {a}?"
 
 
 def make_rounds(rng, band: str, level: int, n: int, params: dict) -> list[Round]:
@@ -55,11 +55,11 @@ def make_rounds(rng, band: str, level: int, n: int, params: dict) -> list[Round]
                           # not "Put in 4 more": they are drawn beside it, and nothing can be put in
                           f"Here {'comes' if b == 1 else 'come'} {b} more! "
                           f"How many {plural} will be in the {container}?")
-                hint = f"Count the {plural} in the {container}, then keep counting on: {on(a, b)}"
+                hint = f"Count the {plural} in the {container}, then {on(a, b)}"
             else:
                 prompt = (f"{a} {singular if a == 1 else plural} and {b} more {singular if b == 1 else plural}. "
                           f"How many {plural} altogether?")
-                hint = f"Count the first group, then keep counting on: {on(a, b)}"
+                hint = f"Count the first group, then {on(a, b)}"
         rounds.append(Round(kind="count", key=f"{name}:{'+'.join(map(str, parts))}", prompt=prompt,
                             say=f"{prompt} {HOW}", answer=numbers.index(total), pictures=(image,) * total,
                             options=options, hint=hint,

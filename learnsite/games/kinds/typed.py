@@ -48,8 +48,8 @@ def minus_hint(a: int, b: int) -> str:
     """The same for take-away: count back a few, count up between close numbers, take the 10 away
     first, go through 10, or take away from the ones of a teen number."""
     if b == a:
-        return "If you take away the only one, how many are left?" if a == 1 else \
-            f"If you take away all {a}, how many are left?"
+        which = {1: "the only one", 2: "both of them"}.get(a, f"all {a} of them")
+        return f"If you take away {which}, how many are left?"
     if b > a - b and a - b <= 5:  # 15 − 14: one step up from 14 to 15, not 14 steps back
         return f"Count up from {b} to {a}. How many steps is that?"
     if b <= 5:
