@@ -2,8 +2,10 @@
 
 import re
 
+import pytest
 from playwright.sync_api import expect
 
+from tests.browser.fake_speech import install_fake_speech
 from tests.browser.reconnect import Sockets
 from tests.conftest import hold_requests, open_page, phone, toast, wait_hydrated, wait_held
 
@@ -272,3 +274,18 @@ def test_a_flipbook_fits_a_320_px_screen_without_sideways_scroll(browser, app_se
         assert page.evaluate("document.documentElement.scrollWidth") <= 320
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("width, height, book_width", [(1366, 768, 640), (1024, 768, 640), (1920, 1080, 880)])
+def test_a_flipbook_spread_leaves_its_page_buttons_on_a_short_screen(browser, app_server, width, height, book_width):
+    """On a laptop or a landscape tablet the spread was 616 px tall and Previous and Next were below the screen."""
+    with phone(browser, app_server, width, height) as page:
+        install_fake_speech(page)  # a device with a voice: no "needs a voice" line under Read to me
+        open_page(page, "/flipbook/space-adventure")
+        page.wait_for_function("() => !!document.querySelector('.stf__parent')")
+        book = page.locator(".flip-book").bounding_box()
+        assert abs(book["width"] - book_width) <= 2 and abs(book["width"] / book["height"] - 10 / 7) < 0.01, book
+        for name in ("Previous page", "Next page"):
+            button = page.get_by_role("button", name=name).bounding_box()
+            assert button["y"] + button["height"] <= height, (name, button)
+        assert page.evaluate("scrollY") == 0
