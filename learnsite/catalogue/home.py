@@ -44,7 +44,7 @@ CATEGORIES: tuple[Category, ...] = (
 
 FEATURED: tuple[Featured, ...] = (
     Featured("rainbow-math", "Rainbow Math", "/art/featured/rainbow-math.svg",
-             "A rainbow arching over colourful number blocks",
+             "A rainbow arching over colourful dotted counting blocks",
              "Add and take away along a bright rainbow, one colourful stripe for every sum.", "calculator", "#f97316"),
     Featured("animal-alphabet", "Animal Alphabet", "/art/featured/animal-alphabet.svg",
              "A friendly lion, a bird and a fish beside big letters",
