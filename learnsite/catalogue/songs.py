@@ -101,12 +101,12 @@ _DUCKS_VERSE = """
 G4 E4/.5 E4/.5 G4 G4 | A4 G4 E4/2 | E4/.5 E4/.5 F4 D4 D4 | E4 D4 C4/2 |
 G4/.5 G4/.5 A4 G4 C5 | C5 C5 C5/2 | G4/.5 A4/.5 G4 E4 D4/.5 D4/.5 | E4 D4 C4/2 |
 """
-_DUCKS_BASS_VERSE = "C3/2 C3/2 | F3/2 C3/2 | F3/2 G3/2 | G3/2 C3/2 | C3/2 F3/2 | C3/2 C3/2 | C3/2 C3/2 | G3/2 C3/2 |"
+_DUCKS_BASS_VERSE = "C3/2 C3/2 | F3/2 C3/2 | C3/2 G3/2 | G3/2 C3/2 | C3/2 F3/2 | C3/2 C3/2 | C3/2 C3/2 | G3/2 C3/2 |"
 
 # "Oh My Darling, Clementine" (American, 1884), in 3/4: 48 beats at 96 bpm = 30 s.
 _DAYS_MELODY = """
 C4/2 C4 | C4/2 G3 | E4/2 E4 | E4/2 C4 |
-C4/2 E4 | G4/2 G4 | F4 E4 D4 | D4/3 |
+C4/2 E4 | G4/2 G4 | F4/2 E4 | D4/3 |
 D4/2 E4 | F4/3 | E4 D4 E4 | C4/3 |
 C4/2 E4 | D4/2 G3 | B3/2 D4 | C4/3
 """

@@ -71,3 +71,40 @@ def test_note_names_and_rests():
         parse("H4", 0.5)
     with pytest.raises(ValueError):
         parse("C4/0", 0.5)
+
+
+# Each line's words split into the syllables sung, as a song sheet prints them under the notes: one note a syllable
+# ("W" is sung dou-ble-u). Days of the Week once struck D twice for the "-day" of Saturday.
+SUNG = {
+    "the-alphabet-song": ["A, B, C, D, E, F, G", "H, I, J, K, L, M, N, O, P", "Q, R, S, T, U, V",
+                          "dou-ble-u, X, Y and Z", "Now I know my A, B, Cs", "Next time won't you sing with me?"],
+    "five-little-ducks": [
+        "Five lit-tle ducks went out one day,", "O-ver the hills and far a-way.",
+        "Mo-ther duck said, \"Quack, quack, quack, quack!\"", "But on-ly four lit-tle ducks came back.",
+        "Four lit-tle ducks went out one day,", "O-ver the hills and far a-way.",
+        "Mo-ther duck said, \"Quack, quack, quack, quack!\"", "But on-ly three lit-tle ducks came back."],
+    "days-of-the-week": ["Sun-day, Mon-day, Tues-day, Wednes-day,", "Thurs-day, Fri-day, Sat-ur-day:",
+                         "Se-ven days are in a week,", "Sing them all a-gain with me!"],
+    "phonics-fun": ["A is for ap-ple, a, a!", "A says a, A says a,", "A is for ap-ple, a, a!", "A, a, ap-ple!",
+                    "B is for ball, b, b, b!", "B says b, B says b,", "B is for ball, b, b, b!", "B, b, b, ball!"],
+}
+
+
+@pytest.mark.parametrize("tune", TUNES, ids=lambda t: t.song_id)
+def test_each_line_has_one_note_for_each_syllable_sung(tune):
+    assert len(SUNG[tune.song_id]) == len(tune.lines)
+    for line, sung in zip(tune.lines, SUNG[tune.song_id]):
+        words = sung.replace("dou-ble-u", "W").replace("-", "")
+        assert words == line.text, (words, line.text)
+        syllables = len(sung.replace("-", " ").split())
+        notes = [n for n in tune.melody if line.start - EPS <= n.start < line.end - EPS]
+        assert len(notes) == syllables, (line.text, len(notes), syllables)
+
+
+@pytest.mark.parametrize("tune", TUNES, ids=lambda t: t.song_id)
+def test_no_melody_note_clashes_with_the_bass_it_starts_with(tune):
+    """A melody note struck with a new bass note, a semitone or a major seventh from it, sounds wrong to anyone
+    (Five Little Ducks struck E over F on "O-ver the hills")."""
+    for bass in tune.bass:
+        for note in (n for n in tune.melody if abs(n.start - bass.start) < EPS):
+            assert (note.pitch - bass.pitch) % 12 not in (1, 11), (note, bass)
