@@ -74,7 +74,7 @@ def _rgb(name: str) -> tuple[int, int, int]:
 
 def draw(pdf: SheetPdf, options: SheetOptions, puzzle: ColourPuzzle) -> None:
     heading = f"{pdf.label}: {puzzle.picture}"
-    top = pdf.start_page(heading, "Colour each square with the colour of its number.")
+    top = pdf.start_page(heading, "Colour each square with the colour of its number.", scored=False)
     y = _legend(pdf, puzzle, top)
     _grid(pdf, puzzle, y + 4, fill=False)
     if options.answer_key:

@@ -72,8 +72,9 @@ class SheetPdf(FPDF):
                   align="C")
         self.set_text_color(*INK)
 
-    def start_page(self, heading: str, instructions: str = "", *, key: bool = False) -> float:
-        """A new page with its heading; returns the y where the body starts."""
+    def start_page(self, heading: str, instructions: str = "", *, key: bool = False, scored: bool = True) -> float:
+        """A new page with its heading; returns the y where the body starts. A sheet with nothing to mark right or
+        wrong (tracing, colouring) has no Score line."""
         self.add_page()
         self.set_text_color(*INK)
         self.set_draw_color(*INK)
@@ -82,7 +83,7 @@ class SheetPdf(FPDF):
         self.cell(self.content_w, 10, f"Answer key: {heading}" if key else heading)
         y = MARGIN + 12
         if self.options.name_line and not key:
-            y = self._name_line(y)
+            y = self._name_line(y, scored)
         if instructions:
             self.set_xy(MARGIN, y)
             self.set_font(FONT, "", 13)
@@ -90,16 +91,17 @@ class SheetPdf(FPDF):
             y = self.get_y() + 2
         return y + 2
 
-    def _name_line(self, y: float) -> float:
+    def _name_line(self, y: float, scored: bool = True) -> float:
         """Name, Date and Score to write on; the Name line takes what is left, so Score ends at the margin (it ran
         12 mm past it, into the strip many printers leave blank)."""
         self.set_font(FONT, "", 13)
         self.set_line_width(0.3)
         gap, date_w, score_w = 5.0, 38.0, 22.0
-        labels = {label: self.get_string_width(label) + 1.5 for label in ("Name:", "Date:", "Score:")}
-        name_w = self.content_w - sum(labels.values()) - date_w - score_w - 2 * gap
+        fields = {"Date:": date_w, "Score:": score_w} if scored else {"Date:": date_w}
+        labels = {label: self.get_string_width(label) + 1.5 for label in ("Name:", *fields)}
+        name_w = self.content_w - sum(labels.values()) - sum(fields.values()) - len(fields) * gap
         x = MARGIN
-        for label, width in (("Name:", name_w), ("Date:", date_w), ("Score:", score_w)):
+        for label, width in (("Name:", name_w), *fields.items()):
             self.set_xy(x, y)
             text_w = labels[label]
             self.cell(text_w, 8, label)

@@ -18,6 +18,11 @@ ROW_PITCH = 3.35 * UNIT
 GAP = 0.7  # units between copies
 # a number's copies stand further apart than its digits: at 0.7, "17 17 17" read "171717"
 WIDE_GAP = 1.6
+# The guides are light: in black, a stroke lying on one (E's arms, T's top, Z's base) vanished into it
+GUIDE = (175, 175, 175)
+# "Start at the big dot": one big dot where each letter begins, smaller ones where its later strokes begin
+MODEL_FIRST_DOT, MODEL_LATER_DOT = 1.9, 1.2  # radii in mm, over the 1.4 mm model stroke
+COPY_FIRST_DOT, COPY_LATER_DOT = 1.5, 0.95
 
 
 def plan(options: SheetOptions) -> list[str]:
@@ -48,7 +53,8 @@ def draw(pdf: SheetPdf, options: SheetOptions, rows: list[str]) -> None:
     heading = _heading(options, rows)
     rest = rows
     while rest:
-        top = pdf.start_page(heading, "Start at the big dot. Follow the arrows, then trace the dotted shapes.")
+        top = pdf.start_page(heading, "Start at the big dot. Follow the arrows, then trace the dotted shapes.",
+                             scored=False)
         per_page = max(1, int((pdf.body_bottom - top) // ROW_PITCH))
         for i, text in enumerate(rest[:per_page]):
             _row(pdf, text, top + i * ROW_PITCH + 2)
@@ -65,12 +71,13 @@ def _text_width(text: str) -> float:
 
 def _row(pdf: SheetPdf, text: str, y: float) -> None:
     x0, x1 = MARGIN, MARGIN + pdf.content_w
-    pdf.set_draw_color(*INK)
+    pdf.set_draw_color(*GUIDE)
     pdf.set_line_width(0.35)
     pdf.line(x0, y, x1, y)
     pdf.dashed_line(x0, y + UNIT, x1, y + UNIT)
     pdf.set_line_width(0.5)
     pdf.line(x0, y + 2 * UNIT, x1, y + 2 * UNIT)
+    pdf.set_draw_color(*INK)
     starts = copy_starts(text, x0, x1)
     model, copies = _strokes(text, starts[0], y), [s for x in starts[1:] for s in _strokes(text, x, y)]
     # round corners: a mitred one poked past the guide lines (M's top, the foot of N, V and W)
@@ -80,8 +87,9 @@ def _row(pdf: SheetPdf, text: str, y: float) -> None:
             if len(pts) > 1:
                 pdf.polyline(pts, style="D")
     pdf.set_fill_color(*INK)
-    for pts in model:
-        pdf.circle(pts[0][0], pts[0][1], 1.0 if len(pts) > 1 else 0.9, style="F")
+    firsts = _first_strokes(text)
+    for i, pts in enumerate(model):
+        pdf.circle(pts[0][0], pts[0][1], _start_dot(i in firsts, pts, MODEL_FIRST_DOT, MODEL_LATER_DOT), style="F")
     for tip_x, tip_y, angle in _model_arrows(text):
         pdf.arrow_head(x0 + tip_x, y + tip_y, angle, ARROW, spread=ARROW_SPREAD)
     # one graphics context for every dotted copy: entering one per stroke cost more than drawing it
@@ -95,9 +103,28 @@ def _row(pdf: SheetPdf, text: str, y: float) -> None:
             pdf.set_fill_color(150, 150, 150)
             pdf.circle(pts[0][0], pts[0][1], 0.9, style="F")
     pdf.set_fill_color(*INK)
-    for pts in copies:
+    per_copy = len(model)
+    for i, pts in enumerate(copies):
         if len(pts) > 1:
-            pdf.circle(pts[0][0], pts[0][1], 1.3, style="F")
+            pdf.circle(pts[0][0], pts[0][1], _start_dot(i % per_copy in firsts, pts, COPY_FIRST_DOT, COPY_LATER_DOT),
+                       style="F")
+
+
+def _first_strokes(text: str) -> set[int]:
+    """The indexes, among text's strokes, of each character's first stroke."""
+    firsts, n = set(), 0
+    for ch in text:
+        firsts.add(n)
+        n += len(GLYPHS[ch])
+    return firsts
+
+
+def _start_dot(first: bool, pts: list, big: float, small: float) -> float:
+    """A stroke's start dot: big where a character begins, smaller where its later strokes begin (a stroke that is
+    only a dot, i's or j's, keeps its own small size)."""
+    if len(pts) == 1:
+        return 0.9
+    return big if first else small
 
 
 def copy_starts(text: str, x0: float, x1: float) -> list[float]:

@@ -58,3 +58,11 @@ def test_limits_are_refused_with_a_clear_message(raw, message):
 def test_a_hundred_problems_is_allowed():
     sheet = made(kind="addition", count=100, low=0, high=999)
     assert sheet.pages == 5 + 2  # its key's lines ("100. 955 + 474 = 1429") fit three to a row, 75 to a page
+
+
+@pytest.mark.parametrize("kind, scored", [("subtraction", True), ("word-search", True), ("number-bonds", True),
+                                          ("letter-tracing", False), ("colour-by-number", False)])
+def test_only_a_sheet_with_answers_to_mark_has_a_score_line(kind, scored):
+    first = page_texts(made(kind=kind, name_line=True))[0]
+    assert "Name:" in first and "Date:" in first
+    assert ("Score:" in first) == scored

@@ -5,10 +5,11 @@ import string
 import pytest
 from pypdf import PdfReader
 
-from learnsite.sheets.layout import MARGIN
+from learnsite.sheets.layout import GREY, MARGIN, SheetPdf
+from learnsite.sheets.options import defaults
 from learnsite.sheets.strokes import DIGITS, GLYPHS, LOWER, UPPER
 from learnsite.sheets.arrows import ARROW, ARROW_GAP, CLEAR, _arrow_points, _distance, arrow_places
-from learnsite.sheets.tracing import ROW_PITCH, UNIT, _strokes, copy_starts
+from learnsite.sheets.tracing import ROW_PITCH, UNIT, _row, _strokes, copy_starts
 
 from .support import made, page_texts
 
@@ -95,3 +96,62 @@ def test_the_models_arrows_stand_clear_beside_their_strokes(text):
         assert min(px for px, _ in head) >= MARGIN, (text, i)
         # between the row above's descenders (g, j, p, q, y) and its own descender line
         assert -(ROW_PITCH - 2.85 * UNIT) < min(py for _, py in head) < max(py for _, py in head) < 2.85 * UNIT
+
+
+class _Recording(SheetPdf):
+    """A sheet that notes each line's colour and each filled dot, as a printer would lay them down."""
+
+    def __init__(self):
+        super().__init__(defaults("letter-tracing"), "test")
+        self.lines, self.dots = [], []
+        self.add_page()
+
+    def line(self, x1, y1, x2, y2):
+        self.lines.append(((x1, y1, x2, y2), self.draw_color.colors))
+        super().line(x1, y1, x2, y2)
+
+    def circle(self, x, y, radius, style=None):
+        self.dots.append((x, y, radius))
+        super().circle(x, y, radius, style=style)
+
+
+@pytest.mark.parametrize("text", ["E", "Z", "T", "t", "7"])
+def test_the_guides_are_lighter_than_the_dotted_letter_lying_on_them(text):
+    """In black, the guides hid every stroke drawn along one: E's arms, Z's top and base, T's bar, 7's top."""
+    pdf = _Recording()
+    _row(pdf, text, 40)
+    guides = [colour for (x1, y1, x2, y2), colour in pdf.lines if y1 == y2 and x2 - x1 >= pdf.content_w - 0.01]
+    assert len(guides) == 3
+    dot_grey = GREY[0] / 255
+    assert all(min(colour) >= dot_grey + 0.2 for colour in guides), guides
+
+
+@pytest.mark.parametrize("text", ["A", "E", "B", "m", "i", "17"])
+def test_each_letter_starts_at_its_one_big_dot(text):
+    """"Start at the big dot": E's three strokes had three equal dots, and the model's dot hid under its stroke."""
+    pdf = _Recording()
+    _row(pdf, text, 40)
+    starts = copy_starts(text, MARGIN, MARGIN + pdf.content_w)
+    per_text = sum(len(GLYPHS[ch]) for ch in text)
+    model, copies = pdf.dots[:per_text], pdf.dots[per_text:]  # the model's dots come first, one per stroke
+    assert len(copies) == per_text * (len(starts) - 1)
+
+    def begins(x: float) -> list[tuple[float, float]]:  # where each character's first stroke begins
+        return sorted(_strokes(ch, x + offset, 40)[0][0] for ch, offset in zip(text, _offsets(text)))
+
+    for dots, xs in ((model, starts[:1]), (copies, starts[1:])):
+        big = max(r for _, _, r in dots)
+        assert sorted((x, y) for x, y, r in dots if r == big) == sorted(p for x in xs for p in begins(x))
+        assert big >= 1.4 / 2 + 0.7  # well wider than the model's 1.4 mm stroke
+        assert all(r <= big - 0.3 for _, _, r in dots if r != big)  # the rest plainly smaller
+
+
+def _offsets(text: str) -> list[float]:
+    """Each character's x offset within text, as _strokes places it."""
+    first = [_strokes(ch, 0, 0)[0][0][0] for ch in text]
+    whole = _strokes(text, 0, 0)
+    at, out = 0, []
+    for ch, own in zip(text, first):
+        out.append(whole[at][0][0] - own)
+        at += len(GLYPHS[ch])
+    return out
