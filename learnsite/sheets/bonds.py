@@ -28,7 +28,11 @@ class Bond:
         return {"whole": self.whole, "left": self.left, "right": self.right}[self.missing]
 
     def text(self) -> str:
-        return f"{self.whole} = {self.left} + {self.right}"
+        """The key's line, the blank circle's number in brackets: "10 = [0] + 10" (a teacher had to work out
+        which number the child wrote)."""
+        whole, left, right = (f"[{v}]" if name == self.missing else str(v)
+                              for name, v in zip(MISSING, (self.whole, self.left, self.right)))
+        return f"{whole} = {left} + {right}"
 
     @property
     def fact(self) -> tuple[int, int]:

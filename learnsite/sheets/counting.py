@@ -13,7 +13,7 @@ from learnsite.variety import varied
 COLS, ROWS = 2, 3
 # The objects sit in a grid of slots inside the box: the smallest grid that leaves room to scatter the most
 # objects the sheet asks for, so a sheet for the youngest (up to 5) draws them big, and 20 still fit.
-GRIDS = ((3, 2), (4, 3), (5, 4))
+GRIDS = ((3, 2), (4, 2), (4, 3), (5, 3), (5, 4))  # fewer rows, bigger pictures
 QUESTION_PT = 13
 
 

@@ -135,21 +135,34 @@ def draw(pdf: SheetPdf, options: SheetOptions, problems: list[Problem]) -> None:
     for page_problems in pages_of(problems, COLS * ROWS):
         top = pdf.start_page(heading, f"{verb}. Write each answer under the line.")
         cells = grid_cells(MARGIN, top, pdf.content_w, pdf.body_bottom - top, COLS, ROWS)
+        room = marks_room(options.kind, problems)
         for problem, (x, y, w, h) in zip(page_problems, cells):
             number += 1
-            _problem(pdf, number, problem, x, y, w)
+            _problem(pdf, number, problem, x, y, w, room)
     if options.answer_key:
         draw_key(pdf, heading, [p.text() for p in problems])
 
 
-def _problem(pdf: SheetPdf, number: int, p: Problem, x: float, y: float, w: float) -> None:
+CARRY_ROOM = 6.0  # mm
+
+
+def marks_room(kind: str, problems: list[Problem]) -> float:
+    """How far a sheet's sums stand lower in their boxes, to leave room above for a carried 1 or a borrowed ten
+    (there were 5 mm, and 20 under the answer line)."""
+    if kind == "multiplication":
+        return 0.0
+    regroups = carries if kind == "addition" else borrows
+    return CARRY_ROOM if any(p.a >= 10 and regroups(p.a, p.b) for p in problems) else 0.0
+
+
+def _problem(pdf: SheetPdf, number: int, p: Problem, x: float, y: float, w: float, room: float = 0.0) -> None:
     pdf.text_at(x + 2, y + 2, f"{number}.", 10)
     right = x + w - 8
     box_w = 30.0
-    pdf.text_at(right - box_w, y + 6, str(p.a), 22, align="R", width=box_w)
-    pdf.text_at(right - box_w - 8, y + 15, f"{p.sign} {p.b}", 22, align="R", width=box_w + 8)
+    pdf.text_at(right - box_w, y + room + 6, str(p.a), 22, align="R", width=box_w)
+    pdf.text_at(right - box_w - 8, y + room + 15, f"{p.sign} {p.b}", 22, align="R", width=box_w + 8)
     pdf.set_line_width(0.6)
-    pdf.line(right - box_w - 6, y + 25.5, right, y + 25.5)
+    pdf.line(right - box_w - 6, y + room + 25.5, right, y + room + 25.5)
 
 
 KEY_SIZE, KEY_GAP = 12, 4.0  # pt, mm between a line and the next column

@@ -77,7 +77,7 @@ STARTERS: tuple[Starter, ...] = (
        "literacy", "fine-motor", "letter-tracing", low=1, high=13, case="lower"),
     _s("trace-lowercase-n-z", "Trace lowercase letters n to z", "4-6", "Small letters with start dots.", TRACE,
        "literacy", "fine-motor", "letter-tracing", low=14, high=26, case="lower"),
-    _s("trace-letters-a-e", "Trace letters Aa to Ee", "3-5", "Capital and small letters side by side.", TRACE,
+    _s("trace-letters-a-e", "Trace letters Aa to Ee", "3-5", "Each capital letter, then its small letter.", TRACE,
        "literacy", "writing", "letter-tracing", low=1, high=5, case="both"),
     _s("sight-words-pre-primer", "Sight-word search: first words", "5-6",
        "Find six pre-primer sight words going across and down.", WORDS, "literacy", "reading", "word-search",

@@ -91,7 +91,9 @@ def _layout(rng, options: SheetOptions, size: int, directions) -> tuple[list[lis
             break
         if any(_overlap(word, p.word) for p in placements):
             continue
-        placement = _place(rng, grid, word, directions)
+        # each way the sheet names is used: "hidden five ways" had no diagonal word
+        unused = [d for d in directions if d not in {p.direction for p in placements}]
+        placement = (_place(rng, grid, word, unused) if unused else None) or _place(rng, grid, word, directions)
         if placement:
             placements.append(placement)
             for (r, c), ch in zip(placement.cells(), word):

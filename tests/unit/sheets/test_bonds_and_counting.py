@@ -5,7 +5,7 @@ from learnsite.sheets.starter import STARTERS
 
 from .support import key_pages, made, page_texts, student_pages
 
-BOND_KEY = re.compile(r"(\d+)\. (\d+) = (\d+) \+ (\d+)")
+BOND_KEY = re.compile(r"(\d+)\. \[?(\d+)\]? = \[?(\d+)\]? \+ \[?(\d+)\]?")
 
 
 def test_number_bonds_key_is_right_and_the_sheet_shows_the_other_two_numbers():
@@ -22,6 +22,12 @@ def test_number_bonds_key_is_right_and_the_sheet_shows_the_other_two_numbers():
         assert whole == left + right and 5 <= whole <= 20
         assert (whole, left, right) == (bond.whole, bond.left, bond.right)
         assert shown[int(n)] == bond.shown()
+    # the key marks the number the child wrote in the blank circle, and only that one
+    lines = [line for t in key_pages(texts) for line in re.findall(r"\d+\. [^\n]*=[^\n]*", t)]
+    for line, bond in zip(lines, sheet.plan):
+        assert re.findall(r"\[(\d+)\]", line) == [str(bond.answer())], line
+        where = {"whole": 0, "left": 1, "right": 2}[bond.missing]
+        assert "[" in re.split(r" = | \+ ", line.split(". ", 1)[1])[where], line
 
 
 def test_number_bonds_do_not_repeat_on_a_sheet_while_the_range_has_new_ones():
@@ -33,18 +39,24 @@ def test_number_bonds_do_not_repeat_on_a_sheet_while_the_range_has_new_ones():
     assert all(b.whole == 2 == b.left + b.right for b in narrow)
 
 
-def test_counting_draws_few_objects_big_in_a_small_grid():
-    """A sheet for the youngest (up to 5 objects) scatters them in a 4 x 3 grid (bigger pictures), up to 4 in
-    3 x 2; a sheet of up to 20 keeps the 5 x 4 grid. Every grid leaves room to scatter."""
-    assert counting.grid_for(3) == (3, 2) and counting.grid_for(5) == (4, 3) and counting.grid_for(8) == (4, 3)
-    assert counting.grid_for(9) == (5, 4) and counting.grid_for(20) == (5, 4)
+def test_counting_draws_few_objects_big_in_a_small_grid(monkeypatch):
+    """A sheet for the youngest (up to 5 objects) scatters them in a 4 x 2 grid (bigger pictures: in 4 x 3 they were
+    12 mm in a box 86 mm wide), up to 4 in 3 x 2, up to 10 in 5 x 3; a sheet of up to 20 keeps the 5 x 4 grid.
+    Every grid leaves room to scatter."""
+    assert counting.grid_for(3) == (3, 2) and counting.grid_for(5) == (4, 2) and counting.grid_for(8) == (4, 3)
+    assert counting.grid_for(10) == (5, 3) and counting.grid_for(11) == (5, 4) and counting.grid_for(20) == (5, 4)
     for high in range(1, 21):
         cols, rows = counting.grid_for(high)
         assert cols * rows >= high
     sheet = made(kind="counting", seed=4, low=1, high=5, count=12)
-    assert {p.grid for p in sheet.plan} == {(4, 3)}
+    assert {p.grid for p in sheet.plan} == {(4, 2)}
     assert max(p.answer for p in sheet.plan) <= 5
-    assert all(0 <= c < 4 and 0 <= r < 3 for p in sheet.plan for c, r in p.slots)
+    assert all(0 <= c < 4 and 0 <= r < 2 for p in sheet.plan for c, r in p.slots)
+    sizes = []
+    for name in list(pictures.OBJECTS):
+        monkeypatch.setitem(counting.OBJECTS, name, lambda pdf, x, y, size: sizes.append(size))
+    made(kind="counting", seed=4, low=1, high=5, count=6)
+    assert min(sizes) >= 14  # mm
     assert "1. How many" in page_texts(sheet)[0]  # the number beside its question
 
 

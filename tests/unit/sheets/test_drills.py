@@ -4,7 +4,9 @@ import pytest
 
 from learnsite.sheets import SheetOptionError
 from learnsite.sheets import defaults
+from learnsite.sheets import drills
 from learnsite.sheets.drills import borrows, carries, plan, regroups_ones
+from learnsite.sheets.layout import SheetPdf
 
 from .support import key_pages, made, page_texts, student_pages
 
@@ -120,3 +122,38 @@ def test_drill_answers_and_first_numbers_vary(kind, low, high, carrying, count):
             assert max(answers.count(x) for x in answers) <= 3, (seed, answers)
         if low >= 10:
             assert max(firsts.count(x) for x in firsts) <= 2, (seed, firsts)
+
+
+class _Placed(SheetPdf):
+    """A sheet that notes where each text and line goes."""
+
+    def __init__(self, options):
+        super().__init__(options, "test")
+        self.texts, self.lines = [], []
+
+    def text_at(self, x, y, text, size, **kw):
+        self.texts.append((y, text))
+        super().text_at(x, y, text, size, **kw)
+
+    def line(self, x1, y1, x2, y2):
+        self.lines.append(y1)
+        super().line(x1, y1, x2, y2)
+
+
+@pytest.mark.parametrize("kind,low,high,carrying,room", [
+    ("addition", 10, 99, "only", True), ("subtraction", 10, 99, "only", True), ("addition", 100, 999, "any", True),
+    ("addition", 10, 99, "none", False), ("addition", 0, 9, "any", False), ("multiplication", 0, 12, "any", False),
+])
+def test_a_sum_to_carry_or_borrow_in_leaves_room_above_it_to_write_the_mark(kind, low, high, carrying, room):
+    """A carried 1 or a borrowed ten is written above the top number: there were 5 mm for it, and 20 under the
+    answer line."""
+    options = defaults(kind, low=low, high=high, carrying=carrying, count=20, seed=3)
+    pdf = _Placed(options)
+    drills.draw(pdf, options, plan(options))
+    first_label = next(y for y, text in pdf.texts if text == "1.")
+    top_number = next(y for y, text in pdf.texts if text == str(plan(options)[0].a))
+    answer_line = min(y for y in pdf.lines if y > top_number)
+    cell_top = first_label - 2
+    cell_bottom = cell_top + (pdf.body_bottom - cell_top) / drills.ROWS
+    assert top_number - first_label == pytest.approx(10 if room else 4)  # a sum without stays where it was
+    assert cell_bottom - answer_line >= 12  # the answer still has room under its line

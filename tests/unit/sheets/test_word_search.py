@@ -42,6 +42,14 @@ def test_level_one_uses_only_across_and_down():
 
 
 @pytest.mark.parametrize("level", [1, 2, 3])
+def test_every_way_the_sheet_names_has_a_word_going_that_way(level):
+    """"Hidden five ways, even backwards and up" had no diagonal word: a child looked for one in vain."""
+    for seed in range(1, 31):
+        puzzle = made(kind="word-search", level=level, count=8, seed=seed).plan
+        assert {p.direction for p in puzzle.placements} == set(puzzle.directions), (seed, puzzle.placements)
+
+
+@pytest.mark.parametrize("level", [1, 2, 3])
 def test_the_random_letters_hide_no_unwanted_word_and_no_second_copy_of_a_word(level):
     """A child reads a grid every way: no rude or scary word may show by chance, and each word to find is in one
     place only (read any of the 8 ways), even a short one like "the" or one inside another ("here" in "where")."""
