@@ -65,10 +65,17 @@ def _fits(kind: str, a: int, b: int, carrying: str) -> bool:
 def _zero_cap(options: SheetOptions) -> int:
     """How many problems of the sheet may have a 0 in them. A small range (0 to 3) would otherwise fill a third of
     a sheet with 0 + 0, 0 + 2 and 3 + 0, which all teach one fact; below 3 (0 to 2) the zeros are half of what
-    there is to practise, and stay."""
-    if options.low > 0 or options.high < 3:
+    there is to practise, and stay. In a times table × 1 is as easy as × 0, and capped with it ("Times tables 1 to 5"
+    had 6 × 1 facts in 20)."""
+    easiest = 1 if options.kind == "multiplication" else 0
+    if options.low > easiest or options.high < 3:
         return options.count
     return zero_share(options.count)
+
+
+def _easy(kind: str, pair: tuple[int, int]) -> bool:
+    """A problem that practises no more than one fact: a 0 in it (0 + 3, 6 − 0, 4 × 0), or in a times table a 1."""
+    return 0 in pair or (kind == "multiplication" and 1 in pair)
 
 
 def zero_share(count: int) -> int:
@@ -116,11 +123,11 @@ def plan(options: SheetOptions) -> list[Problem]:
         raise SheetOptionError(f"{how_many} {need} {word} {fit} numbers from {options.low} to {options.high}: "
                                "widen the range or allow any.")
     cap = _zero_cap(options)
-    zeros = [pair for pair in pool if 0 in pair]
-    plain = [pair for pair in pool if 0 not in pair]
+    zeros = [pair for pair in pool if _easy(kind, pair)]
+    plain = [pair for pair in pool if not _easy(kind, pair)]
     pairs: list[tuple[int, int]] = []
     while len(pairs) < options.count:
-        zeros_left = max(0, cap - sum(0 in pair for pair in pairs))
+        zeros_left = max(0, cap - sum(_easy(kind, pair) for pair in pairs))
         choice = plain + picked(rng, zeros, zeros_left) if plain else zeros
         n = min(options.count - len(pairs), len(choice))
         pairs += varied(rng, choice, n, lambda p: _answer(kind, *p), lambda p: p[0], lambda p: p[1],

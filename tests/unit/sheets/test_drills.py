@@ -90,6 +90,16 @@ def test_at_most_one_problem_in_five_has_a_zero_in_it(kind, low, high):
             assert all(low <= p.a <= high and low <= p.b <= high for p in problems)
 
 
+@pytest.mark.parametrize("low,high", [(1, 5), (0, 5), (1, 10)])
+def test_a_times_table_sheet_is_not_full_of_times_one(low, high):
+    """"Times tables 1 to 5" had 6 facts of × 1 in 20: as easy as × 0, and capped with it."""
+    for seed in range(30):
+        problems = plan(defaults("multiplication", seed=seed, low=low, high=high, count=20))
+        assert sum(p.a in (0, 1) or p.b in (0, 1) for p in problems) <= 4
+    assert any(p.a == 1 or p.b == 1 for seed in range(30)
+               for p in plan(defaults("multiplication", seed=seed, low=1, high=5, count=20)))  # still some
+
+
 def test_a_range_of_zero_to_two_keeps_its_zeros():
     problems = plan(defaults("addition", seed=1, low=0, high=2, count=20))
     assert sum(p.a == 0 or p.b == 0 for p in problems) > 4  # 5 of its 9 sums have a zero: nothing else to practise
