@@ -26,14 +26,15 @@ COLOURS = {  # letter in a picture -> (name on the sheet, RGB for the key)
 PICTURES = {
     1: {
         "heart": ["LRRLLRRL", "RRRRRRRR", "RRRRRRRR", "RRRRRRRR", "LRRRRRRL", "LLRRRRLL", "LLLRRLLL", "LLLLLLLL"],
-        "sun": ["LLLLLLLL", "LLYYYYLL", "LYYYYYYL", "LYYYYYYL", "LYYYYYYL", "LLYYYYLL", "GGGGGGGG", "GGGGGGGG"],
+        # a sun with rays, high over the grass (a round yellow block on the grass read as a haystack)
+        "sun": ["YLLLLLLY", "LLLYYLLL", "LLYYYYLL", "YLYYYYLY", "LLYYYYLL", "LLLYYLLL", "YLLLLLLY", "GGGGGGGG"],
     },
     2: {
         "house": ["LLLLRRLLLL", "LLLRRRRLLL", "LLRRRRRRLL", "LRRRRRRRRL", "LYYYYYYYYL", "LYBBYYBBYL",
                   "LYBBYYBBYL", "LYYYNNYYYL", "LYYYNNYYYL", "GGGGGGGGGG"],
         # the tree stands on grass, the sun of its sunny day in the sky's corner; its leaves round off above the
         # trunk (a row of green from edge to edge read as a band across the sky)
-        "tree": ["LLLLGGLLYY", "LLLGGGGLYY", "LLGGGGGGLL", "LGGGGGGGGL", "LLGGGGGGLL", "LGGGGGGGGL",
+        "tree": ["LLLLGGLLYY", "LLLGGGGLYY", "LLGGGGGGLL", "LGGGGGGGGL", "LGGGGGGGGL", "LGGGGGGGGL",
                  "LLGGGGGGLL", "LLLLNNLLLL", "LLLLNNLLLL", "GGGGGGGGGG"],
     },
     3: {
