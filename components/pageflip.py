@@ -6,7 +6,8 @@ Traps (see REFLEX_NOTES.md):
   recursively (MemoizationLeaf). Keep the pages static: no state vars inside them.
 - Give it an `id`: Reflex then keeps a ref at refs['ref_<id>'], and `flip_script(id, "flipNext")`
   drives the book through rx.call_script.
-- Events carry `e.data`: on_flip gets the new page index, on_init gets {page, mode}.
+- Events carry `e.data`: on_flip gets the new page index; on_init and on_change_orientation get the mode
+  ("portrait": one page at a time, "landscape": a spread).
 """
 
 from __future__ import annotations
@@ -26,6 +27,16 @@ def _event_data(e: Var) -> tuple[Var[Any]]:
 
 def _page_index(e: Var) -> tuple[Var[int]]:
     return (Var(_js_expr=f"({e}?.data ?? 0)", _var_type=int),)
+
+
+def _init_mode(e: Var) -> tuple[Var[str]]:
+    """onInit's data is {page, mode}: pass the mode ("portrait" or "landscape")."""
+    return (Var(_js_expr=f"String({e}?.data?.mode ?? '')", _var_type=str),)
+
+
+def _orientation(e: Var) -> tuple[Var[str]]:
+    """onChangeOrientation's data is the new mode itself."""
+    return (Var(_js_expr=f"String({e}?.data ?? '')", _var_type=str),)
 
 
 class HTMLFlipBook(MemoizationLeaf):
@@ -59,8 +70,8 @@ class HTMLFlipBook(MemoizationLeaf):
     render_only_page_length_change: Var[bool]
 
     on_flip: rx.EventHandler[_page_index]
-    on_init: rx.EventHandler[_event_data]
-    on_change_orientation: rx.EventHandler[_event_data]
+    on_init: rx.EventHandler[_init_mode]
+    on_change_orientation: rx.EventHandler[_orientation]
     on_change_state: rx.EventHandler[_event_data]
 
 

@@ -15,6 +15,7 @@ EXPOSE_BOOK_JS = f"window.learnsiteFlipBook = () => {flip_object_script(BOOK_ID)
 class FlipbookState(rx.State):
     flipbook_id: str = ""
     page_index: int = 0
+    portrait: bool = False  # the book shows one page at a time (a narrow screen), not a spread
     loaded: bool = False
 
     def _count(self) -> int:
@@ -27,7 +28,13 @@ class FlipbookState(rx.State):
             return  # the open page connected again: the book stays open where it was
         self.flipbook_id = route_id(self)
         self.page_index = 0
+        self.portrait = False
         self.loaded = True
+
+    @rx.event
+    def oriented(self, mode: str):
+        """onInit and onChangeOrientation from the book: "portrait" when it shows one page at a time."""
+        self.portrait = mode == "portrait"
 
     @rx.event
     def flipped(self, index: int):
@@ -41,7 +48,7 @@ class FlipbookState(rx.State):
     @rx.event
     def key_pressed(self, key: str, _info: dict | None = None):
         """Arrow keys turn the page, within the same limits as the buttons."""
-        if key == "ArrowRight" and self.page_index < self._count() - 2:
+        if key == "ArrowRight" and not self.next_disabled:
             return rx.call_script(flip_script(BOOK_ID, "flipNext"))
         if key == "ArrowLeft" and self.page_index > 0:
             return rx.call_script(flip_script(BOOK_ID, "flipPrev"))
@@ -60,5 +67,6 @@ class FlipbookState(rx.State):
 
     @rx.var
     def next_disabled(self) -> bool:
-        """SPEC §2: next is disabled when the index is at or beyond the page count minus 2."""
-        return self.page_index >= self._count() - 2
+        """SPEC §2: next is disabled when the index is at or beyond the page count minus 2: the last spread.
+        A book showing one page at a time (the spec allows portrait) has one more page to go, "The End"."""
+        return self.page_index >= self._count() - (1 if self.portrait else 2)

@@ -76,6 +76,24 @@ def test_storybook_moves_within_range_with_a_transition(page):
     expect(page.get_by_text("Page 4 / 5")).to_be_visible()
 
 
+@pytest.mark.parametrize("width, height", [(1366, 768), (1024, 768)])
+def test_a_storybook_keeps_its_page_buttons_on_a_short_screen(browser, app_server, width, height):
+    """On a laptop or a landscape tablet Previous and Next were below the screen on every page."""
+    with phone(browser, app_server, width, height, reduced_motion="reduce") as page:  # measured standing still
+        install_fake_speech(page)  # a device with a voice: no "needs a voice" line under Read to me
+        open_page(page, "/storybook/the-magical-forest")
+        for n in range(1, 7):
+            expect(page.get_by_text(f"Page {n} / 6")).to_be_visible()
+            page.wait_for_function("() => document.querySelector('.story-picture')?.complete")
+            for name in ("Previous", "Next"):
+                button = page.get_by_role("button", name=name, exact=True).bounding_box()
+                assert 0 <= button["y"] and button["y"] + button["height"] <= height, (n, name, button)
+            picture = page.locator(".story-picture").bounding_box()
+            assert picture["width"] >= 320 and abs(picture["width"] / picture["height"] - 4 / 3) < 0.02, picture
+            if n < 6:
+                page.get_by_role("button", name="Next", exact=True).click()
+
+
 def test_storybook_keeps_its_page_when_the_connection_drops_and_comes_back(page):
     """A child reading on a tablet put down and picked up again is still on their page. Opened again from the
     site, or loaded again, the book starts at page 1."""
@@ -236,6 +254,22 @@ def test_flipbook_on_a_phone_turns_one_page_at_a_time(browser, app_server):
         expect(counter).to_have_text("Page 2 of 10")
     finally:
         context.close()
+
+
+def test_a_phone_turns_the_flipbook_to_its_last_page(browser, app_server):
+    """One page at a time, "The End" is one turn after page count minus 2, where the spec's rule (for a spread)
+    stopped Next and the right arrow key."""
+    with phone(browser, app_server, 375, 812, is_mobile=True) as page:
+        open_page(page, "/flipbook/farm-friends")
+        page.wait_for_function("() => !!document.querySelector('.stf__parent')")
+        counter, next_page = page.locator(".content-counter"), page.get_by_role("button", name="Next page")
+        for n in range(2, 9):
+            expect(next_page).to_be_enabled()
+            next_page.click()
+            expect(counter).to_have_text(f"Page {n} of 8")
+            page.wait_for_timeout(1100)
+        expect(page.get_by_text("The End. Goodnight, farm friends!")).to_be_visible()
+        expect(next_page).to_be_disabled()
 
 
 def test_storybook_arrow_keys_stay_in_range(page):
