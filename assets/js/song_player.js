@@ -14,6 +14,12 @@
   var REST_PERCENT = 45; // SPEC: the bar rests at 45% and goes to 100% while the song plays
   var ctx = null, master = null, analyser = null, t0 = 0, song = null, playing = false, timer = 0;
   var wallStart = 0, wallPaused = 0; // the clock when there is no Web Audio at all
+  // The sung line moves down the page: a new one out of sight is brought into view, unless the reader scrolled
+  // a moment ago (to reach Pause, say) and would be pulled back
+  var FOLLOW_AFTER_MS = 3000, sungLine = -1, readerScrolled = -Infinity;
+  ["wheel", "touchmove", "keydown"].forEach(function (type) {
+    window.addEventListener(type, function () { readerScrolled = performance.now(); }, { passive: true });
+  });
 
   function player() { return document.querySelector("[data-song-player]"); }
   function reducedMotion() { return window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches; }
@@ -87,7 +93,18 @@
       var on = Number(el.getAttribute("data-song-line")) === current && (playing || t > 0);
       el.classList.toggle("is-sung", on);
       if (on) el.setAttribute("aria-current", "true"); else el.removeAttribute("aria-current");
+      if (on && playing && current !== sungLine) follow(el);
     });
+    sungLine = current;
+  }
+
+  function follow(line) {
+    if (performance.now() - readerScrolled < FOLLOW_AFTER_MS) return;
+    var box = line.getBoundingClientRect(), header = document.querySelector("header");
+    var top = header ? header.getBoundingClientRect().bottom : 0;
+    if (box.top < top || box.bottom > window.innerHeight) {
+      line.scrollIntoView({ block: "nearest", behavior: reducedMotion() ? "auto" : "smooth" });
+    }
   }
 
   function tick() {

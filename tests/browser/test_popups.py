@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from learnsite.state.popups import ACTIVITY_INFO
-from tests.conftest import toast, wait_hydrated
+from tests.conftest import phone, toast, wait_hydrated
 
 SHOTS = Path("/tmp/shots-home")
 CATEGORIES = {
@@ -278,3 +278,31 @@ def test_call_to_action_browse_all_activities(page):
     expect(page.get_by_role("dialog", name="Explore All Activities")).to_be_visible()
     page.get_by_role("dialog").get_by_role("button", name="Close").click()
     expect(page.get_by_role("dialog")).to_have_count(0)
+
+
+LONGEST_WORD_PX = """e => {
+  const pen = document.createElement("canvas").getContext("2d");
+  pen.font = getComputedStyle(e).font;
+  return Math.max(...e.innerText.split(/\\s+/).map(word => pen.measureText(word).width));
+}"""
+
+
+@pytest.mark.parametrize("width", [320, 375, 1280])
+def test_no_age_group_activity_name_is_squeezed_inside_its_words(browser, app_server, width):
+    """On a phone "Math Whiz", short enough to leave room for its Play button beside it, was squeezed to one letter
+    a line. A name may wrap between its words on the narrowest screen, never within one."""
+    with phone(browser, app_server, width, 740) as page:
+        open_home(page)
+        ages = page.get_by_role("region", name="Learning for Every Age")
+        for age in ("Ages 3-4", "Ages 5-6", "Ages 7-8", "Ages 9-10"):
+            ages.get_by_role("button", name=age, exact=True).click()
+            dialog = page.get_by_role("dialog", name=f"{age} Activities")
+            expect(dialog).to_be_visible()
+            names = dialog.locator(".item-name")
+            expect(names).to_have_count(4)
+            for i in range(4):
+                box = names.nth(i).bounding_box()
+                longest_word = names.nth(i).evaluate(LONGEST_WORD_PX)
+                assert box["width"] + 1 >= longest_word, (age, names.nth(i).inner_text(), box, longest_word)
+            page.keyboard.press("Escape")
+            expect(dialog).to_be_hidden()

@@ -179,3 +179,28 @@ def test_playing_a_song_makes_no_third_party_requests(song_page, app_server):
     outside = sorted({u for u in seen if urlparse(u).scheme in {"http", "https"} and urlparse(u).netloc != host})
     assert outside == [], outside
     assert any(urlparse(u).path == "/js/song_player.js" for u in seen)
+
+
+def test_the_page_follows_the_sung_line_unless_the_reader_just_scrolled(audio_browser, app_server):
+    """On a phone the highlighted line went below the screen from the second line on, and the page stayed put."""
+    ctx = audio_browser.new_context(base_url=app_server.url, viewport={"width": 375, "height": 740}, has_touch=True)
+    try:
+        page = ctx.new_page()
+        open_page(page, "/song/five-little-ducks")
+        tune = tune_for("five-little-ducks")
+        lines = page.get_by_role("region", name="Lyrics").get_by_role("listitem")
+        press_play(page)
+        for n in (1, 2, 3):
+            page.wait_for_function(f"window.learnsiteSong.position() > {tune.lines[n].start + 0.8}", timeout=15_000)
+            expect(lines.nth(n)).to_have_attribute("aria-current", "true")
+            box = lines.nth(n).bounding_box()
+            assert -1 <= box["y"] and box["y"] + box["height"] <= 741, (n, box)  # in sight, to the pixel
+        page.mouse.move(180, 300)
+        page.mouse.wheel(0, -400)  # the reader scrolls up, to the Pause button say
+        page.wait_for_timeout(600)
+        kept = page.evaluate("scrollY")
+        page.wait_for_function(f"window.learnsiteSong.position() > {tune.lines[4].start + 0.8}", timeout=15_000)
+        expect(lines.nth(4)).to_have_attribute("aria-current", "true")
+        assert page.evaluate("scrollY") == kept  # not pulled back down within 3 s of scrolling
+    finally:
+        ctx.close()
