@@ -138,10 +138,11 @@ TUNES: tuple[Tune, ...] = (
         ("Over the hills and far away.", 8),
         ("Mother duck said, \"Quack, quack, quack, quack!\"", 8),
         ("But only four little ducks came back.", 8),
-        ("Four little ducks went out one day,", 8),
+        # the song's last verse, not its second: 30 s hold two verses, and a small child hears them all come home
+        ("Sad mother duck went out one day,", 8),
         ("Over the hills and far away.", 8),
         ("Mother duck said, \"Quack, quack, quack, quack!\"", 8),
-        ("But only three little ducks came back.", 8),
+        ("And all the five little ducks came back!", 8),
     ]),
     _tune("days-of-the-week", "Oh My Darling, Clementine", 96, _DAYS_MELODY, _DAYS_BASS, [
         ("Sunday, Monday, Tuesday, Wednesday,", 12),

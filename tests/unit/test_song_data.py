@@ -81,8 +81,8 @@ SUNG = {
     "five-little-ducks": [
         "Five lit-tle ducks went out one day,", "O-ver the hills and far a-way.",
         "Mo-ther duck said, \"Quack, quack, quack, quack!\"", "But on-ly four lit-tle ducks came back.",
-        "Four lit-tle ducks went out one day,", "O-ver the hills and far a-way.",
-        "Mo-ther duck said, \"Quack, quack, quack, quack!\"", "But on-ly three lit-tle ducks came back."],
+        "Sad mo-ther duck went out one day,", "O-ver the hills and far a-way.",
+        "Mo-ther duck said, \"Quack, quack, quack, quack!\"", "And all the five lit-tle ducks came back!"],
     "days-of-the-week": ["Sun-day, Mon-day, Tues-day, Wednes-day,", "Thurs-day, Fri-day, Sat-ur-day:",
                          "Se-ven days are in a week,", "Sing them all a-gain with me!"],
     "phonics-fun": ["A is for ap-ple, a, a!", "A says a, A says a,", "A is for ap-ple, a, a!", "A, a, ap-ple!",
