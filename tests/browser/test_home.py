@@ -78,6 +78,8 @@ def test_grids_on_a_large_screen(page):
     assert len(set(tops)) == 1, tops  # four age groups in one row
     tops = [round(page.locator(".featured-card").nth(i).bounding_box()["y"]) for i in range(3)]
     assert len(set(tops)) == 1, tops  # three specials a row
+    downloads = [round(page.get_by_role("link", name="Download Now!").nth(i).bounding_box()["y"]) for i in range(3)]
+    assert len(set(downloads)) == 1, downloads  # level, whatever the length of each card's words
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOTS / "home-desktop.png"), full_page=True)
 
