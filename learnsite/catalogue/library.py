@@ -150,7 +150,7 @@ STORYBOOKS: tuple[Storybook, ...] = (
          "She followed it into the forest, where the mushrooms glowed and the fireflies danced like tiny stars."),
         (2, "A wise old owl in a tree at night",
          "\"Welcome, Mia,\" hooted a wise old owl. \"This forest is magical, but only for kind hearts.\""),
-        (3, "Mia and a little white bunny in a flower meadow",
+        (5, "Mia kneeling on the grass, holding the little white bunny's sore paw and the thorn she pulled out",
          "Soon Mia met a little bunny with a thorn in its paw. Gently, she helped it out. \"Thank you!\" squeaked the bunny."),
         (3, "Colourful flowers blooming under a rainbow",
          "Because of her kindness, flowers bloomed wherever Mia walked, in every colour of the rainbow."),

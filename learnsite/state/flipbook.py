@@ -27,8 +27,7 @@ class FlipbookState(rx.State):
         if await connected_again(self, self.flipbook_id):
             return  # the open page connected again: the book stays open where it was
         self.flipbook_id = route_id(self)
-        self.page_index = 0
-        self.portrait = False
+        self.page_index = 0  # portrait is the window's, kept: the same book opened again does not report it anew
         self.loaded = True
 
     @rx.event
