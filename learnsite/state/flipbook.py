@@ -29,6 +29,8 @@ class FlipbookState(rx.State):
         self.flipbook_id = route_id(self)
         self.page_index = 0  # portrait is the window's, kept: the same book opened again does not report it anew
         self.loaded = True
+        # the same book opened again from the site (its page stays mounted) goes back to its cover with the counter
+        return rx.call_script(f"{flip_object_script(BOOK_ID)}?.turnToPage(0)")
 
     @rx.event
     def oriented(self, mode: str):

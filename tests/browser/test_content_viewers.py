@@ -272,6 +272,22 @@ def test_a_phone_turns_the_flipbook_to_its_last_page(browser, app_server):
         expect(next_page).to_be_disabled()
 
 
+def test_the_same_flipbook_opened_again_from_the_site_goes_back_to_its_cover(page):
+    """The counter went back to "Page 1" and the book stayed open where it was (the page was not mounted anew)."""
+    open_page(page, "/flipbook/farm-friends")
+    page.wait_for_function("() => !!document.querySelector('.stf__parent')")
+    counter = page.locator(".content-counter")
+    for n in (2, 4):
+        page.get_by_role("button", name="Next page").click()
+        expect(counter).to_have_text(f"Page {n} of 8")
+        page.wait_for_timeout(1100)
+    page.get_by_role("banner").get_by_role("button", name="Flipbooks").click()
+    page.get_by_role("dialog").get_by_text("Farm Friends", exact=True).click()
+    expect(counter).to_have_text("Page 1 of 8")
+    page.wait_for_function("() => window.learnsiteFlipBook()?.getCurrentPageIndex() === 0")
+    expect(page.get_by_role("button", name="Previous page")).to_be_disabled()
+
+
 def test_storybook_arrow_keys_stay_in_range(page):
     open_page(page, "/storybook/mystery-of-the-stars")
     expect(page.get_by_text("Page 1 / 6")).to_be_visible()
