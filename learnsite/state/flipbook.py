@@ -10,6 +10,8 @@ from learnsite.state.reconnect import connected_again
 BOOK_ID = "flipbook-book"  # the id (and so the ref) of the book on the page
 # lets assets/js/read_aloud.js ask the book which pages are open (refs live inside Reflex's module)
 EXPOSE_BOOK_JS = f"window.learnsiteFlipBook = () => {flip_object_script(BOOK_ID)}"
+# the same book opened again from the site (its page stays mounted) goes back to its cover with the counter
+TURN_TO_COVER_JS = f"{flip_object_script(BOOK_ID)}?.turnToPage(0)"
 
 
 class FlipbookState(rx.State):
@@ -29,8 +31,7 @@ class FlipbookState(rx.State):
         self.flipbook_id = route_id(self)
         self.page_index = 0  # portrait is the window's, kept: the same book opened again does not report it anew
         self.loaded = True
-        # the same book opened again from the site (its page stays mounted) goes back to its cover with the counter
-        return rx.call_script(f"{flip_object_script(BOOK_ID)}?.turnToPage(0)")
+        return rx.call_script(TURN_TO_COVER_JS)
 
     @rx.event
     def oriented(self, mode: str):
