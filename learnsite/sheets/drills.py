@@ -67,15 +67,19 @@ def _zero_cap(options: SheetOptions) -> int:
     a sheet with 0 + 0, 0 + 2 and 3 + 0, which all teach one fact; below 3 (0 to 2) the zeros are half of what
     there is to practise, and stay. In a times table × 1 is as easy as × 0, and capped with it ("Times tables 1 to 5"
     had 6 × 1 facts in 20)."""
-    easiest = 1 if options.kind == "multiplication" else 0
-    if options.low > easiest or options.high < 3:
+    if options.low > _easiest(options.kind) or options.high < 3:
         return options.count
     return zero_share(options.count)
 
 
+def _easiest(kind: str) -> int:
+    """The largest number that makes a problem practise no more than one fact: 0 (0 + 3, 6 − 0, 4 × 0), or in a
+    times table 1."""
+    return 1 if kind == "multiplication" else 0
+
+
 def _easy(kind: str, pair: tuple[int, int]) -> bool:
-    """A problem that practises no more than one fact: a 0 in it (0 + 3, 6 − 0, 4 × 0), or in a times table a 1."""
-    return 0 in pair or (kind == "multiplication" and 1 in pair)
+    return min(pair) <= _easiest(kind)
 
 
 def zero_share(count: int) -> int:
@@ -123,12 +127,12 @@ def plan(options: SheetOptions) -> list[Problem]:
         raise SheetOptionError(f"{how_many} {need} {word} {fit} numbers from {options.low} to {options.high}: "
                                "widen the range or allow any.")
     cap = _zero_cap(options)
-    zeros = [pair for pair in pool if _easy(kind, pair)]
+    easy = [pair for pair in pool if _easy(kind, pair)]
     plain = [pair for pair in pool if not _easy(kind, pair)]
     pairs: list[tuple[int, int]] = []
     while len(pairs) < options.count:
-        zeros_left = max(0, cap - sum(_easy(kind, pair) for pair in pairs))
-        choice = plain + picked(rng, zeros, zeros_left) if plain else zeros
+        easy_left = max(0, cap - sum(_easy(kind, pair) for pair in pairs))
+        choice = plain + picked(rng, easy, easy_left) if plain else easy
         n = min(options.count - len(pairs), len(choice))
         pairs += varied(rng, choice, n, lambda p: _answer(kind, *p), lambda p: p[0], lambda p: p[1],
                         after=pairs[-1] if pairs else None)
@@ -139,10 +143,10 @@ def draw(pdf: SheetPdf, options: SheetOptions, problems: list[Problem]) -> None:
     heading = pdf.label
     verb = {"addition": "Add", "subtraction": "Subtract", "multiplication": "Multiply"}[options.kind]
     number = 0
+    room = marks_room(options.kind, problems)  # one layout for the whole sheet
     for page_problems in pages_of(problems, COLS * ROWS):
         top = pdf.start_page(heading, f"{verb}. Write each answer under the line.")
         cells = grid_cells(MARGIN, top, pdf.content_w, pdf.body_bottom - top, COLS, ROWS)
-        room = marks_room(options.kind, problems)
         for problem, (x, y, w, h) in zip(page_problems, cells):
             number += 1
             _problem(pdf, number, problem, x, y, w, room)

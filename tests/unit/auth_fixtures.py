@@ -48,6 +48,14 @@ def client_tree(path: str = "/", query: str = "", ip: str = "127.0.0.1", token: 
     return root
 
 
+async def opened(state_cls, path: str, **fields):
+    """A tab's `state_cls` on the page at `path`, with `fields` as its page's on_load would have left them."""
+    state = await client_tree(path).get_state(state_cls)
+    for name, value in fields.items():
+        setattr(state, name, value)
+    return state
+
+
 async def run(handler, state, *args: Any) -> list:
     """Call an event handler like the server does and collect what it yields/returns."""
     result = handler.fn(state, *args)

@@ -4,15 +4,11 @@ time on a narrow screen, where the last page, "The End", is one more turn away."
 from __future__ import annotations
 
 from learnsite.state.flipbook import FlipbookState
-from tests.unit.auth_fixtures import client_tree, run
+from tests.unit.auth_fixtures import opened, run
 
 
 async def _book(book_id: str = "my-first-shapes"):
-    root = client_tree(f"/flipbook/{book_id}")
-    book = await root.get_state(FlipbookState)
-    book.flipbook_id = book_id
-    book.loaded = True
-    return book
+    return await opened(FlipbookState, f"/flipbook/{book_id}", flipbook_id=book_id, loaded=True)
 
 
 async def test_a_spread_stops_next_at_the_last_spread_as_the_spec_says():

@@ -7,15 +7,11 @@ import json
 
 from learnsite.catalogue.songs import tune_for
 from learnsite.state.media import SongState
-from tests.unit.auth_fixtures import client_tree, run
+from tests.unit.auth_fixtures import opened, run
 
 
 async def _song(song_id: str):
-    root = client_tree(f"/song/{song_id}")
-    song = await root.get_state(SongState)
-    song.song_id = song_id
-    song.loaded = True
-    return song
+    return await opened(SongState, f"/song/{song_id}", song_id=song_id, loaded=True)
 
 
 async def test_set_playing_follows_the_player_and_refuses_other_types():
