@@ -151,9 +151,14 @@ class ActivityStars(SQLModel, table=True):
 
 
 class StarterSeed(SQLModel, table=True):
-    """A starter worksheet prestart has added once: deleting the worksheet does not bring it back."""
+    """A starter worksheet prestart has added once: deleting the worksheet does not bring it back.
+
+    Prestart makes the worksheet's PDF again, in place, when the generators' edition changes.
+    """
 
     __tablename__ = "starter_seeds"
 
     key: str = Field(primary_key=True, max_length=80)
     seeded_at: datetime = _ts()
+    worksheet_id: int | None = Field(default=None, foreign_key="content.id", ondelete="SET NULL")  # None: deleted
+    edition: str = Field(default="", max_length=64)  # the generators' edition its PDF was made by

@@ -290,11 +290,37 @@ def create_worksheet(
     the starter library); uploads leave it None and are rendered in a child process.
     """
     fields = _clean_fields(db_url, title, description, category_id, subject, skill_type)
+    key, file_url, thumb_url, stored = _store(storage, pdf_path, original_name, now_ms, thumbnail_png)
+
+    try:
+        with session_scope(db_url) as s:
+            row = Content(
+                **fields, content_type="worksheet", interaction_mode="printable",
+                file_url=file_url, storage_key=key, thumbnail_url=thumb_url,
+            )
+            s.add(row)
+            s.flush()
+            s.refresh(row)
+            category_name = s.get(Category, row.category_id).name
+            view = _view(row, category_name, None)
+    except Exception as exc:
+        _remove(storage, stored)
+        raise DatabaseEntryFailed(_db_message(exc)) from exc
+    RECENT_VIEWS.changed()  # SQLite can give a deleted worksheet's id to the new one
+    return view
+
+
+def _store(storage: Storage, pdf_path: Path, original_name: str, now_ms: int | None,
+           thumbnail_png: bytes | None) -> tuple[str, str, str | None, list[str]]:
+    """Check a PDF, then store it and its thumbnail under a new key: (key, file URL, thumbnail URL or None,
+    the keys stored).
+
+    Nothing stays stored if storing fails (UploadFailed, as for a file that is not a PDF).
+    """
     try:
         validate_pdf(pdf_path)
     except InvalidPdf as exc:
         raise UploadFailed(str(exc)) from exc
-
     key = file_key(stored_name(original_name, now_ms))
     thumb_key = thumbnail_key(key)
     stored: list[str] = []
@@ -317,23 +343,7 @@ def create_worksheet(
         finally:
             if (thumb_path := rendering.result()) is not None:  # waits for the child if storing failed first
                 thumb_path.unlink(missing_ok=True)
-
-    try:
-        with session_scope(db_url) as s:
-            row = Content(
-                **fields, content_type="worksheet", interaction_mode="printable",
-                file_url=file_url, storage_key=key, thumbnail_url=thumb_url,
-            )
-            s.add(row)
-            s.flush()
-            s.refresh(row)
-            category_name = s.get(Category, row.category_id).name
-            view = _view(row, category_name, None)
-    except Exception as exc:
-        _remove(storage, stored)
-        raise DatabaseEntryFailed(_db_message(exc)) from exc
-    RECENT_VIEWS.changed()  # SQLite can give a deleted worksheet's id to the new one
-    return view
+    return key, file_url, thumb_url, stored
 
 
 def _write_thumbnail(pdf_path: Path, png: bytes) -> Path:
@@ -397,6 +407,39 @@ def update_worksheet(
         view = _view(row, s.get(Category, row.category_id).name, None)
     RECENT_VIEWS.changed()
     return view
+
+
+def replace_worksheet_file(
+    db_url: str | None, storage: Storage, worksheet_id: int, *, pdf_path: Path, original_name: str,
+    thumbnail_png: bytes | None = None, now_ms: int | None = None,
+) -> bool:
+    """Give a worksheet a new PDF (and thumbnail), keeping its id and fields, then remove the old files.
+
+    False, with nothing changed, if the worksheet is gone or another process replaced its file first.
+    """
+    with session_scope(db_url) as s:
+        row = s.get(Content, worksheet_id)
+        if row is None or row.content_type != "worksheet":
+            return False
+        old_key = row.storage_key
+    key, file_url, thumb_url, stored = _store(storage, pdf_path, original_name, now_ms, thumbnail_png)
+    try:
+        with session_scope(db_url) as s:
+            replaced = s.connection().execute(
+                sa.update(Content)
+                .where(Content.id == worksheet_id, Content.storage_key == old_key)
+                .values(file_url=file_url, storage_key=key, thumbnail_url=thumb_url)
+            ).rowcount
+    except Exception as exc:
+        _remove(storage, stored)
+        raise DatabaseEntryFailed(_db_message(exc)) from exc
+    if not replaced:
+        _remove(storage, stored)
+        return False
+    RECENT_VIEWS.changed()
+    if old_key:
+        _remove(storage, [old_key, thumbnail_key(old_key)])
+    return True
 
 
 def delete_worksheet(db_url: str | None, storage: Storage, worksheet_id: int) -> bool:

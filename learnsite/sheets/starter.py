@@ -5,7 +5,13 @@ Each has a stable key (recorded in starter_seeds once added), its library tags a
 
 from __future__ import annotations
 
+import functools
+import hashlib
+import json
 from dataclasses import dataclass
+from pathlib import Path
+
+import fpdf
 
 from learnsite.sheets.options import SheetOptions, defaults
 
@@ -19,6 +25,26 @@ class Starter:
     subject: str
     skill_type: str
     options: SheetOptions
+
+
+def edition(starter: Starter) -> str:
+    """What the starter's PDF is made from: its options and the generators (their code, fonts and fpdf2).
+
+    Prestart makes an added starter again, in place, when its edition changes.
+    """
+    digest = hashlib.sha256(_generators())
+    digest.update(json.dumps(starter.options.to_dict(), sort_keys=True).encode())
+    return digest.hexdigest()
+
+
+@functools.cache
+def _generators() -> bytes:
+    package = Path(__file__).parent
+    files = sorted(p for p in package.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
+    digest = hashlib.sha256(f"fpdf2 {fpdf.__version__}".encode())
+    for path in [*files, package.parent / "variety.py"]:
+        digest.update(path.relative_to(package.parent).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.digest()
 
 
 def _s(key, title, ages, about, category, subject, skill, kind, **options) -> Starter:
