@@ -306,3 +306,28 @@ def test_no_age_group_activity_name_is_squeezed_inside_its_words(browser, app_se
                 assert box["width"] + 1 >= longest_word, (age, names.nth(i).inner_text(), box, longest_word)
             page.keyboard.press("Escape")
             expect(dialog).to_be_hidden()
+
+
+def _small_targets(locator) -> list:
+    boxes = [(locator.nth(i).get_attribute("aria-label") or locator.nth(i).inner_text(), locator.nth(i).bounding_box())
+             for i in range(locator.count())]
+    return [(name, box) for name, box in boxes if box and (box["width"] < 44 or box["height"] < 44)]
+
+
+@pytest.mark.parametrize("size", [(375, 740), (1024, 768)])
+def test_on_a_touch_screen_the_header_and_popup_buttons_are_finger_sized(browser, app_server, size):
+    """On a phone or tablet Login was 30 px tall, a category 20 px and an activity's About (i) 28 px."""
+    with phone(browser, app_server, *size) as page:
+        open_home(page)
+        expect(page.locator(".site-header").get_by_role("button", name="Login")).to_be_visible()  # sign-in checked
+        header = page.locator(".site-header").get_by_role("button").filter(visible=True)
+        assert header.count() >= 2
+        assert _small_targets(header) == []
+        assert _small_targets(page.locator(".featured-card").get_by_role("button", name=re.compile("^About "))) == []
+        page.get_by_role("region", name="Learning for Every Age").get_by_role("button", name="Ages 3-4").click()
+        dialog = page.get_by_role("dialog", name="Ages 3-4 Activities")
+        expect(dialog).to_be_visible()
+        dialog.evaluate("d => Promise.all(d.getAnimations({ subtree: true }).map(a => a.finished))")  # its zoom in
+        targets = dialog.get_by_role("button").or_(dialog.get_by_role("link"))
+        assert targets.count() == 9  # Close, and an About and a Play for each of the four
+        assert _small_targets(targets) == []
