@@ -42,19 +42,22 @@ ACTIVITIES: tuple[Activity, ...] = (
     _activity("Number Counting", "Count the balls, the busy bees and the shiny stars: one, two, three, four, five!"),
     _activity("Animal Sounds", "Moo, baa, quack! Listen to the animals and guess which one is saying hello."),
     # Ages 5-6
-    _activity("Letter Tracing", "Follow the dots with your finger to write every letter from A to Z, big and small."),
+    _activity("Letter Tracing",
+              "Follow the dots with your finger to write a big letter, then its small letter. New letters every game!"),
     _activity("Sight Words", "Spot the little words we read every day, like 'the', 'and' and 'look'."),
-    _activity("Addition Fun", "Put apples in the basket and find out how many there are altogether."),
+    _activity("Addition Fun", "Some apples are in the basket and more are coming! How many will there be altogether?"),
     _activity("Number Friends", "Which two numbers hold hands to make ten? Find all the number friends."),
     # Ages 7-8
     _activity("Reading Comp", "Read a short story, from a clever fox to a brave little mouse, then answer questions."),
-    _activity("Math Whiz", "Quick-fire sums and take-aways. How many can you solve before the timer rings?"),
+    _activity("Math Whiz",
+              "Quick-fire sums and take-aways against a friendly clock. How many can you solve first time?"),
     _activity("Story Starter", "Pick a hero, a place and a problem, then tell the story of what happens next."),
     _activity("Science Facts", "Why is the sky blue? Where does rain come from? Discover amazing facts."),
     # Ages 9-10
     _activity("Multi Masters", "Become a times-table master: climb the tower one multiplication at a time."),
     _activity("Creative Writing", "Write a poem, a postcard or a tiny tale using fun word prompts."),
-    _activity("Science Lab", "Mix, measure and observe: try safe experiments and record what you find."),
+    _activity("Science Lab",
+              "Mix, measure and observe: solve the puzzles of real experiments, from slime recipes to melting ice."),
     _activity("History Quest", "Travel back in time to meet pharaohs, knights and explorers on a quest."),
     # Today's Special Activities
     _activity("Rainbow Math", "Solve colourful sums to paint every stripe of the rainbow."),

@@ -28,6 +28,7 @@ CHEERS = ("Great job!", "Well done!", "Super!", "You got it!", "Brilliant!", "Fa
 # a pick for a story: any pick is a good one, and "Yes, that's right!" would say there was a right one
 PICKED = ("Great choice!", "Ooh, good one!", "Nice pick!", "Love it!")
 MAX_SEED = 2**31 - 1
+FRESH_TRIES = 12  # seeds weighed for Play Again (under 1 ms each)
 # kinds whose wrong tries are kept for the rest of the round: an option tried (greyed), a number typed (sent again,
 # as a held Enter does, it is not another miss)
 TRIED_KINDS = ("choose", "count", "type")
@@ -112,6 +113,21 @@ TRIED_ALREADY = Feedback(accepted=False, message="tried already")
 
 def new_seed() -> int:
     return random.SystemRandom().randint(1, MAX_SEED)
+
+
+def fresh_seed(activity_id: str, after: Session | None = None) -> int:
+    """A new game's seed. After a game of the same activity ("Play Again": new rounds), the one of a few that
+    repeats the fewest of its rounds: a bank of 25 questions, 8 a game, repeated 2 or 3 of them from one game to
+    the next."""
+    if after is None or after.activity_id != activity_id:
+        return new_seed()
+    seen, rounds = set(after.served), GAMES[activity_id].rounds
+    made = level_rounds.__wrapped__  # the seeds not picked stay out of the cache of games being played
+
+    def repeats(seed: int) -> int:
+        return sum(r.key in seen for r in made(activity_id, seed, NORMAL)[:rounds])
+
+    return min((new_seed() for _ in range(FRESH_TRIES)), key=repeats)
 
 
 @lru_cache(maxsize=2048)  # two levels of a game each: a thousand games being played

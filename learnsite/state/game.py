@@ -118,7 +118,7 @@ class GameState(rx.State):
         return activity if activity.found and engine.playable(activity.activity_id) else None
 
     def _begin(self, activity_id: str):
-        s = engine.start(activity_id, engine.new_seed())
+        s = engine.start(activity_id, engine.fresh_seed(activity_id, after=self._session))
         self._session, self._covered = s, None
         spec = engine.spec_of(s)
         self._set(kind=spec.kind, total=spec.rounds, speak=spec.speak,

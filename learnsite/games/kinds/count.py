@@ -21,8 +21,10 @@ def most(band: str, level: int, groups: int) -> int:
 
 
 def on(a: int, b: int) -> str:
-    """How to count on from a: "4, 5..." is the start of it, but for 4 + 1 it was the answer itself."""
-    return f"keep counting on: {a}, {a + 1}..." if b > 1 else f"count on one more: what number comes after {a}?"
+    """How to count on from a, one number for each new thing: for 4 + 1 its first number is the answer itself.
+
+    Not "keep counting on: 4, 5...": 4 is the group already counted, so it read as counting on from 3."""
+    return f"start at {a} and count on: {a + 1}..." if b > 1 else f"count on one more: what number comes after {a}?"
 
 
 def make_rounds(rng, band: str, level: int, n: int, params: dict) -> list[Round]:

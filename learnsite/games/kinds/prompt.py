@@ -30,7 +30,8 @@ def make_rounds(rng, band: str, level: int, n: int, params: dict) -> list[Round]
                             extra={"slot": step["key"]}))
     words = min_words(band)
     rounds.append(Round(kind="prompt", key="write", prompt=style["write"], say=style["write"], answer=words,
-                        hint=f"Keep going! Write at least {words} words of your own.",
+                        # no "Keep going!" of its own: the session puts one of its openers before it
+                        hint=f"Write at least {words} words of your own.",
                         extra={"slot": "write", "min_words": words,
                                "lines": len(style["first_lines"]) + ("form_lines" in style)}))
     return rounds

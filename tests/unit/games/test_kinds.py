@@ -593,4 +593,7 @@ def test_a_counting_on_hint_never_says_the_answer():
                 total = int(r.options[r.answer].label)
                 assert not re.search(rf"\b{total}\b", r.hint), (r.prompt, r.hint)
                 plus_one += r.hint.endswith(f", then count on one more: what number comes after {total - 1}?")
+                a, b = r.extra["groups"]
+                if b > 1:  # "keep counting on: 6, 7..." read as counting on from 5, the 6 already counted
+                    assert r.hint.endswith(f", then start at {a} and count on: {a + 1}..."), r.hint
     assert plus_one

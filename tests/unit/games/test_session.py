@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import json
+import re
 import pickle
+import random
 
 import pytest
 
 from learnsite.games import session as S
+from learnsite.games.activities import GAMES
 from learnsite.games.rounds import EASIER, NORMAL
-from tests.unit.games.helpers import OWN_WORDS, play_round, right_moves, wrong_move
+from tests.unit.games.helpers import OWN_WORDS, play_perfect, play_round, right_moves, wrong_move
 
 
 def test_the_public_view_never_holds_the_answer_or_the_hint():
@@ -362,3 +365,45 @@ def test_a_cheer_is_never_the_one_just_before(activity_id):
                     if not fb.finished:
                         heard.append(fb.message)
             assert all(a != b for a, b in zip(heard, heard[1:])), (seed, heard)
+
+
+@pytest.mark.parametrize("activity_id", sorted(GAMES))
+def test_a_hint_never_says_the_same_thing_twice(activity_id):
+    """Story Starter's third short try said "Keep going! Keep going! Write at least 5 words of your own.": the
+    hint began with one of the openers the session puts before it."""
+    for seed in range(12):
+        s = S.start(activity_id, seed)
+        while not s.finished:
+            before = s.index
+            for _ in range(len(S.TRY_AGAIN) + 1):  # every opener once, then the first again
+                try:
+                    move = wrong_move(s)
+                except (AssertionError, StopIteration):  # a free pick, or every wrong option tried
+                    break
+                s, fb = S.answer(s, s.index, move)
+                if fb.round_done or s.index != before:
+                    break
+                sentences = re.split(r"(?<=[.!?])\s+", fb.message)
+                assert len(sentences) == len(set(sentences)), (activity_id, seed, fb.message)
+            if s.index == before and not s.finished:
+                s = play_round(s)
+
+
+@pytest.mark.parametrize("activity_id", ["history-quest", "science-facts", "reading-comp", "animal-alphabet"])
+def test_play_again_repeats_few_of_the_last_games_rounds(activity_id, monkeypatch):
+    """History Quest's bank holds 25 questions, 8 a game: any new seed repeated 2.6 of the last game's, and the
+    Vikings came back three games in a row."""
+    draws = random.Random(activity_id)
+    monkeypatch.setattr(S, "new_seed", lambda: draws.randint(1, S.MAX_SEED))
+    rounds = GAMES[activity_id].rounds
+
+    def repeated(last: S.Session, seed: int) -> int:
+        return len(set(last.served) & {r.key for r in S.level_rounds(activity_id, seed, NORMAL)[:rounds]})
+
+    fresh, any_seed = [], []
+    for seed in range(40):
+        last, _ = play_perfect(activity_id, seed)
+        fresh.append(repeated(last, S.fresh_seed(activity_id, after=last)))
+        any_seed.append(repeated(last, S.new_seed()))
+    assert sum(fresh) < sum(any_seed) / 2, (fresh, any_seed)
+    assert S.fresh_seed(activity_id, after=last) != S.fresh_seed(activity_id, after=last)  # still new games
