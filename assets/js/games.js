@@ -23,7 +23,8 @@
  *   (data-hear-answers) reads its answers after the question when Hear it is pressed, each lit in turn. In
  *   match and sort each pair matched or shape sorted is cheered aloud; a hint a pick brings back is not said
  *   again. Voices that load late are waited for (the round on screen's words, up to 10 s). A word to find by
- *   ear (data-hear-first) is shown in #game-heard only on a device with no voice of its own.
+ *   ear (data-hear-first) is shown in #game-heard only on a device with no voice of its own; there, a [data-say]
+ *   button pressed says in #game-voice-note that reading aloud needs a voice.
  * - In match and sort, a thing picked with Enter or Space moves the focus to the first partner or home.
  * - For a moment after each round appears, a touch tap or a double-click's second click on an answer is
  *   ignored: a small child's second tap would answer the new round unseen.
@@ -114,7 +115,7 @@
   // a word to find by ear (data-hear-first, Sight Words) is shown only on a device known to have no voice of its
   // own to say it: voices listed and none on the device, or none at all 3 s after the page (they load late)
   var voicesLate = false;
-  setTimeout(function () { voicesLate = true; showHeard(); }, 3000);
+  setTimeout(function () { voicesLate = true; showHeard(); showNoVoice(); }, 3000);
   function noVoice() {
     if (!("speechSynthesis" in window)) return true;
     return !localVoice() && (voicesLate || window.speechSynthesis.getVoices().length > 0);
@@ -125,8 +126,16 @@
     var text = board.getAttribute("data-hear-first") === "true" && noVoice() ? board.getAttribute("data-say") : "";
     if (out.textContent !== (text || "")) out.textContent = text || "";
   }
+  // Hear it pressed on a device with no voice of its own did nothing at all: it says why, until a voice comes
+  var NO_VOICE = "Reading aloud needs a voice on this device.", askedAloud = false;
+  function showNoVoice() {
+    var note = document.getElementById("game-voice-note");
+    var text = askedAloud && noVoice() ? NO_VOICE : "";
+    if (note && note.textContent !== text) note.textContent = text;
+  }
   if ("speechSynthesis" in window && window.speechSynthesis.addEventListener) {
     window.speechSynthesis.addEventListener("voiceschanged", function () {
+      showNoVoice();
       var w = waiting, board = document.getElementById("game-board"), heard = document.getElementById("game-heard");
       if (!localVoice() || !board) { showHeard(); return; }
       if (w && w.round === roundOnScreen() && Date.now() - w.at < 10000) speak(w.parts);
@@ -153,6 +162,7 @@
     var hint = question && board.getAttribute("data-speak") === "true" && board.querySelector(".game-feedback.is-hint");
     if (!more.length && hint && hint.textContent) more = [{ text: hint.textContent }];
     if (b) say(b.getAttribute("data-say"), board, more);
+    if (b && board) { askedAloud = true; showNoVoice(); }
     var k = e.target.closest && e.target.closest("button[data-key]");
     var box = document.getElementById("game-answer");
     if (!k || !box) return;

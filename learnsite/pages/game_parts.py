@@ -416,6 +416,8 @@ def game_board() -> rx.Component:
     return rx.el.div(
         rx.el.div(_progress(), _sounds_toggle(), rx.cond(G.speak, _voice_toggle()),
                   rx.cond(~G.finished & (B.prompt != ""), _hear_button()), class_name="game-bar"),
+        # said when Hear it (or Read it to me) is pressed on a device with no voice (games.js; no children for React)
+        rx.el.p(id="game-voice-note", class_name="game-voice-note", aria_live="polite"),
         rx.match(G.theme, ("rainbow", _rainbow()), ("tower", _tower()), rx.fragment()),
         rx.cond(
             G.finished,

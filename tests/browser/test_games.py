@@ -17,7 +17,7 @@ from learnsite.games.content.pictures import ANIMAL_SOUNDS
 from learnsite.games.kinds import prompt as prompt_kind
 from learnsite.games.session import CHEERS, TRY_AGAIN
 from learnsite.state.game import GameState
-from tests.browser.fake_speech import LOCAL, install_fake_speech, speech
+from tests.browser.fake_speech import LOCAL, NETWORK, install_fake_speech, speech
 from tests.browser.reconnect import Sockets
 from tests.conftest import open_page, phone, toast, wait_hydrated
 
@@ -1167,6 +1167,25 @@ def test_a_sight_word_is_heard_not_printed_unless_the_device_cannot_say_it(page,
         expect(heard).to_be_hidden()
     else:
         expect(heard).to_have_text(said)
+        assert _said(page) == 0
+
+
+@pytest.mark.parametrize("voices", [(LOCAL,), (NETWORK,), ()], ids=["a voice", "a network voice only", "no voice"])
+def test_hear_it_on_a_device_with_no_voice_says_why_nothing_is_heard(page, voices):
+    """Hear it did nothing at all where the device has no voice of its own (it never uses a network one)."""
+    install_fake_speech(page, voices=voices, boundary=False, word_ms=5)
+    start(page, "science-facts")
+    note = page.locator("#game-voice-note")
+    page.wait_for_timeout(3200)  # past the 3 s after which no voices at all means none
+    expect(note).to_be_hidden()  # not before it is asked for
+    page.get_by_role("button", name=re.compile("^Hear it")).click()
+    if voices == (LOCAL,):
+        _spoken(page, 0)
+        assert speech(page)["spoken"][0]["text"] == board(page).get_attribute("data-say")  # then its answers
+        page.wait_for_timeout(300)
+        expect(note).to_be_hidden()
+    else:
+        expect(note).to_have_text("Reading aloud needs a voice on this device.")
         assert _said(page) == 0
 
 
