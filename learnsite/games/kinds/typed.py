@@ -1,7 +1,7 @@
 """Type the answer: sums, take-aways, times tables and multi-step questions, typed on a number pad.
 
 A move is {"value": int}. Modes (params["mode"]):
-- "sums": + and - within 10 (5-6; within 5 a step down) or within 20 (7-8; within 10 a step down);
+- "sums": + and - within 10 (5-6; within 5 a step down) or within 20 (7-8, past 10; within 10 a step down);
 - "times": times tables (9-10: 2-12 x 2-12 and multi-step questions; a step down: the 2, 5 and 10
   times tables).
 """
@@ -21,11 +21,13 @@ def _sums(rng, band, level):
         top = top // 2
     # within 20 (7-8), no + 1, − 1 or 13 − 13: a step too small to practise (within 10 they stay)
     least = 2 if top >= 20 else 1
+    # and within 20 the sum, or the number taken from, is past 10: 3 − 2 and 4 + 3 are the step down's (within 10)
+    past = 11 if top == 20 else 0
     if rng.random() < 0.5:
         a = rng.randint(least, top - least)
-        b = rng.randint(least, top - a)
+        b = rng.randint(max(least, past - a), top - a)
         return f"{a}+{b}", f"{a} + {b} = ?", f"What is {a} plus {b}?", a + b, plus_hint(a, b)
-    a = rng.randint(2 * least - 1, top - 1)
+    a = rng.randint(max(2 * least - 1, past), top - 1)
     b = rng.randint(least, a - least + 1)
     return f"{a}-{b}", f"{a} − {b} = ?", f"What is {a} take away {b}?", a - b, minus_hint(a, b)
 

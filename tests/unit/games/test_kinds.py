@@ -356,6 +356,19 @@ def test_sums_within_20_skip_the_steps_too_small_to_practise():
     assert small  # within 10, "6 + 1" is still a sum worth asking
 
 
+def test_sums_within_20_pass_10():
+    """Math Whiz (7-8) asked 3 − 2, 4 − 2 and 8 − 7, sums for 5-year-olds: within 20 the sum, or the number taken
+    from, is 11 to 20 (all of them met); a step down asks within 10."""
+    met = set()
+    for seed in range(100):
+        for r in make(typed, "7-8", NORMAL, 10, {"mode": "sums"}, seed=seed):
+            a, b = (int(x) for x in re.findall(r"\d+", r.prompt))
+            past = a + b if "+" in r.prompt else a
+            assert 11 <= past <= 20, r.prompt
+            met.add(past)
+    assert met == set(range(11, 21))
+
+
 @pytest.mark.parametrize("sign,a,b,hint", [
     ("+", 3, 4, "Start at 4 and count on 3 more."),  # from the bigger number
     ("+", 8, 7, "Make 10 first: 8 + 2 = 10. Then add the 5 left over."),
