@@ -412,11 +412,20 @@
 
   // a small child taps twice: the second tap landed on the new round's answer under the finger, answering a
   // question not yet seen (a wrong one cost the round's first-try star, a right one skipped it). For a moment
-  // after a round appears, a touch tap or the second click of a double-click on an answer does nothing.
-  // A single mouse click and the keyboard are deliberate, and always go through.
-  var SETTLE_MS = 1000, settling = 0;
+  // after a round appears, a touch tap where the last tap was, or the second click of a double-click, on an
+  // answer does nothing. A quick child's tap elsewhere (the partner on the right, another first line) counts, as
+  // do a single mouse click and the keyboard.
+  var SETTLE_MS = 1000, SAME_SPOT_PX = 40, settling = 0;
   var pointer = ""; // the last pointer down's type: an older Safari's click does not say it
-  document.addEventListener("pointerdown", function (e) { pointer = e.pointerType || ""; }, true);
+  var lastTap = null, tapAt = null; // where the tap before this one went down, and this one
+  document.addEventListener("pointerdown", function (e) {
+    pointer = e.pointerType || "";
+    lastTap = tapAt;
+    tapAt = { x: e.clientX, y: e.clientY };
+  }, true);
+  function sameSpot() {
+    return !!(lastTap && tapAt) && Math.hypot(tapAt.x - lastTap.x, tapAt.y - lastTap.y) <= SAME_SPOT_PX;
+  }
   // The answers (and a writing game's first lines, under the last pick) and Check (a second tap on it checked the
   // new sum's empty box); not the number pad: a quick child may start typing the next sum at once.
   var UNDER_FINGER = "#game-board[data-settling] [data-arrows]:not(.game-pad) button, " +
@@ -426,7 +435,7 @@
     if (!answer) return;
     if (e.detail === 0) return; // the keyboard's Enter or Space
     var type = e.pointerType || pointer;
-    if (type === "touch" || type === "pen" || e.detail > 1) {
+    if ((type === "touch" || type === "pen") && sameSpot() || e.detail > 1) {
       e.preventDefault();
       e.stopImmediatePropagation();
     }

@@ -535,10 +535,13 @@ def test_a_quick_second_tap_does_not_answer_the_round_that_appears_under_the_fin
         before = round_key(page)
         target = right_answer()
         index = [b.get_attribute("aria-label") for b in answers.all()].index(target.get_attribute("aria-label"))
-        target.tap()
+        spot = target.bounding_box()
+        x, y = spot["x"] + spot["width"] / 2, spot["y"] + spot["height"] / 2
+        page.touchscreen.tap(x, y)
         page.wait_for_function("(k) => document.querySelector('#game-board').dataset.round !== k", arg=before)
         second = round_key(page)
-        answers.nth(index).tap()  # the same spot, at once: on the new round's answer
+        assert answers.nth(index).bounding_box()["y"] <= y <= answers.nth(index).bounding_box()["y"] + 60
+        page.touchscreen.tap(x + 8, y + 6)  # the same spot, at once: on the new round's answer
         unanswered(second)
         # the second click of a mouse double-click is the same slip
         box = right_answer().bounding_box()
@@ -550,6 +553,29 @@ def test_a_quick_second_tap_does_not_answer_the_round_that_appears_under_the_fin
             "aria-label"))
         wrong.tap()
         expect(board(page).locator(".game-feedback.is-hint")).to_have_count(1)
+
+
+def test_a_quick_tap_elsewhere_as_a_round_appears_counts(browser, app_server):
+    """Every touch tap was held back for a second after a round appeared: a quick child's tap on another answer
+    did nothing, and in Color Matching the partner tapped next said "First tap one on the left"."""
+    with phone(browser, app_server) as page:
+        open_page(page, "/activity/number-counting")
+        page.get_by_role("button", name="Start Playing!").click()
+        page.wait_for_selector("#game-board:not([data-settling])")
+        answers = page.get_by_role("group", name="Answers").get_by_role("button")
+        before = round_key(page)
+        right = answers.and_(page.get_by_role("button", name=str(page.locator(".game-objects img").count()),
+                                              exact=True))
+        spot = right.bounding_box()
+        right.tap()
+        page.wait_for_function("(k) => document.querySelector('#game-board').dataset.round !== k", arg=before)
+        expect(board(page)).to_have_attribute("data-settling", "true")
+        second, n = round_key(page), str(page.locator(".game-objects img").count())
+        wrong = [b for b in answers.all() if b.get_attribute("aria-label") != n]
+        far = max(wrong, key=lambda b: abs(b.bounding_box()["x"] - spot["x"]) + abs(b.bounding_box()["y"] - spot["y"]))
+        far.tap()  # a wrong answer away from the last tap, while the round settles: a hint
+        expect(board(page).locator(".game-feedback.is-hint")).to_have_count(1)
+        assert round_key(page) == second
 
 
 def test_a_quick_child_types_the_next_sum_at_once_and_a_second_tap_on_check_asks_nothing(browser, app_server):
