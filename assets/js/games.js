@@ -14,7 +14,7 @@
  *   wrong answer stays in the box until the child types or taps the first digit of a new one.
  * - Things to count (.game-count-object) show and say their number when tapped, one after another.
  * - A suggested first line (.game-first-line) goes at the top of the writing box (#game-writing), under which
- *   the child's own words are counted; at the finish, "Print my story" ([data-print]) prints the child's lines.
+ *   the child's own words are counted; at the finish, "Print my writing" ([data-print]) prints the child's lines.
  * - [data-say] buttons read their text aloud with the device's own voices (localService only:
  *   nothing leaves the device); games for pre-readers (data-speak="true") read each question at once, after
  *   the cheer for the answer before it, each hint as it appears, what to tap after a first tap, and the
@@ -188,7 +188,7 @@
     if (!again || !note || note.textContent) return;
     e.preventDefault();
     e.stopImmediatePropagation();
-    note.textContent = "Your story will go when a new game starts. Print it first to keep it, " +
+    note.textContent = "Your writing will go when a new game starts. Print it first to keep it, " +
       "or press Play Again once more.";
   }, true);
 

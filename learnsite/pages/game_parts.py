@@ -349,7 +349,7 @@ PAPER_LINES = 22  # ruled lines under the child's first lines on the printed pag
 
 
 def _written() -> rx.Component:
-    """The child's first lines, to keep: "Print my story" prints them alone, over lines to go on writing
+    """The child's first lines, to keep: "Print my writing" prints them alone, over lines to go on writing
     (games.js calls the browser's print; games.css hides the rest of the page on paper)."""
     return rx.el.section(
         rx.el.h4("Your first lines", class_name="game-written-title"),
@@ -357,7 +357,7 @@ def _written() -> rx.Component:
         rx.el.p(G.written, class_name="game-written-text"),
         rx.el.div(*[rx.el.div(class_name="game-paper-line") for _ in range(PAPER_LINES)],
                   class_name="game-paper", aria_hidden="true"),
-        rx.el.button(rx.icon("printer", size=20, aria_hidden="true"), "Print my story", type="button",
+        rx.el.button(rx.icon("printer", size=20, aria_hidden="true"), "Print my writing", type="button",
                      class_name="content-button content-button-soft", data_print="true"),
         # before Play Again takes the lines away, a word (games.js; no children for React)
         rx.el.p(id="game-again-note", class_name="game-instruction game-again-note", role="status"),

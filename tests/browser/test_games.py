@@ -223,7 +223,7 @@ def test_play_to_the_finish_with_the_keyboard_only(page, activity_id):
     tab_to(page, "Play Again")
     page.keyboard.press("Enter")
     if kind_of(page) == "prompt":
-        expect(page.get_by_text(re.compile("^Your story will go when a new game starts"))).to_be_visible()
+        expect(page.get_by_text(re.compile("^Your writing will go when a new game starts"))).to_be_visible()
         page.keyboard.press("Enter")
     expect(page.get_by_text(re.compile(r"^Round 1 of \d+$"))).to_be_visible()
 
@@ -430,7 +430,7 @@ def test_a_first_line_starts_the_writing_and_the_childs_own_words_finish_it(page
     kept = page.get_by_role("region", name="Your first lines")  # to keep: read, and print over lines to go on
     expect(kept).to_contain_text(f"{poem} and the moon sang softly to the sleepy snowman all night long")
     page.evaluate("() => { window.__printed = 0; window.print = () => { window.__printed += 1; }; }")
-    kept.get_by_role("button", name="Print my story").click()
+    kept.get_by_role("button", name="Print my writing").click()
     assert page.evaluate("window.__printed") == 1
     page.emulate_media(media="print")  # on paper: the lines alone, over ruled lines to write the rest on
     expect(page.locator(".game-written-text")).to_be_visible()
@@ -442,7 +442,7 @@ def test_a_first_line_starts_the_writing_and_the_childs_own_words_finish_it(page
     # the lines are kept nowhere else: the first Play Again says so, the second starts a new game
     page.get_by_role("button", name="Play Again").click()
     expect(kept.get_by_role("status")).to_have_text(
-        "Your story will go when a new game starts. Print it first to keep it, or press Play Again once more.")
+        "Your writing will go when a new game starts. Print it first to keep it, or press Play Again once more.")
     assert finished(page)
     page.get_by_role("button", name="Play Again").click()
     expect(page.get_by_text("Round 1 of 5")).to_be_visible()
