@@ -118,7 +118,8 @@ def sign_up(email: str, password: str, url: str | None = None, client_ip: str | 
     """Create an unconfirmed account and mail its confirmation link.
 
     An email that already has an account gets the same answer (no enumeration); its owner is told
-    by mail instead.
+    by mail instead. An account never confirmed is signed up again: the new password, and a new link (the
+    first mail may be lost, and nothing else sends one).
     """
     if not (email or "").strip() or not password:
         raise AccountError(MISSING_CREDENTIALS)
@@ -135,8 +136,12 @@ def sign_up(email: str, password: str, url: str | None = None, client_ip: str | 
     password_hash = passwords.hash_password(password)
     with session_scope(url) as s:
         existing = _find_user(s, email)
-        if existing is None:
-            user = User(email=email, password_hash=password_hash, role="user", full_name=email.split("@", 1)[0][:200])
+        if existing is None or existing.email_confirmed_at is None:
+            if existing is None:
+                user = User(email=email, password_hash=password_hash, role="user",
+                            full_name=email.split("@", 1)[0][:200])
+            else:
+                user, user.password_hash = existing, password_hash
             s.add(user)
             try:
                 s.flush()

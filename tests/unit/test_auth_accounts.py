@@ -76,6 +76,22 @@ def test_sign_up_does_not_reveal_existing_email(auth_env):
     assert b"already has an account" in mail_file.read_bytes()
 
 
+def test_signing_up_again_before_confirming_sends_a_new_link(auth_env):
+    """A parent who lost the first mail and signed up again was told the address "already has an account", and
+    could not log in ("Email not confirmed") nor get another link."""
+    accounts.sign_up("lost@example.com", "first1")
+    accounts.sign_up("lost@example.com", "second2")
+    with session_scope() as s:
+        assert len(s.exec(select(User)).all()) == 1
+    first, second = _mails(auth_env)
+    assert b"already has an account" not in second.read_bytes()
+    _, token = _link_token(second)
+    assert accounts.confirm_email(token).email == "lost@example.com"
+    assert accounts.sign_in("lost@example.com", "second2")  # the password of the sign-up they remember
+    with pytest.raises(AccountError):
+        accounts.sign_in("lost@example.com", "first1")
+
+
 def test_sign_up_validation(auth_env):
     for email_, pw, pattern in [
         ("", "secret1", "must provide"),
