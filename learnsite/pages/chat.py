@@ -5,6 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from learnsite.layout import page_title
+from learnsite.services.chat import MAX_MESSAGE_CHARS
 from learnsite.state.auth import user_page
 from learnsite.state import chat_outbox
 from learnsite.state.chat import ChatState
@@ -170,6 +171,8 @@ def composer() -> rx.Component:
             placeholder="Type a message...",
             aria_label="Message",
             auto_complete="off",
+            # the server's limit: a longer message (pasted, say) was refused at the event boundary, and lost
+            max_length=MAX_MESSAGE_CHARS,
             size="3",
             class_name="chat-input",
         ),

@@ -8,6 +8,7 @@ from urllib.parse import urlparse
 import pytest
 from playwright.sync_api import expect
 
+from learnsite.services import chat
 from learnsite.state import chat_outbox
 from tests import chat_live_support as support
 from tests.browser.system_colours import HIGHLIGHT
@@ -150,6 +151,17 @@ def test_blank_message_is_not_sent(ann_and_bob, app_server):
     expect(b.get_by_text("the only real one")).to_be_visible()
     expect(messages(b)).to_have_count(1)
     expect(messages(a)).to_have_count(1)
+
+
+def test_a_message_stops_at_the_servers_limit_and_is_sent_whole(ann_and_bob):
+    """A pasted 2,001-character message was refused as a whole ("Something went wrong") and its text was gone."""
+    a, b = ann_and_bob
+    box = a.get_by_placeholder("Type a message...")
+    box.fill("a" * 1990 + " " + "b" * 100)
+    assert len(box.input_value()) == chat.MAX_MESSAGE_CHARS
+    box.press("Enter")
+    expect(messages(b)).to_have_count(1)
+    assert len(messages(b).first.inner_text()) >= chat.MAX_MESSAGE_CHARS
 
 
 def test_message_is_shown_as_text_not_html(ann_and_bob):
