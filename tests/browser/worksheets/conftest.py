@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import textwrap
 
@@ -96,10 +97,14 @@ def delete_all_worksheets(app_server):
 
 
 def open_all_worksheets(page) -> None:
-    """The visitor's way in: the header's Worksheets category (when present), then "Browse Worksheets"."""
+    """The visitor's way in: the header's Worksheets category (on a phone: Explore, then Worksheets), then
+    "Browse Worksheets"."""
     nav = page.get_by_role("navigation", name="Learning categories").get_by_role("button", name="Worksheets")
     if nav.count() and nav.first.is_visible():
         nav.first.click()
+    elif page.get_by_role("button", name="Explore").is_visible():
+        page.get_by_role("button", name="Explore").click()
+        page.get_by_role("dialog", name="Start Learning").get_by_role("button", name=re.compile("Worksheets")).click()
     page.get_by_role("button", name="Browse Worksheets").first.click()
     page.get_by_role("dialog", name="All Worksheets").wait_for()
 

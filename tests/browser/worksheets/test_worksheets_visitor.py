@@ -8,7 +8,7 @@ import urllib.request
 from playwright.sync_api import expect
 
 from tests.browser.worksheets.conftest import open_all_worksheets, run_in_app_env
-from tests.conftest import wait_hydrated
+from tests.conftest import phone, wait_hydrated
 from tests.worksheet_pdfs import make_pdf
 
 EMPTY = "No worksheets available yet. Check back soon!"
@@ -148,3 +148,27 @@ def test_all_worksheets_pages_through_ten_thousand(page, bulk_worksheets, delete
     dialog.get_by_role("searchbox", name="Search worksheets by title").fill("sheet 0004")
     expect(dialog.get_by_text("10 worksheets")).to_be_visible()
     expect(dialog.get_by_text("Page 1 of 834")).to_have_count(0)
+
+
+def test_a_title_longer_than_the_screen_breaks_and_the_tags_stay_in_their_card(browser, app_server, create_worksheet,
+                                                                              delete_all_worksheets):
+    """An admin's title of 200 letters without a space made the worksheet page 3,924 px wide on a phone, and ran
+    out of its card in All Worksheets, as did the tag "Addition & Subtraction"."""
+    delete_all_worksheets()
+    title = "T" * 200
+    ws_id = create_worksheet(title, make_pdf("Long"), description="D" * 300, subject="math",
+                             skill_type="addition-subtraction")
+    with phone(browser, app_server) as page:
+        page.goto(f"/worksheet/{ws_id}")
+        wait_hydrated(page)
+        expect(page.get_by_role("heading", name=title)).to_be_visible()
+        assert page.evaluate("document.documentElement.scrollWidth") <= 375
+        page.goto("/")
+        wait_hydrated(page)
+        open_all_worksheets(page)
+        card = _cards(page.get_by_role("dialog", name="All Worksheets")).first
+        expect(card).to_be_visible()
+        edge = card.bounding_box()
+        for inside in [card.get_by_text(title), card.get_by_text("Addition & Subtraction")]:
+            box = inside.bounding_box()
+            assert box["x"] >= edge["x"] and box["x"] + box["width"] <= edge["x"] + edge["width"] + 0.5, (box, edge)
