@@ -204,6 +204,14 @@ def _recent_key(worksheet_id: int, db_url: str | None) -> tuple[str, int]:
     return resolve_url(db_url), int(worksheet_id)
 
 
+def _spellings(search: str) -> set[str]:
+    """What a parent may type for what a title says: "color" for "Colour by number" (the category is the spec's
+    "Color by Number"), and a verb's -ing ("tracing" for "Trace the numbers", "colouring" for "Colour")."""
+    typed = search.lower()
+    both = {typed, typed.replace("colour", "color"), typed.replace("color", "colour")}
+    return both | {re.sub(r"\b(\w{4,})ing\b", r"\1", words) for words in both}
+
+
 def list_worksheets(
     db_url: str | None = None,
     *,
@@ -221,7 +229,8 @@ def list_worksheets(
     conditions = [Content.content_type == "worksheet"]
     search = (search or "").strip()
     if search:
-        conditions.append(sa.func.lower(Content.title).contains(search.lower(), autoescape=True))
+        title = sa.func.lower(Content.title)
+        conditions.append(sa.or_(*[title.contains(words, autoescape=True) for words in sorted(_spellings(search))]))
     if category_id:
         conditions.append(Content.category_id == category_id)
     if subject:

@@ -196,3 +196,20 @@ def test_list_search_and_filters(db_url, math_category):
     letters = next(c["id"] for c in ws.list_categories(db_url) if c["name"] == "Letter Tracing")
     assert ws.list_worksheets(db_url, category_id=letters) == ([], 0)
     assert ws.list_worksheets(db_url, search="100%_") == ([], 0)  # wildcards are literal
+
+
+def test_search_finds_either_spelling_and_the_ing_of_a_verb(db_url, sample_pdf, local_storage, math_category):
+    """The library's filters and tags say "Color by Number" and "Letter Tracing", its titles "Colour by number"
+    and "Trace...": "color" and "tracing" found nothing."""
+    for title in ("Colour by number: heart", "Trace the numbers 0 to 9", "Counting apples", "Color the fish"):
+        ws.create_worksheet(db_url, local_storage, pdf_path=sample_pdf, original_name="a.pdf", title=title,
+                            category_id=math_category, subject="math", skill_type="counting")
+
+    def titles(search):
+        return sorted(w.title for w in ws.list_worksheets(db_url, search=search)[0])
+
+    assert titles("color") == titles("COLOUR") == ["Color the fish", "Colour by number: heart"]
+    assert titles("colouring") == titles("Color")
+    assert titles("tracing") == titles("trace") == ["Trace the numbers 0 to 9"]
+    assert titles("counting") == ["Counting apples"]
+    assert titles("string") == []
