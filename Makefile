@@ -34,7 +34,9 @@ chromium:
 prestart: install
 	$(VENV)/bin/learnsite prestart
 
+# the site's own address, unless set: email links on `PORT=8080 make run` pointed at port 3000
 run: prestart
+	LEARNSITE_PUBLIC_URL="$${LEARNSITE_PUBLIC_URL:-http://localhost:$(PORT)}" \
 	$(VENV)/bin/reflex run --env prod --single-port --frontend-port $(PORT) --backend-port $(PORT)
 
 dev: prestart
