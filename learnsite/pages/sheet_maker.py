@@ -1,4 +1,5 @@
-"""/worksheets/maker: make a worksheet to measure, preview page 1, download the PDF; admins add it to the library."""
+"""/worksheets/maker: make a worksheet to fit a child or a class, preview page 1, download the PDF; admins add it
+to the library."""
 
 from __future__ import annotations
 
@@ -135,8 +136,8 @@ def _library_form() -> rx.Component:
 def sheet_maker() -> rx.Component:
     return rx.vstack(
         rx.heading("Worksheet Maker", size="8", as_="h1"),
-        rx.text("Make a printable worksheet to measure: choose a kind and its options, check the preview, "
-                "then download the PDF.", size="4"),
+        rx.text("Make a printable worksheet just right for your child or class: choose a kind and its options, "
+                "check the preview, then download the PDF.", size="4"),
         rx.grid(
             rx.card(_options(), class_name="maker-card"),
             _preview(),
