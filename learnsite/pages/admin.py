@@ -5,7 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from learnsite.layout import page_title
-from learnsite.pages.auth_ui import field, form
+from learnsite.pages.auth_ui import error_line, field, form
 from learnsite.pages.dashboard_panel import dashboard_panel
 from learnsite.state.account_settings import AccountSettingsState
 from learnsite.state.auth import AuthState, admin_page
@@ -76,10 +76,10 @@ def admin_account() -> rx.Component:
                       auto_complete="email", field_id="new-email"),
                 field("Current Password", "current_password", type_="password", auto_complete="current-password",
                       field_id="email-current-password"),
+                error_line(AccountSettingsState.email_error),
                 rx.button(rx.cond(AccountSettingsState.email_busy, "Updating...", "Update Email"),
                           type="submit", disabled=AccountSettingsState.email_busy),
                 on_submit=AccountSettingsState.change_email,
-                reset=True,
                 align="start",
             ),
         ),
@@ -94,10 +94,10 @@ def admin_account() -> rx.Component:
                 field("Confirm New Password", "confirm_password", type_="password",
                       auto_complete="new-password", field_id="confirm-password"),
                 rx.text("At least 6 characters.", size="2", class_name="auth-hint"),
+                error_line(AccountSettingsState.password_error),
                 rx.button(rx.cond(AccountSettingsState.password_busy, "Updating...", "Update Password"),
                           type="submit", disabled=AccountSettingsState.password_busy),
                 on_submit=AccountSettingsState.change_password,
-                reset=True,
                 align="start",
             ),
         ),

@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from learnsite.state.account_settings import AccountSettingsState
-from tests.conftest import wait_hydrated
+from tests.conftest import toast, wait_hydrated
 
 pytestmark = pytest.mark.browser
 
@@ -181,16 +181,23 @@ def test_account_settings_rules_and_dashboard_logout(page, app_server):
 
     change_password("new-password-1", "new-password-2")
     expect(page.get_by_text("Passwords Do Not Match", exact=True)).to_be_visible()
-    expect(page.get_by_text("Please ensure both password fields are identical.")).to_be_visible()
+    expect(toast(page).get_by_text("Please ensure both password fields are identical.")).to_be_visible()
+    # what was typed stays (all three were emptied: a typo meant typing them all again), the reason with it
+    expect(page.get_by_label("New Password", exact=True)).to_have_value("new-password-1")
+    expect(page.locator("#password-current-password")).to_have_value("boss-password")
+    expect(page.locator(".auth-error")).to_have_text("Please ensure both password fields are identical.")
     change_password("abc", "abc")
     expect(page.get_by_text("Password Too Short", exact=True)).to_be_visible()
-    expect(page.get_by_text("Your new password must be at least 6 characters long.")).to_be_visible()
+    expect(toast(page).get_by_text("Your new password must be at least 6 characters long.")).to_be_visible()
     change_password("new-password-1", "new-password-1", current="not-my-password")
     expect(page.get_by_text("Failed to Update Password", exact=True)).to_be_visible()
-    expect(page.get_by_text("Your current password is not correct.")).to_be_visible()
+    expect(toast(page).get_by_text("Your current password is not correct.")).to_be_visible()
     change_password("new-password-1", "new-password-1")
     expect(page.get_by_text("Password Updated Successfully!", exact=True)).to_be_visible()
     expect(page.get_by_text("Your password has been changed.")).to_be_visible()
+    for field_id in ("#password-current-password", "#new-password", "#confirm-password"):
+        expect(page.locator(field_id)).to_have_value("")
+    expect(page.locator(".auth-error")).to_have_count(0)
 
     new_address = unique("boss-new")
     page.get_by_label("New Email Address").fill(new_address)
