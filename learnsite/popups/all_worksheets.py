@@ -116,7 +116,7 @@ def _empty() -> rx.Component:
     return rx.cond(
         S.filtering,
         rx.vstack(
-            rx.text("No worksheets match your search.", weight="bold"),
+            rx.text("No worksheets match your search and filters.", weight="bold"),
             rx.button("Clear filters", on_click=S.clear_filters, variant="soft"),
             align="center",
             class_name="ws-state",

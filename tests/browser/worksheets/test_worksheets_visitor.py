@@ -115,7 +115,7 @@ def test_search_and_filters(page, create_worksheet, delete_all_worksheets):
     expect(dialog.get_by_role("link", name=re.compile("Trace the Letter A"))).to_be_visible()
     dialog.get_by_role("combobox", name="Skills").click()
     page.get_by_role("option", name="Fine Motor").click()
-    expect(dialog.get_by_text("No worksheets match your search.")).to_be_visible()
+    expect(dialog.get_by_text("No worksheets match your search and filters.")).to_be_visible()
     dialog.get_by_role("button", name="Clear filters").click()
     expect(_cards(dialog)).to_have_count(2)
 
