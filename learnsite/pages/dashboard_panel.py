@@ -122,7 +122,9 @@ def _dropzone() -> rx.Component:
         ),
         rx.cond(A.kept_note != "", rx.text(A.kept_note, size="2"), rx.fragment()),
         rx.cond(
-            A.drop_messages.length() > 0,
+            # a file refused before a good one was chosen: its message goes ("notes.txt: File type must be..." stayed
+            # under "Selected: sheet.pdf"); the files dropped with a kept one keep theirs
+            (A.drop_messages.length() > 0) & ((rx.selected_files(UPLOAD_ID).length() == 0) | (A.kept_note != "")),
             rx.box(rx.foreach(A.drop_messages, lambda m: rx.text(m, size="2")), class_name="ws-drop-errors",
                    role="alert"),
             rx.fragment(),

@@ -141,6 +141,14 @@ def test_dropzone_messages(page, app_server):
     expect(page.get_by_text("Only the first file was kept: first.pdf")).to_be_visible()
     expect(page.get_by_text(re.compile(r"^Selected:"))).to_have_text("Selected: first.pdf")
 
+    drop_files(page, ZONE, [("notes.txt", "text/plain", b"hello")])
+    expect(page.get_by_role("alert").get_by_text(re.compile(r"notes\.txt: File type must be"))).to_be_visible()
+    expect(page.get_by_text(re.compile(r"^Selected:"))).to_have_count(0)
+    drop_files(page, ZONE, [("good.pdf", "application/pdf", make_pdf("Good"))])  # the refusal before it goes
+    expect(page.get_by_text(re.compile(r"^Selected:"))).to_have_text("Selected: good.pdf")
+    expect(page.locator(".ws-drop-errors")).to_have_count(0)
+    expect(page.get_by_text("Only the first file was kept")).to_have_count(0)
+
 
 def test_edit_and_delete(page, app_server, create_worksheet):
     ws_id = create_worksheet("Old Title", make_pdf("Old"))
