@@ -96,7 +96,8 @@ class AdminLoginState(rx.State):
         auth = await self.get_state(AuthState)
         auth._sign_in_with(session)
         self.not_admin_notice = ""
-        yield notify("Login Successful!", "Welcome back! Get ready to learn and play!", level="success")
+        # the spec's words for a family's login ("Get ready to learn and play!") are not an admin's
+        yield notify("Login Successful!", "Welcome back! Your dashboard is ready.", level="success")
         yield rx.redirect(inert(self._next()))
 
 

@@ -70,6 +70,8 @@ async def test_admin_login(auth_env):
     assert not (await root.get_state(AuthState)).signed_in
     root, _, events = await _submit(AdminLoginState, "/login/admin", {"email": "boss@example.com", "password": "bosspass"})
     assert redirect_target(events) == "/admin/dashboard"
+    assert "Welcome back! Your dashboard is ready." in toasts(events)
+    assert "learn and play" not in toasts(events)
     assert (await AuthState.admin_of(root)).email == "boss@example.com"
     _, _, events = await _submit(AdminLoginState, "/login/admin", {"email": "boss@example.com", "password": "bosspass"},
                                  "next=/admin/account")
