@@ -41,15 +41,25 @@ def _number(label, value, on_change, low, high, name=None) -> rx.Component:
     ))
 
 
+LETTERS = [(str(n), chr(ord("A") + n - 1)) for n in range(1, 27)]
+
+
 def _options() -> rx.Component:
     return rx.vstack(
         _select("Kind of worksheet", S.kind, S.set_kind, [(k, spec.label) for k, spec in KINDS.items()]),
-        rx.cond(S.has_range, rx.grid(
-            _number(S.range_label, S.low, S.set_low, S.range_min, S.range_max, name="From"),
-            _number("to", S.high, S.set_high, S.range_min, S.range_max, name="To"),
-            columns="2", spacing="3", width="100%",
+        rx.cond(S.has_range, rx.cond(
+            S.kind == "letter-tracing",
+            # letters are picked as letters (they were numbers, "1 = A, 26 = Z")
+            rx.grid(_select("Letters from", S.low, S.set_low, LETTERS), _select("to", S.high, S.set_high, LETTERS),
+                    columns="2", spacing="3", width="100%"),
+            rx.grid(
+                _number(S.range_label, S.low, S.set_low, S.range_min, S.range_max, name="From"),
+                _number("to", S.high, S.set_high, S.range_min, S.range_max, name="To"),
+                columns="2", spacing="3", width="100%",
+            ),
         ), rx.fragment()),
-        rx.cond(S.has_range, rx.text("Use ", S.range_hint, ".", size="1", class_name="maker-hint"), rx.fragment()),
+        rx.cond(S.has_range & (S.kind != "letter-tracing"),
+                rx.text("Use ", S.range_hint, ".", size="1", class_name="maker-hint"), rx.fragment()),
         rx.cond(S.has_count, _number(S.count_label, S.count, S.set_count, S.count_min, S.count_max), rx.fragment()),
         rx.cond(S.has_level, _select("Level", S.level, S.set_level,
                                      [("1", "Level 1 (easiest)"), ("2", "Level 2"), ("3", "Level 3 (hardest)")]),

@@ -89,9 +89,7 @@ class SheetMakerState(rx.State):
     @rx.var
     def range_hint(self) -> str:
         spec = KINDS[self.kind]
-        if self.kind == "letter-tracing":
-            return "1 = A, 26 = Z"
-        return f"{spec.low_min} to {spec.high_max}"
+        return f"{spec.low_min} to {spec.high_max}"  # letters are picked as letters (pages/sheet_maker.py)
 
     @rx.var
     def range_min(self) -> int:

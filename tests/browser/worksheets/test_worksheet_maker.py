@@ -84,6 +84,12 @@ def test_the_maker_fits_a_phone(page):
     _choose(page, "Kind of worksheet", "Letter tracing")
     _preview_loaded(page)
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    # letters are picked as letters, not as "1 = A, 26 = Z"
+    expect(page.get_by_role("combobox", name="Letters from")).to_have_text("A")
+    _choose(page, "to", "C")
+    expect(page.get_by_role("combobox", name="to")).to_have_text("C")
+    expect(page.get_by_text("1 = A")).to_have_count(0)
+    _preview_loaded(page)
     _shoot(page, "maker-375")
 
 

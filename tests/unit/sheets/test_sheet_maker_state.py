@@ -28,7 +28,7 @@ async def test_choosing_a_kind_gives_its_options_and_file_name():
     assert s.file_name == "sight-word-search-seed-4321.pdf"
     await run(SheetMakerState.set_kind, s, "letter-tracing")
     assert (s.has_case, s.has_key, s.answer_key) == (True, False, False)
-    assert s.range_hint == "1 = A, 26 = Z"
+    assert (s.low, s.high) == ("1", "5")  # A to E, picked as letters on the page
 
 
 async def test_impossible_carrying_and_junk_are_refused_calmly():
