@@ -105,12 +105,16 @@ def _options() -> rx.Component:
 def _preview() -> rx.Component:
     return rx.vstack(
         rx.heading("Preview of page 1", size="4", as_="h2"),
+        # options that cannot make a sheet leave the last good one here: it must not look like theirs
+        rx.cond(S.error != "", rx.text("This is the last sheet your options made. Fix the option in red to see the "
+                                       "new one.", size="2", weight="bold", class_name="maker-stale-note"),
+                rx.fragment()),
         rx.box(
             # shows through until the (opaque) page image has loaded over it
             rx.text("Making the preview...", size="3", class_name="maker-preview-wait", aria_hidden="true"),
             rx.image(src=absolute("/make-sheet/preview.png?" + S.query),
                      alt="Preview of the first page of the worksheet", class_name="maker-preview", id="maker-preview"),
-            class_name="maker-preview-frame",
+            class_name=rx.cond(S.error != "", "maker-preview-frame is-stale", "maker-preview-frame"),
         ),
         spacing="2",
         width="100%",

@@ -66,9 +66,14 @@ def test_bad_input_gets_a_clear_message_in_the_page_and_from_the_server(page, ap
     page.get_by_label("Number of problems").fill("500")
     expect(page.get_by_role("alert")).to_have_text("Number of problems: choose between 1 and 100.")
     expect(page.get_by_role("button", name="Download PDF")).to_be_disabled()
+    # the preview still shows the last good sheet: it says so, and is greyed
+    expect(page.get_by_text("This is the last sheet your options made.", exact=False)).to_be_visible()
+    assert float(page.locator("#maker-preview").evaluate("el => getComputedStyle(el).opacity")) < 0.5
     page.get_by_label("Number of problems").fill("12")
     expect(page.get_by_role("alert")).to_have_count(0)
     expect(page.get_by_role("button", name="Download PDF")).to_be_enabled()
+    expect(page.get_by_text("This is the last sheet your options made.", exact=False)).to_have_count(0)
+    assert page.locator("#maker-preview").evaluate("el => getComputedStyle(el).opacity") == "1"
 
     try:
         urllib.request.urlopen(f"{app_server.url}/make-sheet/sheet.pdf?kind=addition&count=101", timeout=30)
