@@ -106,8 +106,8 @@ def _preview() -> rx.Component:
     return rx.vstack(
         rx.heading("Preview of page 1", size="4", as_="h2"),
         # options that cannot make a sheet leave the last good one here: it must not look like theirs
-        rx.cond(S.error != "", rx.text("This is the last sheet your options made. Fix the option in red to see the "
-                                       "new one.", size="2", weight="bold", class_name="maker-stale-note"),
+        rx.cond(S.error != "", rx.text("This is the last sheet your options made. Fix what the red note says to see "
+                                       "the new one.", size="2", weight="bold", class_name="maker-stale-note"),
                 rx.fragment()),
         rx.box(
             # shows through until the (opaque) page image has loaded over it
