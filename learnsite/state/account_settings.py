@@ -37,9 +37,9 @@ class AccountSettingsState(rx.State):
             return
         self.email_busy = False
         # the form keeps what was typed after a refusal (nothing to type again); after a change it empties
-        yield [rx.set_value("new-email", ""), rx.set_value("email-current-password", ""),
-               notify("Email Update Initiated", "Please check your new email address for a confirmation link.",
-                      level="success")]
+        yield notify("Email Update Initiated", "Please check your new email address for a confirmation link.",
+                     level="success")
+        yield [rx.set_value("new-email", ""), rx.set_value("email-current-password", "")]
 
     @rx.event
     async def change_password(self, form_data: dict):
@@ -70,6 +70,6 @@ class AccountSettingsState(rx.State):
             yield notify("Failed to Update Password", problem, level="error")
             return
         self.password_busy = False
+        yield notify("Password Updated Successfully!", "Your password has been changed.", level="success")
         yield [rx.set_value("password-current-password", ""), rx.set_value("new-password", ""),
-               rx.set_value("confirm-password", ""),
-               notify("Password Updated Successfully!", "Your password has been changed.", level="success")]
+               rx.set_value("confirm-password", "")]

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import math
 import random
-import time
 
 import pytest
 
@@ -162,17 +161,30 @@ def test_malformed_or_oversized_input_is_refused_calmly(ink):
     assert check_trace("A", ink) is False
 
 
-def test_huge_input_is_refused_quickly():
+@pytest.fixture
+def comparisons(monkeypatch):
+    """How many point-to-segment distances a check works out: its work, counted rather than timed (a timed
+    bound failed on a busy CI machine)."""
+    done = [0]
+    real = trace._segment_distance
+
+    def counted(*args):
+        done[0] += 1
+        return real(*args)
+
+    monkeypatch.setattr(trace, "_segment_distance", counted)
+    return done
+
+
+def test_huge_input_is_refused_before_any_comparison(comparisons):
     huge = [[[50, 10]] * 100_000] * 1000
-    started = time.perf_counter()
     assert check_trace("A", huge) is False
     assert check_trace("A", [[[50, 10], [50, 80]]] * 10_000) is False
-    assert time.perf_counter() - started < 0.1
+    assert comparisons[0] == 0
 
 
-def test_the_largest_accepted_input_is_checked_quickly():
+def test_the_largest_accepted_input_is_checked_with_bounded_work(comparisons):
     ink = [[[(i * 7) % 100, (i * 13) % 100] for i in range(15)] for _ in range(20)]
-    started = time.perf_counter()
     check_trace("W", ink)
     check_trace("8", follow("8"))
-    assert time.perf_counter() - started < 0.2
+    assert 0 < comparisons[0] <= 20_000  # about 6,000 today
