@@ -79,8 +79,8 @@ def _remake(db_url: str | None, storage: Storage, starter: Starter, worksheet_id
     replaced = replace_worksheet_file(db_url, storage, worksheet_id, pdf_path=pdf_path,
                                       original_name=pdf_path.name, thumbnail_png=thumbnail)
     pdf_path.unlink()
-    # gone: an admin deleted it since (it is not added again); else made now, or by another host just now
-    _record(db_url, starter.key, edition=made_by, **({} if replaced else {"worksheet_id": None}))
+    # not replaced: another host made it just now, or an admin deleted it (the foreign key unlinked it then)
+    _record(db_url, starter.key, edition=made_by)
     return replaced
 
 
