@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 import reflex as rx
+from reflex_components_core.el.elements.inline import A
 
 from learnsite.header import header
 from learnsite.footer import footer
@@ -25,9 +26,15 @@ class PageSpec:
 PAGES: list[PageSpec] = []
 
 
+def in_page_link(*children, href: str, **props) -> rx.Component:
+    """A plain <a href="#id">: rx.el.a is React Router's Link, which changes the address without moving the
+    keyboard's place, so "Skip to content" left the next Tab in the header."""
+    return A.create(*children, href=href, **props)
+
+
 def shell(*children: rx.Component, **props) -> rx.Component:
     return rx.box(
-        rx.el.a("Skip to content", href="#main", class_name="skip-link"),
+        in_page_link("Skip to content", href="#main", class_name="skip-link"),
         header(),
         rx.el.main(*children, id="main", tab_index=-1, class_name="page-main", **props),
         footer(),
@@ -56,3 +63,9 @@ def page(route: str, title: str, on_load: Any = None, **extra) -> Callable:
 
 def page_title(name: str) -> str:
     return f"{name} - Learnsite"
+
+
+def item_page_title(kind: str, title, loaded, found=True):
+    """A content page's tab title: the item's own once looked up ("Jungle Friends - Learnsite"), not one title for
+    every storybook; "Not Found - Learnsite" for an id that names nothing; the kind while it loads."""
+    return rx.cond(loaded, rx.cond(found, title.to(str) + " - Learnsite", page_title("Not Found")), page_title(kind))

@@ -4,11 +4,13 @@
 // the Content-Security-Policy refuses inline scripts it has no hash for.
 if (!window.__learnsiteFocus) {
   window.__learnsiteFocus = true;
+  // a Select's list is drawn outside its dialog, and is gone when the dialog closes: not an opener
+  var INSIDE = '[role=dialog], [role=alertdialog], [role=listbox], [role=option], [data-radix-popper-content-wrapper]';
   document.addEventListener('focusin', function (e) {
-    if (e.target instanceof Element && !e.target.closest('[role=dialog]')) window.__learnsiteOpener = e.target;
+    if (e.target instanceof Element && !e.target.closest(INSIDE)) window.__learnsiteOpener = e.target;
   });
   window.__learnsiteRestoreFocus = function () {
     var el = window.__learnsiteOpener;
-    if (!document.querySelector('[role=dialog]') && el && el.isConnected) el.focus();
+    if (!document.querySelector('[role=dialog], [role=alertdialog]') && el && el.isConnected) el.focus();
   };
 }

@@ -180,7 +180,8 @@
 
   function turn(s) {
     var nextButton = document.querySelector("[data-read-next]");
-    if (!nextButton || nextButton.disabled) { end("The end. Reading finished."); return; }
+    var last = !nextButton || nextButton.disabled || nextButton.getAttribute("aria-disabled") === "true";
+    if (last) { end("The end. Reading finished."); return; }
     var before = pageKey(), waited = 0;
     s.turning = true;
     nextButton.click();

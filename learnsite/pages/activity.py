@@ -2,7 +2,7 @@
 
 import reflex as rx
 
-from learnsite.layout import page, page_title
+from learnsite.layout import item_page_title, page
 from learnsite.pages.content_parts import back_home_link, loaded_switch, not_found, picture
 from learnsite.pages.game_parts import game_board
 from learnsite.state.activity import ActivityState
@@ -63,7 +63,8 @@ def activity_body() -> rx.Component:
 ON_LOAD = [ActivityState.load, GameState.reset_game, StarsState.load_stars]
 
 
-@page(route="/activity/[id]", title=page_title("Activity"), on_load=ON_LOAD)
+@page(route="/activity/[id]", on_load=ON_LOAD,
+      title=item_page_title("Activity", ActivityState.title, ActivityState.loaded, ActivityState.found))
 def activity() -> rx.Component:
     return loaded_switch(
         ActivityState.loaded, ActivityState.found, activity_body(),

@@ -2,7 +2,7 @@
 
 import reflex as rx
 
-from learnsite.layout import page, page_title
+from learnsite.layout import item_page_title, page
 from learnsite.pages.content_parts import loaded_switch, not_found
 from learnsite.state.audiobook import AudiobookState as S
 
@@ -59,7 +59,8 @@ def player() -> rx.Component:
     )
 
 
-@page(route="/audiobook/[id]", title=page_title("Audiobook"), on_load=S.load)
+@page(route="/audiobook/[id]", on_load=S.load,
+      title=item_page_title("Audiobook", S.title, S.loaded, S.found))
 def audiobook() -> rx.Component:
     return loaded_switch(
         S.loaded, S.found, player(),

@@ -24,11 +24,20 @@ def auth_card(title: str, subtitle: str, *children: rx.Component, icon: str = "s
 
 
 def field(label: str, name: str, *, type_: str = "text", placeholder: str = "", auto_complete: str = "",
-          field_id: str | None = None, min_length: int | None = None) -> rx.Component:
+          field_id: str | None = None, min_length: int | None = None, error: rx.Var | None = None,
+          error_id: str = "", hint_id: str = "") -> rx.Component:
+    """A labelled input. With `error` (the form's error var) and its error_line's id, a refused form marks the
+    field invalid and ties the reason to it, so a screen reader says why on the way back into the field;
+    `hint_id` ties a hint ("At least 6 characters.") to it always."""
     field_id = field_id or f"field-{name}"
     props = {}
     if min_length:
         props["min_length"] = min_length
+    if error is not None:
+        props["aria_invalid"] = rx.cond(error != "", "true", "false")
+        props["aria_describedby"] = rx.cond(error != "", f"{hint_id} {error_id}".strip(), hint_id or None)
+    elif hint_id:
+        props["aria_describedby"] = hint_id
     return rx.vstack(
         rx.el.label(label, html_for=field_id, class_name="auth-label"),
         rx.input(
@@ -59,10 +68,16 @@ def submit_button(label: str, busy_label: str, busy) -> rx.Component:
     )
 
 
-def error_line(message) -> rx.Component:
+def hint(text: str, hint_id: str) -> rx.Component:
+    return rx.text(text, size="2", class_name="auth-hint", id=hint_id)
+
+
+def error_line(message, error_id: str) -> rx.Component:
+    """Why the form was refused, kept under its fields. Not an alert: the refusal's toast (the spec's) is read
+    out already; the fields' aria-describedby reads this again from the field."""
     return rx.cond(
         message != "",
-        rx.callout(message, icon="triangle_alert", color_scheme="red", role="alert", class_name="auth-error"),
+        rx.callout(message, icon="triangle_alert", color_scheme="red", id=error_id, class_name="auth-error"),
     )
 
 

@@ -12,6 +12,7 @@ from reflex_base.vars.base import LiteralVar, Var, VarData
 from reflex_components_core.core.upload import get_upload_files_context_var_data
 
 from learnsite.config import settings
+from learnsite.popups.dialog import RESTORE_FOCUS_JS
 from learnsite.state.admin_worksheets import UPLOAD_ID, AdminWorksheetState as A
 from learnsite.state.worksheets import SKILL_LABELS, SUBJECT_LABELS
 
@@ -238,6 +239,7 @@ def _edit_dialog() -> rx.Component:
                 spacing="3",
             ),
             max_width="520px",
+            on_close_auto_focus=rx.call_script(RESTORE_FOCUS_JS),  # back to its row's Edit button
         ),
         open=A.edit_id != "",
         on_open_change=A.cancel_edit,
@@ -257,6 +259,7 @@ def _delete_dialog() -> rx.Component:
                 spacing="2",
                 margin_top="12px",
             ),
+            on_close_auto_focus=rx.call_script(RESTORE_FOCUS_JS),
         ),
         open=A.delete_id != "",
         on_open_change=A.cancel_delete,

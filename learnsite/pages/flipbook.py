@@ -9,7 +9,7 @@ import reflex as rx
 from components.pageflip import flip_book, flip_script
 from learnsite.catalogue.library import FLIPBOOKS
 from learnsite.catalogue.types import Flipbook
-from learnsite.layout import page, page_title
+from learnsite.layout import item_page_title, page
 from learnsite.pages.content_parts import back_home_link, loaded_switch, not_found
 from learnsite.pages.read_aloud import read_aloud_controls, static_words
 from learnsite.state.flipbook import BOOK_ID, EXPOSE_BOOK_JS
@@ -52,12 +52,15 @@ def static_book(book: Flipbook) -> rx.Component:
 
 def controls() -> rx.Component:
     return rx.el.div(
+        # aria-disabled at the ends, as the storybook's: focus stays on a button pressed onto the last page
         rx.el.button(rx.icon("chevron-left", size=22, aria_hidden="true"), rx.el.span("Previous", class_name="nav-label"),
-                     on_click=rx.call_script(flip_script(BOOK_ID, "flipPrev")), disabled=S.previous_disabled,
+                     on_click=rx.call_script(flip_script(BOOK_ID, "flipPrev")),
+                     aria_disabled=S.previous_disabled.to_string(),
                      type="button", aria_label="Previous page", class_name="content-button"),
-        rx.el.p("Page ", S.page_index + 1, " of ", S.total, class_name="content-counter", aria_live="polite"),
+        rx.el.p("Page ", S.page_index + 1, " of ", S.total, class_name="content-counter", aria_live="polite",
+                aria_atomic="true"),
         rx.el.button(rx.el.span("Next", class_name="nav-label"), rx.icon("chevron-right", size=22, aria_hidden="true"),
-                     on_click=rx.call_script(flip_script(BOOK_ID, "flipNext")), disabled=S.next_disabled,
+                     on_click=rx.call_script(flip_script(BOOK_ID, "flipNext")), aria_disabled=S.next_disabled.to_string(),
                      type="button", aria_label="Next page", class_name="content-button", data_read_next="true"),
         class_name="content-nav",
     )
@@ -81,6 +84,7 @@ def missing() -> rx.Component:
     return not_found("Not Found", "This flipbook does not exist.")
 
 
-@page(route="/flipbook/[id]", title=page_title("Flipbook"), on_load=S.load)
+@page(route="/flipbook/[id]", on_load=S.load,
+      title=item_page_title("Flipbook", S.title, S.loaded, S.found))
 def flipbook() -> rx.Component:
     return loaded_switch(S.loaded, S.found, viewer(), missing())

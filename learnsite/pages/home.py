@@ -5,7 +5,7 @@ import reflex as rx
 
 from learnsite.catalogue.home import AGE_GROUPS, CATEGORIES, FEATURED, age_group_art
 from learnsite.catalogue.types import AgeGroup, Category, Featured
-from learnsite.layout import page
+from learnsite.layout import in_page_link, page
 from learnsite.state.popups import PopupState
 from learnsite.state.stars import StarsState, stars_badge
 
@@ -35,10 +35,10 @@ def hero() -> rx.Component:
             rx.text("Worksheets, stories, songs, videos and games for curious kids aged 3 to 10. "
                     "Pick an age or a topic and start exploring!", class_name="hero-text"),
             rx.hstack(
-                rx.el.a(rx.icon("baby", size=18, aria_hidden="true"), "Find Your Age", href="#age-groups",
-                        class_name="hero-link"),
-                rx.el.a(rx.icon("sparkles", size=18, aria_hidden="true"), "See Today's Specials",
-                        href="#featured", class_name="hero-link hero-link-alt"),
+                in_page_link(rx.icon("baby", size=18, aria_hidden="true"), "Find Your Age", href="#age-groups",
+                             class_name="hero-link"),
+                in_page_link(rx.icon("sparkles", size=18, aria_hidden="true"), "See Today's Specials",
+                             href="#featured", class_name="hero-link hero-link-alt"),
                 wrap="wrap",
                 spacing="3",
             ),

@@ -2,7 +2,7 @@
 
 import reflex as rx
 
-from learnsite.layout import page, page_title
+from learnsite.layout import item_page_title, page
 from learnsite.pages.content_parts import back_home_link, loading
 from learnsite.state.presentation import PresentationState as S
 
@@ -15,16 +15,19 @@ def nav_button(label: str, icon: str, on_click) -> rx.Component:
 def slide_view() -> rx.Component:
     return rx.el.article(
         rx.el.h1(S.title, class_name="content-title"),
-        rx.el.section(
-            rx.el.figure(
-                rx.el.img(src=S.image, alt=S.image_alt, class_name="slide-picture", width="400", height="300"),
-                rx.el.figcaption(S.image_alt, class_name="slide-caption"),
-                class_name="slide-figure",
+        rx.el.div(
+            rx.el.section(
+                rx.el.figure(
+                    rx.el.img(src=S.image, alt=S.image_alt, class_name="slide-picture", width="400", height="300"),
+                    # the picture's alt text says it once for a screen reader
+                    rx.el.figcaption(S.image_alt, class_name="slide-caption", aria_hidden="true"),
+                    class_name="slide-figure",
+                ),
+                rx.el.p(S.text, class_name="slide-text"),
+                key=S.slide_index,
+                class_name="slide",
             ),
-            rx.el.p(S.text, class_name="slide-text"),
-            key=S.slide_index,
-            class_name="slide",
-            aria_live="polite",
+            aria_live="polite",  # kept while its slide is replaced, so the new slide is read out
         ),
         rx.el.div(
             nav_button("Previous", "chevron-left", S.previous_slide),
@@ -39,6 +42,7 @@ def slide_view() -> rx.Component:
     )
 
 
-@page(route="/powerpoint/[id]", title=page_title("Presentation"), on_load=S.load)
+@page(route="/powerpoint/[id]", on_load=S.load,
+      title=item_page_title("Presentation", S.title, S.loaded, S.found))
 def presentation() -> rx.Component:
     return rx.cond(S.loaded, slide_view(), loading())

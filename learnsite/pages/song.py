@@ -3,7 +3,7 @@
 import reflex as rx
 
 from learnsite import toast
-from learnsite.layout import page, page_title
+from learnsite.layout import item_page_title, page
 from learnsite.pages.content_parts import back_home_link, loaded_switch, not_found
 from learnsite.state.media import SongState as S
 
@@ -78,7 +78,8 @@ def song_body() -> rx.Component:
     )
 
 
-@page(route="/song/[id]", title=page_title("Song"), on_load=S.load)
+@page(route="/song/[id]", on_load=S.load,
+      title=item_page_title("Song", S.title, S.loaded, S.found))
 def song() -> rx.Component:
     return loaded_switch(S.loaded, S.found, song_body(),
                          not_found("Song Not Found", "We couldn't find this song. Try another one from the home page."))

@@ -2,15 +2,17 @@
 
 import reflex as rx
 
-from learnsite.layout import page, page_title
+from learnsite.layout import item_page_title, page
 from learnsite.pages.content_parts import back_home_link, loaded_switch, not_found
 from learnsite.pages.read_aloud import read_aloud_controls, spoken_words
 from learnsite.state.storybook import StorybookState as S
 
 
-def nav_button(label: str, icon: str, on_click, disabled, **props) -> rx.Component:
+def nav_button(label: str, icon: str, on_click, unavailable, **props) -> rx.Component:
+    """aria-disabled, not disabled, at the book's ends: a disabled button drops the keyboard's focus to the page's
+    top, so Next pressed onto the last page left a keyboard reader nowhere (the state ignores a turn past the end)."""
     return rx.el.button(rx.icon(icon, size=22, aria_hidden="true"), rx.el.span(label, class_name="nav-label"),
-                        on_click=on_click, disabled=disabled, type="button", aria_label=label,
+                        on_click=on_click, aria_disabled=unavailable.to_string(), type="button", aria_label=label,
                         class_name="content-button", **props)
 
 
@@ -25,8 +27,9 @@ def book_view() -> rx.Component:
                 key=S.page_index,
                 class_name=S.animation_class,
                 data_transition=S.transition,
-                aria_live="polite",
             ),
+            # the live region stays while its page is replaced: a region new to the page is not read out
+            aria_live="polite",
             class_name="story-stage",
         ),
         rx.el.div(
@@ -42,6 +45,7 @@ def book_view() -> rx.Component:
     )
 
 
-@page(route="/storybook/[id]", title=page_title("Storybook"), on_load=S.load)
+@page(route="/storybook/[id]", on_load=S.load,
+      title=item_page_title("Storybook", S.title, S.loaded, S.found))
 def storybook() -> rx.Component:
     return loaded_switch(S.loaded, S.found, book_view(), not_found("Not Found", "This storybook does not exist."))

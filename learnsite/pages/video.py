@@ -3,7 +3,7 @@
 import reflex as rx
 
 from learnsite import toast
-from learnsite.layout import page, page_title
+from learnsite.layout import item_page_title, page
 from learnsite.pages.content_parts import back_home_link, loaded_switch, not_found
 from learnsite.state.media import VideoState as S
 
@@ -30,7 +30,8 @@ def video_body() -> rx.Component:
     )
 
 
-@page(route="/video/[id]", title=page_title("Video"), on_load=S.load)
+@page(route="/video/[id]", on_load=S.load,
+      title=item_page_title("Video", S.title, S.loaded, S.found))
 def video() -> rx.Component:
     return loaded_switch(S.loaded, S.found, video_body(),
                          not_found("Video Not Found", "We couldn't find this video. It may have moved."))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from learnsite.backend_url import absolute, download_function
-from learnsite.layout import page, page_title
+from learnsite.layout import item_page_title, page
 from learnsite.state.worksheets import WorksheetPageState as S
 from learnsite.toast import notify
 
@@ -75,7 +75,8 @@ def _not_found() -> rx.Component:
     )
 
 
-@page(route="/worksheet/[id]", title=page_title("Worksheet"), on_load=S.load_worksheet)
+@page(route="/worksheet/[id]", on_load=S.load_worksheet,
+      title=item_page_title("Worksheet", S.ws_title, S.ws_status != "loading", S.ws_status == "found"))
 def worksheet() -> rx.Component:
     return rx.box(
         rx.match(

@@ -13,6 +13,7 @@ from learnsite.state.popups import PopupState
 from learnsite.state.worksheets import ALL, SKILL_LABELS, SUBJECT_LABELS, WorksheetBrowserState as S
 
 EMPTY_TEXT = "No worksheets available yet. Check back soon!"
+NO_MATCH_TEXT = "No worksheets match your search and filters."
 
 
 def open_all_worksheets() -> list:
@@ -97,13 +98,20 @@ def _card(item) -> rx.Component:
     )
 
 
+def _page_button(label: str, on_click, unavailable) -> rx.Component:
+    """aria-disabled at the ends (the state ignores a page past them): a disabled button would drop the focus of a
+    keyboard pressing Next onto the last page."""
+    return rx.button(label, on_click=on_click, aria_disabled=unavailable.to_string(),
+                     data_disabled=rx.cond(unavailable, "", None), variant="soft")  # Radix greys [data-disabled]
+
+
 def _pager() -> rx.Component:
     return rx.cond(
         S.page_count > 1,
         rx.hstack(
-            rx.button("Previous", on_click=S.previous_page, disabled=S.page <= 1, variant="soft"),
-            rx.text(f"Page {S.page} of {S.page_count}", size="2", aria_live="polite"),
-            rx.button("Next", on_click=S.next_page, disabled=S.page >= S.page_count, variant="soft"),
+            _page_button("Previous", S.previous_page, S.page <= 1),
+            rx.text(f"Page {S.page} of {S.page_count}", size="2", aria_live="polite", aria_atomic="true"),
+            _page_button("Next", S.next_page, S.page >= S.page_count),
             justify="center",
             align="center",
             class_name="ws-pager",
@@ -113,15 +121,37 @@ def _pager() -> rx.Component:
 
 
 def _empty() -> rx.Component:
+    """Under the status line's "No worksheets match..." (or EMPTY_TEXT): the way back to every worksheet."""
     return rx.cond(
         S.filtering,
-        rx.vstack(
-            rx.text("No worksheets match your search and filters.", weight="bold"),
-            rx.button("Clear filters", on_click=S.clear_filters, variant="soft"),
-            align="center",
-            class_name="ws-state",
-        ),
-        rx.center(rx.text(EMPTY_TEXT, size="4", weight="bold"), class_name="ws-state"),
+        rx.center(rx.button("Clear filters", on_click=S.clear_filters, variant="soft"), class_name="ws-state"),
+        rx.fragment(),
+    )
+
+
+def _count():
+    return rx.cond(S.total == 1, "1 worksheet", f"{S.total} worksheets")
+
+
+def _status_line() -> rx.Component:
+    """How many were found, or that none were: one line always on the page, so a screen reader reads it out as a
+    search or filter changes it (a live region new to the page is not read). Unchanged while the next page loads,
+    so paging reads only "Page 2 of 3"."""
+    return rx.text(
+        rx.match(S.status,
+                 ("loaded", _count()),
+                 ("loading", rx.cond(S.items.length() > 0, _count(), "")),
+                 ("empty", rx.cond(S.filtering, NO_MATCH_TEXT, EMPTY_TEXT)),
+                 ""),
+        role="status", size="2", class_name=rx.cond(S.status == "empty", "ws-count ws-count-empty", "ws-count"),
+    )
+
+
+def _results() -> rx.Component:
+    return rx.vstack(
+        rx.el.div(rx.foreach(S.items, _card), class_name="ws-grid", aria_busy=(S.status == "loading").to_string()),
+        _pager(),
+        width="100%",
     )
 
 
@@ -134,25 +164,27 @@ def all_worksheets_body() -> rx.Component:
     return rx.vstack(
         _maker_link(),
         _filters(),
-        rx.match(
-            S.status,
-            ("loading", rx.center(rx.spinner(size="3"), rx.text("Loading worksheets..."), class_name="ws-state",
-                                  role="status", gap="2")),
-            ("error", rx.center(
-                rx.vstack(
-                    rx.text("Error loading worksheets", weight="bold"),
-                    rx.text(S.error_message, size="2"),
-                    rx.button("Try again", on_click=S.load, variant="soft"),
-                    align="center",
-                ),
-                class_name="ws-state", role="alert",
-            )),
-            ("empty", _empty()),
-            rx.vstack(
-                rx.text(rx.cond(S.total == 1, "1 worksheet", f"{S.total} worksheets"), size="2", class_name="ws-count"),
-                rx.el.div(rx.foreach(S.items, _card), class_name="ws-grid"),
-                _pager(),
-                width="100%",
+        _status_line(),
+        # a page or filter change keeps the last results (and the pager, with its focus: one place in the tree, not
+        # one per status) until the new ones come
+        rx.cond(
+            S.items.length() > 0,
+            _results(),
+            rx.match(
+                S.status,
+                ("loading", rx.center(rx.spinner(size="3"), rx.text("Loading worksheets..."),
+                                      class_name="ws-state", role="status", gap="2")),
+                ("error", rx.center(
+                    rx.vstack(
+                        rx.text("Error loading worksheets", weight="bold"),
+                        rx.text(S.error_message, size="2"),
+                        rx.button("Try again", on_click=S.load, variant="soft"),
+                        align="center",
+                    ),
+                    class_name="ws-state", role="alert",
+                )),
+                ("empty", _empty()),
+                rx.fragment(),
             ),
         ),
         width="100%",

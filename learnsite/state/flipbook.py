@@ -60,6 +60,11 @@ class FlipbookState(rx.State):
         return find(FLIPBOOKS, self.flipbook_id) is not None
 
     @rx.var
+    def title(self) -> str:
+        book = find(FLIPBOOKS, self.flipbook_id)
+        return book.title if book else ""
+
+    @rx.var
     def total(self) -> int:
         return self._count()
 

@@ -86,7 +86,7 @@ class WorksheetBrowserState(rx.State):
         """on_mount of the popup body: a fresh first page with no filters."""
         self.search, self.category_filter, self.subject_filter, self.skill_filter = "", ALL, ALL, ALL
         self.page = 1
-        self.status = "loading"
+        self.status, self.items = "loading", []  # not the last open's page, shown while this one loads
         return WorksheetBrowserState.load
 
     @rx.event

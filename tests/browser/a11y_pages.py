@@ -54,6 +54,13 @@ def _play_song(page: Page) -> None:
     page.get_by_role("button", name="Play").click()
 
 
+def _send_message(page: Page) -> None:
+    box = page.get_by_placeholder("Type a message...")
+    box.fill("Hello from the accessibility check")
+    box.press("Enter")
+    expect(page.get_by_role("log").get_by_text("Hello from the accessibility check").first).to_be_visible()
+
+
 def _start_game(page: Page) -> None:
     page.get_by_role("button", name="Start Playing!").click()
     expect(page.locator("#game-board")).to_be_visible()
@@ -129,6 +136,7 @@ VISITS: list[Visit] = [
     Visit("email confirmation (bad link)", "/auth/confirm?token=nonsense"),
     # signed in
     Visit("chat", "/chat", who="user"),
+    Visit("chat (a message of your own)", "/chat", _send_message, who="user"),
     Visit("admin dashboard", "/admin/dashboard", who="admin"),
     Visit("admin account", "/admin/account", who="admin"),
 ]

@@ -29,6 +29,15 @@ def header(page):
     return page.locator("header")
 
 
+def expect_refused(page, reason: str) -> None:
+    """The form's reason stays under its fields, and each field is marked invalid and described by it (what a
+    screen reader says on the way back into the field); the toast already said it aloud."""
+    expect(page.locator(".auth-error").filter(has_text=reason)).to_be_visible()
+    for name in ("Email", "Password"):
+        expect(page.get_by_label(name, exact=True)).to_have_attribute("aria-invalid", "true")
+        expect(page.get_by_label(name, exact=True)).to_have_accessible_description(re.compile(re.escape(reason)))
+
+
 def login(page, path: str, email_: str, password: str) -> None:
     page.goto(path)
     wait_hydrated(page)
@@ -63,7 +72,7 @@ def test_signup_confirm_login_reload_logout(page, app_server):
     page.get_by_label("Password").fill("happy-learning")
     form_button(page, "Login").click()
     expect(page.get_by_text("Sign in Failed", exact=True)).to_be_visible()
-    expect(page.get_by_role("alert").filter(has_text="Email not confirmed")).to_be_visible()
+    expect_refused(page, "Email not confirmed")
     assert "/login/user" in page.url
 
     # the mailed link confirms and lands on the login page
@@ -106,7 +115,7 @@ def test_wrong_password_stays_on_login(page, app_server):
     app_server.create_user(address, "right-password")
     login(page, "/login/user", address, "wrong-password")
     expect(page.get_by_text("Sign in Failed", exact=True)).to_be_visible()
-    expect(page.get_by_role("alert").filter(has_text="Invalid login credentials")).to_be_visible()
+    expect_refused(page, "Invalid login credentials")
     assert "/login/user" in page.url
     expect(header(page).get_by_role("button", name="Login")).to_be_visible()
 
@@ -160,7 +169,7 @@ def test_admin_login_with_user_account_is_refused(page, app_server):
     app_server.create_user(address, "plain-password")
     login(page, "/login/admin", address, "plain-password")
     expect(page.get_by_text("Sign in Failed", exact=True)).to_be_visible()
-    expect(page.get_by_role("alert").filter(has_text="not an administrator account")).to_be_visible()
+    expect_refused(page, "not an administrator account")
     assert "/login/admin" in page.url
 
 
@@ -186,6 +195,11 @@ def test_account_settings_rules_and_dashboard_logout(page, app_server):
     expect(page.get_by_label("New Password", exact=True)).to_have_value("new-password-1")
     expect(page.locator("#password-current-password")).to_have_value("boss-password")
     expect(page.locator(".auth-error")).to_have_text("Please ensure both password fields are identical.")
+    new_password = page.get_by_label("New Password", exact=True)
+    expect(new_password).to_have_attribute("aria-invalid", "true")
+    expect(new_password).to_have_accessible_description(
+        "At least 6 characters. Please ensure both password fields are identical.")
+    expect(page.get_by_label("New Email Address")).to_have_attribute("aria-invalid", "false")  # the other form
     change_password("abc", "abc")
     expect(page.get_by_text("Password Too Short", exact=True)).to_be_visible()
     expect(toast(page).get_by_text("Your new password must be at least 6 characters long.")).to_be_visible()
@@ -198,6 +212,8 @@ def test_account_settings_rules_and_dashboard_logout(page, app_server):
     for field_id in ("#password-current-password", "#new-password", "#confirm-password"):
         expect(page.locator(field_id)).to_have_value("")
     expect(page.locator(".auth-error")).to_have_count(0)
+    expect(new_password).to_have_attribute("aria-invalid", "false")
+    expect(new_password).to_have_accessible_description("At least 6 characters.")
 
     new_address = unique("boss-new")
     page.get_by_label("New Email Address").fill(new_address)

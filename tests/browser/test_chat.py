@@ -99,6 +99,10 @@ def test_message_appears_live_for_the_other_person(ann_and_bob):
     expect(theirs).to_contain_text("Ann Lee")  # B sees A's full name
     expect(mine).not_to_contain_text("Ann Lee")  # A's own message has no name ...
     expect(mine).to_have_attribute("data-own", "true")
+    # ... for the eye (it sits on the right); a screen reader hears "You:" before it, not nothing
+    expect(mine.locator(".sr-only")).to_have_text("You:")
+    expect(theirs.locator(".sr-only")).to_have_count(0)
+    assert mine.evaluate("e => getComputedStyle(e.querySelector('.chat-time')).opacity") == "1"
     send(b, "Yes, my son loved it", enter=False)
     expect(messages(a).filter(has_text="my son loved it")).to_contain_text("Bob Ray")
     # ... and sits on the right of the thread, the other person's on the left

@@ -19,7 +19,7 @@ def test_activity_page_shows_the_activity_and_starts_its_game(page):
     expect(toast(page, "Get Ready to Play!")).to_contain_text("Rainbow Math is starting. Have fun!")
     expect(page.get_by_text("placeholder")).to_have_count(0)
     expect(page.get_by_role("region", name="Game Area").get_by_text("Round 1 of 7")).to_be_visible()
-    expect(page).to_have_title("Activity - Learnsite")
+    expect(page).to_have_title("Rainbow Math - Learnsite")  # a tab's title names what is in it
 
 
 def test_age_group_activity_ids_open_their_page(page):
@@ -76,6 +76,22 @@ def test_unknown_ids_show_their_not_found_state(page, path, title, message):
     open_page(page, path)
     expect(page.get_by_role("heading", name=title, exact=True)).to_be_visible()
     expect(page.get_by_text(message, exact=True)).to_be_visible()
+    expect(page).to_have_title("Page Not Found - Learnsite" if path == "/no/such/page" else "Not Found - Learnsite")
+
+
+@pytest.mark.parametrize("path,title", [
+    ("/powerpoint/ancient-egypt", "Ancient Egypt"), ("/storybook/jungle-friends", "Jungle Friends"),
+    ("/audiobook/the-tortoise-and-the-hare", "The Tortoise and the Hare"), ("/flipbook/space-adventure", None),
+    ("/video/abc-adventure", None), ("/song/phonics-fun", None),
+])
+def test_a_content_pages_tab_is_titled_by_its_item(page, path, title):
+    """Each page's tab says which book, song or sheet it holds (every storybook's tab said "Storybook")."""
+    open_page(page, path)
+    heading = page.get_by_role("heading", level=1).first
+    expect(heading).to_be_visible()
+    title = title or heading.inner_text().strip()
+    expect(heading).to_have_text(title)
+    expect(page).to_have_title(f"{title} - Learnsite")
 
 
 def test_an_unknown_address_shows_the_site_and_a_way_home(page):

@@ -76,6 +76,65 @@ def test_storybook_moves_within_range_with_a_transition(page):
     expect(page.get_by_text("Page 4 / 5")).to_be_visible()
 
 
+def test_storybook_buttons_keep_the_keyboard_at_the_ends_and_each_page_is_read_out(page):
+    """Next turned disabled under the keyboard's focus on the last page (so did Previous on the first), dropping it
+    to the page's top; and each page came in a live region of its own, which a screen reader does not read out."""
+    open_page(page, "/storybook/jungle-friends")
+    stage = page.locator(".story-stage")
+    expect(stage).to_have_attribute("aria-live", "polite")
+    stage.evaluate("e => { e.dataset.first = 'yes' }")
+    prev, nxt = page.get_by_role("button", name="Previous"), page.get_by_role("button", name="Next")
+    nxt.focus()
+    for n in range(2, 7):
+        page.keyboard.press("Enter")
+        expect(page.get_by_text(f"Page {min(n, 5)} / 5")).to_be_visible()
+        expect(nxt).to_be_focused()
+    expect(nxt).to_have_attribute("aria-disabled", "true")
+    expect(stage).to_contain_text("with good friends, every day is an adventure")
+    expect(page.locator(".story-stage[data-first='yes']")).to_have_count(1)  # the same region all along
+    prev.focus()
+    for n in range(4, -1, -1):
+        page.keyboard.press("Enter")
+        expect(page.get_by_text(f"Page {max(n, 1)} / 5")).to_be_visible()
+    expect(prev).to_be_focused()
+    expect(prev).to_have_attribute("aria-disabled", "true")
+
+
+def test_a_presentations_slides_are_read_out_from_one_live_region(page):
+    open_page(page, "/powerpoint/dinosaur-facts")
+    region = page.locator("[aria-live='polite']").filter(has=page.locator(".slide"))
+    expect(region).to_have_count(1)
+    region.evaluate("e => { e.dataset.first = 'yes' }")
+    before = region.inner_text()
+    page.get_by_role("button", name="Next").click()
+    expect(page.get_by_text("Slide 2 / 5")).to_be_visible()
+    expect(page.locator("[aria-live='polite'][data-first='yes']")).not_to_have_text(before)
+    expect(page.locator(".slide [aria-live]")).to_have_count(0)
+    # the picture's words are said once: its alt text, not again from the caption under it
+    expect(page.locator(".slide-caption")).to_have_attribute("aria-hidden", "true")
+
+
+def test_flipbook_next_keeps_the_keyboard_on_the_last_spread(page):
+    open_page(page, "/flipbook/farm-friends")
+    page.wait_for_function("() => !!document.querySelector('.stf__parent')")
+    counter, next_page = page.locator(".content-counter"), page.get_by_role("button", name="Next page")
+    expect(counter).to_have_attribute("aria-atomic", "true")  # "Page 3 of 8", not "3"
+    next_page.focus()
+    for _ in range(5):
+        if next_page.get_attribute("aria-disabled") == "true":
+            break
+        before = counter.inner_text()
+        page.keyboard.press("Enter")
+        expect(counter).not_to_have_text(before)
+        page.wait_for_timeout(1100)
+    expect(next_page).to_have_attribute("aria-disabled", "true")
+    expect(next_page).to_be_focused()
+    shown = counter.inner_text()
+    page.keyboard.press("Enter")
+    page.wait_for_timeout(1100)
+    expect(counter).to_have_text(shown)
+
+
 @pytest.mark.parametrize("width, height", [(1366, 768), (1024, 768)])
 def test_a_storybook_keeps_its_page_buttons_on_a_short_screen(browser, app_server, width, height):
     """On a laptop or a landscape tablet Previous and Next were below the screen on every page."""

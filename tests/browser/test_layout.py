@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.test_auth_flows import header, login
-from tests.conftest import wait_hydrated
+from tests.conftest import open_page, wait_hydrated
 
 PAGES = ["/", "/chat", "/admin/dashboard", "/admin/account", "/worksheet/1", "/flipbook/ocean-explorers"]
 
@@ -71,3 +71,27 @@ def test_signed_in_header_fits_a_narrow_desktop(browser, app_server):
             assert page.evaluate(overlap) >= 0, width
     finally:
         ctx.close()
+
+
+INSIDE = "sel => document.querySelector(sel).contains(document.activeElement) && document.activeElement !== document.body"
+
+
+def test_skip_to_content_takes_the_keyboard_past_the_header(page):
+    """It was React Router's link: the address changed to /#main and the next Tab went to the header's logo."""
+    open_page(page, "/storybook/jungle-friends")
+    page.keyboard.press("Tab")
+    skip = page.get_by_role("link", name="Skip to content")
+    expect(skip).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator("#main")).to_be_focused()
+    page.keyboard.press("Tab")
+    assert page.evaluate(INSIDE, "#main"), page.evaluate("document.activeElement.outerHTML.slice(0, 200)")
+
+
+def test_the_home_pages_jump_links_take_the_keyboard_to_their_section(page):
+    for name, section in (("Find Your Age", "#age-groups"), ("See Today's Specials", "#featured")):
+        open_page(page, "/")
+        page.get_by_role("link", name=name).focus()
+        page.keyboard.press("Enter")
+        page.keyboard.press("Tab")
+        assert page.evaluate(INSIDE, section), (name, page.evaluate("document.activeElement.outerHTML.slice(0, 200)"))

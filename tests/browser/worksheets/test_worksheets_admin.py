@@ -167,6 +167,31 @@ def test_edit_and_delete(page, app_server, create_worksheet):
     expect(page.get_by_role("heading", name="Worksheet Not Found")).to_be_visible()
 
 
+def test_edit_and_delete_give_the_keyboard_back_to_their_row(page, app_server, create_worksheet):
+    """Closing Edit or Delete left the focus on the page's body: a keyboard was sent back above the whole list."""
+    create_worksheet("Old Title", make_pdf("Old"))
+    _admin(page, app_server)
+    edit = page.get_by_role("button", name="Edit Old Title")
+    edit.focus()
+    page.keyboard.press("Enter")
+    dialog = page.get_by_role("dialog", name="Edit Worksheet")
+    expect(dialog).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(dialog).to_have_count(0)
+    expect(edit).to_be_focused()
+    page.keyboard.press("Enter")
+    dialog.get_by_label("Title").fill("New Title")
+    dialog.get_by_role("button", name="Save Changes").click()
+    expect(page.get_by_text("Worksheet Updated")).to_be_visible()
+    expect(page.get_by_role("button", name="Edit New Title")).to_be_focused()
+    delete = page.get_by_role("button", name="Delete New Title")
+    delete.focus()
+    page.keyboard.press("Enter")
+    page.get_by_role("alertdialog").get_by_role("button", name="Cancel").click()
+    expect(page.get_by_role("alertdialog")).to_have_count(0)
+    expect(delete).to_be_focused()
+
+
 def test_non_admin_forged_upload_stores_nothing(page, app_server):
     sign_in(page, app_server, f"user-{secrets.token_hex(4)}@example.com", "user-pass-123", "user")
     expect(page).to_have_url(re.compile(r"/$"))

@@ -65,6 +65,7 @@ def test_print_styles_hide_everything_but_the_pdf(page, create_worksheet):
     page.goto(f"/worksheet/{ws_id}")
     wait_hydrated(page)
     expect(page.get_by_role("heading", name="Shape Hunt")).to_be_visible()
+    expect(page).to_have_title("Shape Hunt - Learnsite")
     header, footer = page.locator(".site-shell > header"), page.locator(".site-shell > footer")
     expect(header).to_be_visible()
     page.emulate_media(media="print")
@@ -125,6 +126,7 @@ def test_worksheet_not_found(page):
         page.goto(missing)
         wait_hydrated(page)
         expect(page.get_by_role("heading", name="Worksheet Not Found")).to_be_visible()
+        expect(page).to_have_title("Not Found - Learnsite")
         expect(page.get_by_text("We couldn't find the worksheet you're looking for.")).to_be_visible()
     page.get_by_role("button", name="Go Back to Home").click()
     expect(page).to_have_url(re.compile(r"/$"))
@@ -148,6 +150,57 @@ def test_all_worksheets_pages_through_ten_thousand(page, bulk_worksheets, delete
     dialog.get_by_role("searchbox", name="Search worksheets by title").fill("sheet 0004")
     expect(dialog.get_by_text("10 worksheets")).to_be_visible()
     expect(dialog.get_by_text("Page 1 of 834")).to_have_count(0)
+
+
+def test_the_pager_keeps_the_keyboard_on_next_to_the_last_page(page, bulk_worksheets, delete_all_worksheets):
+    """Next swapped the list for a spinner, and the pager with it: the focus fell out of the list each time."""
+    delete_all_worksheets()
+    bulk_worksheets(30)
+    page.goto("/")
+    wait_hydrated(page)
+    open_all_worksheets(page)
+    dialog = page.get_by_role("dialog", name="All Worksheets")
+    expect(dialog.get_by_text("Page 1 of 3")).to_be_visible()
+    expect(dialog.get_by_role("status").filter(has_text="30 worksheets")).to_have_count(1)  # read out once
+    nxt = dialog.get_by_role("button", name="Next")
+    nxt.focus()
+    for shown in ("Page 2 of 3", "Page 3 of 3"):
+        page.keyboard.press("Enter")
+        expect(dialog.get_by_text(shown)).to_be_visible()
+        expect(nxt).to_be_focused()
+    expect(nxt).to_have_attribute("aria-disabled", "true")
+    page.keyboard.press("Enter")  # at the end: nothing happens, and the focus stays
+    expect(dialog.get_by_text("Page 3 of 3")).to_be_visible()
+    expect(nxt).to_be_focused()
+    expect(_cards(dialog).first).to_have_text(re.compile("Bulk Sheet 00005"))
+    dialog.get_by_role("searchbox", name="Search worksheets by title").fill("no such sheet")
+    expect(dialog.get_by_role("status").filter(has_text="No worksheets match your search and filters.")).to_be_attached()
+
+
+def test_a_filter_list_does_not_take_the_focus_away_when_the_popup_closes(page, bulk_worksheets,
+                                                                          delete_all_worksheets):
+    """A Select's options are drawn outside its popup: the last one picked was remembered as the control to go
+    back to, and was gone, so closing All Worksheets left the focus on the page's body."""
+    delete_all_worksheets()
+    bulk_worksheets(3)
+    page.goto("/")
+    wait_hydrated(page)
+    opener = page.get_by_role("navigation", name="Learning categories").get_by_role("button", name="Worksheets")
+    opener.focus()
+    page.keyboard.press("Enter")
+    page.get_by_role("button", name="Browse Worksheets").first.click()
+    dialog = page.get_by_role("dialog", name="All Worksheets")
+    expect(dialog.get_by_text("3 worksheets")).to_be_visible()
+    skills = dialog.get_by_role("combobox", name=re.compile("Skill"))
+    skills.focus()
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("listbox")).to_be_visible()
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("Escape")
+    expect(page.get_by_role("listbox")).to_have_count(0)
+    page.keyboard.press("Escape")
+    expect(dialog).to_have_count(0)
+    expect(opener).to_be_focused()
 
 
 def test_a_title_longer_than_the_screen_breaks_and_the_tags_stay_in_their_card(browser, app_server, create_worksheet,
