@@ -49,6 +49,13 @@ def popup(flag: str, title: str | rx.Var, *body: rx.Component, subtitle: str | r
     )
 
 
+def search_box(value, on_change, **props) -> rx.Component:
+    """A popup's search box. Its text is the state's, so each key waited for the server: quick typing lost letters
+    ("Ocean" became "en"). The debounce keeps the typed text in the page and sends it once typing pauses."""
+    return rx.debounce_input(rx.el.input(type="search", value=value, on_change=on_change, class_name="search-input",
+                                         **props), debounce_timeout=250)
+
+
 def coming_soon_buttons(*labels: str) -> rx.Component:
     icons = {"Add to Favorites": "heart", "Share with Friends": "share-2", "Add to Playlist": "list-plus"}
     return rx.hstack(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from learnsite.popups.all_worksheets import all_worksheets_body
-from learnsite.popups.dialog import popup
+from learnsite.popups.dialog import popup, search_box
 from learnsite.state.popups import PRESENTATION_ROWS, STORYBOOK_ROWS, PopupState
 
 
@@ -45,9 +45,8 @@ def all_audiobooks_popup() -> rx.Component:
     return popup(
         "all_audiobooks_open",
         "All Audiobooks",
-        rx.el.input(type="search", placeholder="Search for a story...", aria_label="Search for a story",
-                    value=PopupState.audiobook_query, on_change=PopupState.set_audiobook_query,
-                    class_name="search-input"),
+        search_box(placeholder="Search for a story...", aria_label="Search for a story",
+                   value=PopupState.audiobook_query, on_change=PopupState.set_audiobook_query),
         rx.cond(
             results.length() == 0,
             rx.text("No stories match your search. Try another word!", class_name="empty-state"),

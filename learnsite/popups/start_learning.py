@@ -5,7 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from learnsite.catalogue.home import CATEGORIES
-from learnsite.popups.dialog import popup
+from learnsite.popups.dialog import popup, search_box
 from learnsite.popups.filters import ALL
 from learnsite.state.popups import PopupState
 
@@ -66,9 +66,8 @@ def all_activities_popup() -> rx.Component:
     return popup(
         "all_activities_open",
         "Explore All Activities",
-        rx.el.input(type="search", placeholder="Search activities...", aria_label="Search activities",
-                    value=PopupState.activities_query, on_change=PopupState.set_activities_query,
-                    class_name="search-input"),
+        search_box(placeholder="Search activities...", aria_label="Search activities",
+                   value=PopupState.activities_query, on_change=PopupState.set_activities_query),
         rx.el.label(
             rx.text("Category", as_="span", size="2", weight="bold"),
             rx.el.select(

@@ -60,6 +60,9 @@ def _now() -> datetime:
     return datetime.now(timezone.utc)
 
 
+INVALID_EMAIL = "Please enter a valid email address, like name@example.com."
+
+
 def normalise_email(email: str) -> str:
     """A syntactically valid address, lowercased; AccountError otherwise."""
     email = (email or "").strip()
@@ -68,7 +71,8 @@ def normalise_email(email: str) -> str:
     try:
         valid = validate_email(email, check_deliverability=False)
     except EmailNotValidError as exc:
-        raise AccountError(f"Please enter a valid email address ({exc}).") from exc
+        # the library's reason ("The part after the @-sign is not valid. It should have a period.") is for developers
+        raise AccountError(INVALID_EMAIL) from exc
     return valid.normalized.lower()
 
 

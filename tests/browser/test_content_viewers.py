@@ -385,6 +385,22 @@ def test_a_flipbook_fits_a_320_px_screen_without_sideways_scroll(browser, app_se
         context.close()
 
 
+@pytest.mark.parametrize("width, height", [(600, 960), (412, 915)])
+def test_a_one_page_flipbook_leaves_its_page_buttons_on_a_small_tablet(browser, app_server, width, height):
+    """One page at a time, as wide as the screen, was 795 px tall on a 600 x 960 tablet: Previous and Next were
+    under it, so a child scrolled down to turn each page and up again to see it."""
+    with phone(browser, app_server, width, height, is_mobile=True) as page:
+        install_fake_speech(page)
+        open_page(page, "/flipbook/space-adventure")
+        page.wait_for_function("() => window.learnsiteFlipBook?.()?.getOrientation?.() === 'portrait'")
+        page.wait_for_timeout(300)
+        book = page.locator(".flip-book").bounding_box()
+        assert abs(book["width"] / book["height"] - 5 / 7) < 0.01, book
+        for name in ("Previous page", "Next page"):
+            button = page.get_by_role("button", name=name).bounding_box()
+            assert button["y"] + button["height"] <= height, (name, button, book)
+
+
 @pytest.mark.parametrize("width, height, book_width, voice", [
     (1366, 768, 640, True), (1024, 768, 640, True), (1024, 768, 640, False), (1920, 1080, 880, True)])
 def test_a_flipbook_spread_leaves_its_page_buttons_on_a_short_screen(browser, app_server, width, height, book_width,
@@ -407,3 +423,12 @@ def test_a_flipbook_spread_leaves_its_page_buttons_on_a_short_screen(browser, ap
             button = page.get_by_role("button", name=name).bounding_box()
             assert button["y"] + button["height"] <= height, (name, button)
         assert page.evaluate("scrollY") == 0
+
+
+@pytest.mark.parametrize("width", [600, 1280])
+def test_the_audiobooks_mute_button_stays_round_beside_its_slider(browser, app_server, width):
+    """Beside the volume slider the 52 px round button was squeezed to a 41 x 52 oval."""
+    with phone(browser, app_server, width, 960) as page:
+        open_page(page, "/audiobook/the-tortoise-and-the-hare")
+        mute = page.locator(".player-volume-row .player-button").bounding_box()
+        assert mute["width"] == mute["height"] == 52, mute

@@ -115,6 +115,29 @@ def test_full_list_buttons_replace_the_category_popup(page, title, button, rows,
     expect(page.get_by_role("dialog")).to_have_count(0)
 
 
+@pytest.mark.parametrize("popup, box, word, found", [
+    ("Explore All Activities", "Search activities", "Ocean", "Ocean Explorers"),
+    ("All Audiobooks", "Search for a story", "Tortoise", "The Tortoise and the Hare"),
+])
+def test_a_quick_typist_keeps_every_letter(page, popup, box, word, found):
+    """Each key waited for the server's copy of the box: typed at 30 ms a key, "Ocean" became "en"."""
+    open_home(page)
+    if popup == "All Audiobooks":
+        open_category(page, "Listening Audiobooks").get_by_role("button", name="All Audiobooks").click()
+    else:
+        page.get_by_role("region", name="Today's Special Activities").get_by_role(
+            "button", name="Browse All Activities").click()
+    dialog = page.get_by_role("dialog", name=popup)
+    search = dialog.get_by_role("searchbox", name=box)
+    for _ in range(3):
+        search.fill("")
+        search.press_sequentially(word, delay=15)
+        expect(search).to_have_value(word)
+        expect(dialog.get_by_text(found).first).to_be_visible()
+        page.wait_for_timeout(400)
+        expect(search).to_have_value(word)
+
+
 def test_all_audiobooks_search_by_title_any_case(page):
     open_home(page)
     open_category(page, "Listening Audiobooks").get_by_role("button", name="All Audiobooks").click()
