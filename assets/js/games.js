@@ -457,6 +457,32 @@
     return true;
   }
 
+  // Brings a new round (or the board on a turned screen) into view under the sticky header:
+  // - a shorter round (the finish screen above all) shrinks the page under a child scrolled down to the answers:
+  //   the new question slid under the header, and the finish's "All done!" bar and heading with it;
+  // - a round taller than the rest of the screen left its last answers (Story Starter's first lines, the number
+  //   pad on a tablet turned sideways) under the bottom edge while the page above the board was still in view.
+  // Either way the board's top goes to just under the header: as much of the round in sight as the screen holds.
+  function fitBoard(board, top) {
+    var header = document.querySelector(".site-header");
+    var covered = header ? header.getBoundingClientRect().bottom : 0;
+    if (!top) return;
+    var at = top.getBoundingClientRect().top, below = board.getBoundingClientRect().bottom > window.innerHeight;
+    if (at < covered || (below && board.getBoundingClientRect().top > covered + 8)) {
+      board.scrollIntoView({ block: "start" });
+    }
+  }
+  var fitWidth = window.innerWidth, fitTimer = null;
+  window.addEventListener("resize", function () {
+    if (window.innerWidth === fitWidth) return; // an on-screen keyboard changes the height only
+    fitWidth = window.innerWidth;
+    clearTimeout(fitTimer);
+    fitTimer = setTimeout(function () {
+      var board = document.getElementById("game-board");
+      if (board) fitBoard(board, board.querySelector(".game-bar") || document.getElementById("game-prompt"));
+    }, 300);
+  });
+
   var lastRound = null, lastStory = null;
   function onBoardChange() {
     var board = document.getElementById("game-board");
@@ -487,13 +513,7 @@
     lastStory = storyText;
     var target = newStory ? story : heading;
     if (target && !typing) target.focus({ preventScroll: first });
-    // a shorter round (the finish screen above all) shrinks the page under a child scrolled down to the answers:
-    // the new question slid under the sticky header, and the finish's "All done!" bar and heading with it. The
-    // board's top comes back into view.
-    var header = document.querySelector(".site-header");
-    var covered = header ? header.getBoundingClientRect().bottom : 0;
-    var top = round.indexOf("-end-") >= 0 ? board.querySelector(".game-bar") || heading : heading;
-    if (!first && top && top.getBoundingClientRect().top < covered) board.scrollIntoView({ block: "start" });
+    if (!first) fitBoard(board, round.indexOf("-end-") >= 0 ? board.querySelector(".game-bar") || heading : heading);
     // behavior left to the page's CSS: html scrolls smoothly, at once for reduced motion (styles.css)
     if (first) board.scrollIntoView({ block: "nearest" });
     if (speaking(board)) {

@@ -1348,3 +1348,46 @@ def test_a_game_goes_on_when_the_connection_drops_and_comes_back(page):
     page.reload()
     wait_hydrated(page)
     expect(page.get_by_role("button", name="Start Playing!")).to_be_visible()
+
+
+def _under_the_header(page) -> float:
+    """How far the board's top is below the sticky header's bottom (0: just under it)."""
+    return page.evaluate("""() => document.getElementById('game-board').getBoundingClientRect().top
+                                  - document.querySelector('.site-header').getBoundingClientRect().bottom""")
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (600, 960)])
+def test_a_round_taller_than_the_screen_comes_up_under_the_header(browser, app_server, size):
+    """Story Starter's writing round ran 430 px past a landscape tablet's bottom edge, its "I'm done!" and first
+    lines with it, while the page above the board was still in view."""
+    with phone(browser, app_server, *size, reduced_motion="reduce") as page:
+        open_page(page, "/activity/story-starter")
+        page.get_by_role("button", name="Start Playing!").click()
+        expect(board(page)).to_be_visible()
+        for _ in range(10):
+            if kind_of(page) == "prompt" and page.locator("#game-writing").count():
+                break
+            click_first = page.get_by_role("group", name="Choices").get_by_role("button").first
+            before = snapshot(page)
+            click_first.click()
+            wait_change(page, before)
+        page.wait_for_timeout(400)
+        assert 0 <= _under_the_header(page) <= 24, _under_the_header(page)  # the scroll padding's gap
+        done = page.get_by_role("button", name="I'm done!").bounding_box()
+        assert done["y"] + done["height"] <= size[1], done
+
+
+def test_a_tablet_turned_sideways_brings_the_board_back_into_view(browser, app_server):
+    """Turned from portrait to landscape in round 2, Rainbow Math showed only the number pad's top row."""
+    with phone(browser, app_server, 768, 1024, reduced_motion="reduce") as page:
+        open_page(page, "/activity/rainbow-math")
+        page.get_by_role("button", name="Start Playing!").click()
+        expect(board(page)).to_be_visible()
+        click_round(page)
+        page.set_viewport_size({"width": 1024, "height": 768})
+        page.wait_for_timeout(800)
+        keys = page.get_by_role("group", name="Number pad").get_by_role("button").all()
+        assert keys
+        for key in keys + [page.get_by_role("button", name="Check")]:
+            box = key.bounding_box()
+            assert box["y"] >= 0 and box["y"] + box["height"] <= 768, (key.inner_text(), box)

@@ -354,3 +354,30 @@ def test_on_a_touch_screen_the_header_and_popup_buttons_are_finger_sized(browser
         targets = dialog.get_by_role("button").or_(dialog.get_by_role("link"))
         assert targets.count() == 9  # Close, and an About and a Play for each of the four
         assert _small_targets(targets) == []
+
+
+@pytest.mark.parametrize("size", [(375, 740), (1024, 768)])
+def test_on_a_touch_screen_the_forms_and_popup_buttons_are_finger_sized_too(browser, app_server, size):
+    """On a tablet a popup's Share was 32 px tall, Browse Worksheets 40, the worksheet search box 30 and its filters
+    32, and the login boxes 38."""
+    with phone(browser, app_server, *size) as page:
+        open_home(page)
+        dialog = open_category(page, "Printable Worksheets")
+        dialog.evaluate("d => Promise.all(d.getAnimations({ subtree: true }).map(a => a.finished))")
+        assert _small_targets(dialog.get_by_role("button")) == []
+        dialog.get_by_role("button", name="Browse Worksheets").click()
+        full = page.get_by_role("dialog", name="All Worksheets")
+        expect(full.get_by_role("searchbox")).to_be_visible()
+        full.evaluate("d => Promise.all(d.getAnimations({ subtree: true }).map(a => a.finished))")
+        assert _small_targets(full.get_by_role("searchbox").or_(full.get_by_role("combobox"))) == []
+        page.keyboard.press("Escape")
+        open_category(page, "Listening Audiobooks").get_by_role("button", name="All Audiobooks").click()
+        assert _small_targets(page.get_by_role("dialog", name="All Audiobooks").get_by_role("searchbox")) == []
+        page.keyboard.press("Escape")
+        expect(page.get_by_role("dialog")).to_have_count(0)
+        for path in ("/login/user", "/signup/user"):
+            page.goto(path)
+            wait_hydrated(page)
+            form = page.locator("form")
+            expect(form.get_by_role("textbox", name="Email")).to_be_visible()
+            assert _small_targets(form.get_by_role("textbox").or_(form.get_by_role("button"))) == []
