@@ -93,8 +93,10 @@ def test_featured_card_and_download_now_open_the_activity(page):
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     expect(page).to_have_url(re.compile(r"/activity/rainbow-math$"))
     open_home(page)
-    page.get_by_role("region", name="Today's Special Activities").get_by_role(
-        "link", name="Download Now!").nth(2).click()
+    downloads = page.get_by_role("region", name="Today's Special Activities").get_by_role("link", name="Download Now!")
+    # three links of one name: each is described by its card's title, for a screen reader
+    expect(downloads.nth(2)).to_have_accessible_description("Shape Safari")
+    downloads.nth(2).click()
     expect(page).to_have_url(re.compile(r"/activity/shape-safari$"))
     open_home(page)
     page.get_by_role("link", name="Animal Alphabet", exact=True).click()
