@@ -65,6 +65,8 @@ def test_signup_confirm_login_reload_logout(page, app_server):
     expect(page.get_by_text("Sign Up Successful!", exact=True)).to_be_visible()
     expect(page.get_by_text("Welcome! Please check your email to verify your account.")).to_be_visible()
     page.wait_for_url(re.compile(r"/login/user"))
+    # the address changes before the login form is drawn: an Email typed at once went into the sign-up form
+    expect(page.get_by_role("heading", name="Welcome Back!")).to_be_visible()
 
     # not confirmed yet: a clear message, stays put
     wait_hydrated(page)
