@@ -11,6 +11,20 @@ def back_home_link(label: str = "Back to Home") -> rx.Component:
     return rx.el.a(rx.icon("arrow-left", size=18, aria_hidden="true"), label, href="/", class_name="content-back")
 
 
+def nav_button(direction: str, on_click, unavailable=None, name: str = "", **props) -> rx.Component:
+    """A book's or slideshow's "Previous" / "Next", its chevron on the outer side; `name` is its name for a screen
+    reader when the word alone is not enough ("Next page"). At the ends (`unavailable`) it is aria-disabled, not
+    disabled: a disabled button drops the keyboard's focus to the page's top, so Next pressed onto the last page left
+    a keyboard reader nowhere (the states ignore a turn past the ends)."""
+    label = {"previous": "Previous", "next": "Next"}[direction]
+    icon = rx.icon(f"chevron-{'left' if direction == 'previous' else 'right'}", size=22, aria_hidden="true")
+    word = rx.el.span(label, class_name="nav-label")
+    if unavailable is not None:
+        props["aria_disabled"] = unavailable.to_string()
+    return rx.el.button(*((icon, word) if direction == "previous" else (word, icon)), on_click=on_click,
+                        type="button", aria_label=name or label, class_name="content-button", **props)
+
+
 def picture(src, alt, class_name: str = "content-picture") -> rx.Component:
     return rx.el.img(src=src, alt=alt, class_name=class_name, width="400", height="300")
 

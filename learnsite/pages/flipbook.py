@@ -10,7 +10,7 @@ from components.pageflip import flip_book, flip_script
 from learnsite.catalogue.library import FLIPBOOKS
 from learnsite.catalogue.types import Flipbook
 from learnsite.layout import item_page_title, page
-from learnsite.pages.content_parts import back_home_link, loaded_switch, not_found
+from learnsite.pages.content_parts import back_home_link, loaded_switch, nav_button, not_found
 from learnsite.pages.read_aloud import read_aloud_controls, static_words
 from learnsite.state.flipbook import BOOK_ID, EXPOSE_BOOK_JS
 from learnsite.state.flipbook import FlipbookState as S
@@ -52,16 +52,12 @@ def static_book(book: Flipbook) -> rx.Component:
 
 def controls() -> rx.Component:
     return rx.el.div(
-        # aria-disabled at the ends, as the storybook's: focus stays on a button pressed onto the last page
-        rx.el.button(rx.icon("chevron-left", size=22, aria_hidden="true"), rx.el.span("Previous", class_name="nav-label"),
-                     on_click=rx.call_script(flip_script(BOOK_ID, "flipPrev")),
-                     aria_disabled=S.previous_disabled.to_string(),
-                     type="button", aria_label="Previous page", class_name="content-button"),
+        nav_button("previous", rx.call_script(flip_script(BOOK_ID, "flipPrev")), S.previous_disabled,
+                   name="Previous page"),
         rx.el.p("Page ", S.page_index + 1, " of ", S.total, class_name="content-counter", aria_live="polite",
                 aria_atomic="true"),
-        rx.el.button(rx.el.span("Next", class_name="nav-label"), rx.icon("chevron-right", size=22, aria_hidden="true"),
-                     on_click=rx.call_script(flip_script(BOOK_ID, "flipNext")), aria_disabled=S.next_disabled.to_string(),
-                     type="button", aria_label="Next page", class_name="content-button", data_read_next="true"),
+        nav_button("next", rx.call_script(flip_script(BOOK_ID, "flipNext")), S.next_disabled, name="Next page",
+                   data_read_next="true"),
         class_name="content-nav",
     )
 

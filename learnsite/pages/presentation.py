@@ -3,13 +3,8 @@
 import reflex as rx
 
 from learnsite.layout import item_page_title, page
-from learnsite.pages.content_parts import back_home_link, loading
+from learnsite.pages.content_parts import back_home_link, loading, nav_button
 from learnsite.state.presentation import PresentationState as S
-
-
-def nav_button(label: str, icon: str, on_click) -> rx.Component:
-    return rx.el.button(rx.icon(icon, size=22, aria_hidden="true"), rx.el.span(label, class_name="nav-label"),
-                        on_click=on_click, type="button", aria_label=label, class_name="content-button")
 
 
 def slide_view() -> rx.Component:
@@ -30,9 +25,9 @@ def slide_view() -> rx.Component:
             aria_live="polite",  # kept while its slide is replaced, so the new slide is read out
         ),
         rx.el.div(
-            nav_button("Previous", "chevron-left", S.previous_slide),
+            nav_button("previous", S.previous_slide),
             rx.el.p("Slide ", S.slide_index + 1, " / ", S.total, class_name="content-counter"),
-            nav_button("Next", "chevron-right", S.next_slide),
+            nav_button("next", S.next_slide),
             class_name="content-nav",
         ),
         rx.el.p("Tip: use the arrow keys to move between slides.", class_name="content-hint desktop-hint"),

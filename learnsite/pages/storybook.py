@@ -3,17 +3,9 @@
 import reflex as rx
 
 from learnsite.layout import item_page_title, page
-from learnsite.pages.content_parts import back_home_link, loaded_switch, not_found
+from learnsite.pages.content_parts import back_home_link, loaded_switch, nav_button, not_found
 from learnsite.pages.read_aloud import read_aloud_controls, spoken_words
 from learnsite.state.storybook import StorybookState as S
-
-
-def nav_button(label: str, icon: str, on_click, unavailable, **props) -> rx.Component:
-    """aria-disabled, not disabled, at the book's ends: a disabled button drops the keyboard's focus to the page's
-    top, so Next pressed onto the last page left a keyboard reader nowhere (the state ignores a turn past the end)."""
-    return rx.el.button(rx.icon(icon, size=22, aria_hidden="true"), rx.el.span(label, class_name="nav-label"),
-                        on_click=on_click, aria_disabled=unavailable.to_string(), type="button", aria_label=label,
-                        class_name="content-button", **props)
 
 
 def book_view() -> rx.Component:
@@ -33,9 +25,9 @@ def book_view() -> rx.Component:
             class_name="story-stage",
         ),
         rx.el.div(
-            nav_button("Previous", "chevron-left", S.previous_page, S.is_first),
+            nav_button("previous", S.previous_page, S.is_first),
             rx.el.p("Page ", S.page_index + 1, " / ", S.total, class_name="content-counter"),
-            nav_button("Next", "chevron-right", S.next_page, S.is_last, data_read_next="true"),
+            nav_button("next", S.next_page, S.is_last, data_read_next="true"),
             class_name="content-nav",
         ),
         back_home_link(),
