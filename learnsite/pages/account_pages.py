@@ -5,24 +5,25 @@ from __future__ import annotations
 import reflex as rx
 
 from learnsite.layout import page, page_title
-from learnsite.pages.auth_ui import auth_card, error_line, field, form, hint, other_page_line, submit_button
+from learnsite.pages.auth_ui import (FormError, auth_card, error_line, field, form, hint, other_page_line,
+                                    submit_button)
 from learnsite.state.auth import AuthState
 from learnsite.state.login_forms import AdminLoginState, EmailLinkState, SignUpState, UserLoginState
 
 
-def _email_field(field_id: str, error, error_id: str) -> rx.Component:
+def _email_field(field_id: str, error: FormError) -> rx.Component:
     return field("Email", "email", type_="email", placeholder="you@example.com", auto_complete="email",
-                 field_id=field_id, error=error, error_id=error_id)
+                 field_id=field_id, error=error)
 
 
 def _login_form(prefix: str, state, busy_text: str) -> rx.Component:
     """Email, password, the state's error and its Login button (user and admin login alike)."""
-    error_id = f"{prefix}-error"
+    error = FormError(state.error, f"{prefix}-error")
     return form(
-        _email_field(f"{prefix}-email", state.error, error_id),
+        _email_field(f"{prefix}-email", error),
         field("Password", "password", type_="password", placeholder="Your password",
-              auto_complete="current-password", field_id=f"{prefix}-password", error=state.error, error_id=error_id),
-        error_line(state.error, error_id),
+              auto_complete="current-password", field_id=f"{prefix}-password", error=error),
+        error_line(error),
         submit_button("Login", busy_text, state.busy),
         on_submit=state.submit,
     )
@@ -42,16 +43,16 @@ def user_login() -> rx.Component:
 
 @page(route="/signup/user", title=page_title("Sign Up"), on_load=SignUpState.on_load)
 def user_signup() -> rx.Component:
+    signup_error = FormError(SignUpState.error, "signup-error")
     return auth_card(
         "Join Learnsite!",
         "Create a free account to chat and learn together.",
         form(
-            _email_field("signup-email", SignUpState.error, "signup-error"),
+            _email_field("signup-email", signup_error),
             field("Password", "password", type_="password", placeholder="Choose a strong password",
-                  auto_complete="new-password", field_id="signup-password", error=SignUpState.error,
-                  error_id="signup-error", hint_id="signup-hint"),
+                  auto_complete="new-password", field_id="signup-password", error=signup_error, hint_id="signup-hint"),
             hint("At least 6 characters.", "signup-hint"),
-            error_line(SignUpState.error, "signup-error"),
+            error_line(signup_error),
             submit_button("Sign Up", "Creating Account...", SignUpState.busy),
             on_submit=SignUpState.submit,
         ),

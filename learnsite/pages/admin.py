@@ -5,7 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from learnsite.layout import page_title
-from learnsite.pages.auth_ui import error_line, field, form, hint
+from learnsite.pages.auth_ui import FormError, error_line, field, form, hint
 from learnsite.pages.dashboard_panel import dashboard_panel
 from learnsite.state.account_settings import AccountSettingsState
 from learnsite.state.auth import AuthState, admin_page
@@ -56,8 +56,8 @@ def _settings_card(title: str, icon: str, *children: rx.Component) -> rx.Compone
 
 @admin_page(route="/admin/account", title=page_title("Account Settings"))
 def admin_account() -> rx.Component:
-    email_error = {"error": AccountSettingsState.email_error, "error_id": "email-error"}
-    password_error = {"error": AccountSettingsState.password_error, "error_id": "password-error"}
+    email_error = FormError(AccountSettingsState.email_error, "email-error")
+    password_error = FormError(AccountSettingsState.password_error, "password-error")
     return rx.vstack(
         rx.heading("Account Settings", size="7", as_="h1"),
         _settings_card(
@@ -75,10 +75,10 @@ def admin_account() -> rx.Component:
             "mail",
             form(
                 field("New Email Address", "new_email", type_="email", placeholder="new@example.com",
-                      auto_complete="email", field_id="new-email", **email_error),
+                      auto_complete="email", field_id="new-email", error=email_error),
                 field("Current Password", "current_password", type_="password", auto_complete="current-password",
-                      field_id="email-current-password", **email_error),
-                error_line(AccountSettingsState.email_error, "email-error"),
+                      field_id="email-current-password", error=email_error),
+                error_line(email_error),
                 rx.button(rx.cond(AccountSettingsState.email_busy, "Updating...", "Update Email"),
                           type="submit", disabled=AccountSettingsState.email_busy),
                 on_submit=AccountSettingsState.change_email,
@@ -90,13 +90,13 @@ def admin_account() -> rx.Component:
             "lock",
             form(
                 field("Current Password", "current_password", type_="password", auto_complete="current-password",
-                      field_id="password-current-password", **password_error),
+                      field_id="password-current-password", error=password_error),
                 field("New Password", "new_password", type_="password", auto_complete="new-password",
-                      field_id="new-password", hint_id="new-password-hint", **password_error),
+                      field_id="new-password", hint_id="new-password-hint", error=password_error),
                 field("Confirm New Password", "confirm_password", type_="password",
-                      auto_complete="new-password", field_id="confirm-password", **password_error),
+                      auto_complete="new-password", field_id="confirm-password", error=password_error),
                 hint("At least 6 characters.", "new-password-hint"),
-                error_line(AccountSettingsState.password_error, "password-error"),
+                error_line(password_error),
                 rx.button(rx.cond(AccountSettingsState.password_busy, "Updating...", "Update Password"),
                           type="submit", disabled=AccountSettingsState.password_busy),
                 on_submit=AccountSettingsState.change_password,

@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import reflex as rx
+
+
+class FormError(NamedTuple):
+    """Why a form was refused (the state's var, "" when it was not) and the id of the line that shows it."""
+
+    message: rx.Var
+    id: str
 
 
 def auth_card(title: str, subtitle: str, *children: rx.Component, icon: str = "sparkles") -> rx.Component:
@@ -24,18 +33,18 @@ def auth_card(title: str, subtitle: str, *children: rx.Component, icon: str = "s
 
 
 def field(label: str, name: str, *, type_: str = "text", placeholder: str = "", auto_complete: str = "",
-          field_id: str | None = None, min_length: int | None = None, error: rx.Var | None = None,
-          error_id: str = "", hint_id: str = "") -> rx.Component:
-    """A labelled input. With `error` (the form's error var) and its error_line's id, a refused form marks the
-    field invalid and ties the reason to it, so a screen reader says why on the way back into the field;
+          field_id: str | None = None, min_length: int | None = None, error: FormError | None = None,
+          hint_id: str = "") -> rx.Component:
+    """A labelled input. With its form's `error`, a refused form marks the field invalid and ties the reason to it,
+    so a screen reader says why on the way back into the field;
     `hint_id` ties a hint ("At least 6 characters.") to it always."""
     field_id = field_id or f"field-{name}"
     props = {}
     if min_length:
         props["min_length"] = min_length
     if error is not None:
-        props["aria_invalid"] = rx.cond(error != "", "true", "false")
-        props["aria_describedby"] = rx.cond(error != "", f"{hint_id} {error_id}".strip(), hint_id or None)
+        props["aria_invalid"] = rx.cond(error.message != "", "true", "false")
+        props["aria_describedby"] = rx.cond(error.message != "", f"{hint_id} {error.id}".strip(), hint_id or None)
     elif hint_id:
         props["aria_describedby"] = hint_id
     return rx.vstack(
@@ -72,12 +81,12 @@ def hint(text: str, hint_id: str) -> rx.Component:
     return rx.text(text, size="2", class_name="auth-hint", id=hint_id)
 
 
-def error_line(message, error_id: str) -> rx.Component:
+def error_line(error: FormError) -> rx.Component:
     """Why the form was refused, kept under its fields. Not an alert: the refusal's toast (the spec's) is read
     out already; the fields' aria-describedby reads this again from the field."""
     return rx.cond(
-        message != "",
-        rx.callout(message, icon="triangle_alert", color_scheme="red", id=error_id, class_name="auth-error"),
+        error.message != "",
+        rx.callout(error.message, icon="triangle_alert", color_scheme="red", id=error.id, class_name="auth-error"),
     )
 
 
