@@ -464,11 +464,11 @@
   //   pad on a tablet turned sideways) under the bottom edge while the page above the board was still in view.
   // Either way the board's top goes to just under the header: as much of the round in sight as the screen holds.
   function fitBoard(board, top) {
+    if (!top) return;
     var header = document.querySelector(".site-header");
     var covered = header ? header.getBoundingClientRect().bottom : 0;
-    if (!top) return;
-    var at = top.getBoundingClientRect().top, below = board.getBoundingClientRect().bottom > window.innerHeight;
-    if (at < covered || (below && board.getBoundingClientRect().top > covered + 8)) {
+    var box = board.getBoundingClientRect(), below = box.bottom > window.innerHeight;
+    if (top.getBoundingClientRect().top < covered || (below && box.top > covered + 8)) {
       board.scrollIntoView({ block: "start" });
     }
   }
