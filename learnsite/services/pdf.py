@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import struct
+import threading
 import zlib
 from pathlib import Path
 
 PDF_MAGIC = b"%PDF-"
 THUMBNAIL_WIDTH = 320
+# PDFium is not thread-safe (pypdfium2 says so): two renders at once in one process corrupted its state, and every
+# later render in that process failed ("Failed to load document"). One render at a time per process.
+_PDFIUM = threading.Lock()
 
 
 class InvalidPdf(ValueError):
@@ -63,7 +67,11 @@ def first_page_png(path: Path | bytes, width: int = THUMBNAIL_WIDTH) -> bytes:
     """
     import pypdfium2 as pdfium
 
-    pdf = pdfium.PdfDocument(path if isinstance(path, bytes) else str(path))
+    with _PDFIUM:
+        return _render(pdfium.PdfDocument(path if isinstance(path, bytes) else str(path)), width)
+
+
+def _render(pdf, width: int) -> bytes:
     try:
         page = pdf[0]
         scale = width / max(page.get_width(), 1)

@@ -4,9 +4,9 @@
 - GET /make-sheet/preview.png?...              -> page 1 as a PNG
 
 Query parameters are checked by learnsite.sheets.checked(): a bad one gets 400 and a plain message.
-Sheets are made in worker threads, at most MAKERS at once (a request that waits over WAIT_SECONDS
-gets 503); a small cache serves the download right
-after its preview without making it again.
+Sheets are made, and previews drawn, on MAKERS threads of their own (not the default thread pool the rest of the
+app waits on); a request finding QUEUE_MAX others already waiting gets 503 at once. A small cache serves the
+download and the preview again without making them again.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ import asyncio
 import logging
 import threading
 from collections import OrderedDict
+from concurrent.futures import ThreadPoolExecutor
 
 from starlette.responses import PlainTextResponse, Response
 
@@ -26,38 +27,75 @@ log = logging.getLogger(__name__)
 PREFIX = "/make-sheet/"
 PREVIEW_WIDTH = 640
 MAKERS = 2
+QUEUE_MAX = 8  # requests waiting for a maker, beyond those being made
 CACHE_SIZE = 16
 QUERY_MAX = 400
-WAIT_SECONDS = 10.0  # a request waiting longer for a free maker is told to try again
 FIELDS = ("kind", "seed", "low", "high", "count", "paper", "name_line", "answer_key", "carrying", "case", "level")
 
-_slots = threading.BoundedSemaphore(MAKERS)
+_makers = ThreadPoolExecutor(MAKERS, thread_name_prefix="sheet-maker")
+_pending = 0
+_pending_lock = threading.Lock()
 
 
 class MakerBusy(Exception):
-    """Every maker slot stayed taken for WAIT_SECONDS."""
+    """MAKERS sheets are being made and QUEUE_MAX more are waiting."""
 
-_cache: OrderedDict[SheetOptions, MadeSheet] = OrderedDict()
+
+class _Made:
+    """A made sheet and, once asked for, its preview."""
+
+    def __init__(self, sheet: MadeSheet):
+        self.sheet, self.preview = sheet, b""
+
+
+_cache: OrderedDict[SheetOptions, _Made] = OrderedDict()
 _cache_lock = threading.Lock()
 
 
-def made(options: SheetOptions) -> MadeSheet:
-    """The sheet for checked options, from the cache or made now (blocking: call in a thread)."""
+def _cached(options: SheetOptions) -> _Made | None:
     with _cache_lock:
         if options in _cache:
             _cache.move_to_end(options)
             return _cache[options]
-    if not _slots.acquire(timeout=WAIT_SECONDS):
-        raise MakerBusy()
-    try:
-        sheet = make_sheet(options)
-    finally:
-        _slots.release()
+    return None
+
+
+def made(options: SheetOptions) -> _Made:
+    """The sheet for checked options, from the cache or made now (blocking: a maker thread calls it)."""
+    if entry := _cached(options):
+        return entry
+    entry = _Made(make_sheet(options))
     with _cache_lock:
-        _cache[options] = sheet
+        _cache[options] = entry
         while len(_cache) > CACHE_SIZE:
             _cache.popitem(last=False)
-    return sheet
+    return entry
+
+
+def _body(options: SheetOptions, preview: bool) -> bytes:
+    entry = made(options)
+    if not preview:
+        return entry.sheet.pdf
+    if not entry.preview:
+        entry.preview = first_page_png(entry.sheet.pdf, PREVIEW_WIDTH)
+    return entry.preview
+
+
+async def body(options: SheetOptions, preview: bool) -> bytes:
+    """The PDF or its preview: from the cache here, else from a maker thread if one is free or few are waiting."""
+    global _pending
+    entry = _cached(options)
+    if entry and (entry.preview if preview else entry.sheet.pdf):
+        return entry.preview if preview else entry.sheet.pdf
+    with _pending_lock:
+        if _pending >= MAKERS + QUEUE_MAX:
+            raise MakerBusy()
+        _pending += 1
+    try:
+        return await asyncio.get_running_loop().run_in_executor(_makers, _body, options, preview)
+    finally:
+        with _pending_lock:
+            _pending -= 1
 
 
 def options_from_query(params) -> SheetOptions:
@@ -82,13 +120,12 @@ async def _respond(scope, receive, send) -> None:
         return await PlainTextResponse("Too many options.", status_code=400)(scope, receive, send)
     try:
         options = options_from_query(request.query_params)
-        sheet = await asyncio.to_thread(made, options)
         if what == "sheet.pdf":
-            response = Response(sheet.pdf, media_type="application/pdf", headers=_headers(
-                {"Content-Disposition": f'attachment; filename="{sheet.file_name}"'}))
+            pdf = await body(options, preview=False)
+            response = Response(pdf, media_type="application/pdf", headers=_headers(
+                {"Content-Disposition": f'attachment; filename="{options.file_name()}"'}))
         else:
-            png = await asyncio.to_thread(first_page_png, sheet.pdf, PREVIEW_WIDTH)
-            response = Response(png, media_type="image/png", headers=_headers())
+            response = Response(await body(options, preview=True), media_type="image/png", headers=_headers())
     except SheetOptionError as exc:
         response = PlainTextResponse(str(exc), status_code=400)
     except MakerBusy:

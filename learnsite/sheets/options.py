@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import asdict, dataclass, replace
 
 PAPERS = ("A4", "Letter")
@@ -88,7 +89,8 @@ def _int(value, name: str) -> int:
         raise SheetOptionError(f"{name} must be a whole number.")
     if isinstance(value, int):
         return value
-    if isinstance(value, str) and value.strip().lstrip("-").isdigit() and len(value.strip()) <= 9:
+    # ASCII digits only: "²".isdigit() and "--5".lstrip("-").isdigit() are True, and int() refuses both
+    if isinstance(value, str) and len(value.strip()) <= 9 and re.fullmatch(r"-?[0-9]+", value.strip()):
         return int(value.strip())
     raise SheetOptionError(f"{name} must be a whole number.")
 

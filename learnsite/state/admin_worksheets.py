@@ -298,7 +298,7 @@ class AdminWorksheetState(rx.State):
     async def save_edit(self):
         if not await AuthState.admin_of(self):
             return notify(*NOT_ADMIN, level="error")
-        if not self.edit_id.isdigit():
+        if not (self.edit_id.isascii() and self.edit_id.isdigit()):
             return
         try:
             view = await asyncio.to_thread(
@@ -332,7 +332,7 @@ class AdminWorksheetState(rx.State):
             return notify(*NOT_ADMIN, level="error")
         worksheet_id, title = self.delete_id, self.delete_title
         self.delete_id = self.delete_title = ""
-        if not worksheet_id.isdigit():
+        if not (worksheet_id.isascii() and worksheet_id.isdigit()):
             return
         try:
             await asyncio.to_thread(service.delete_worksheet, None, get_storage(), int(worksheet_id))

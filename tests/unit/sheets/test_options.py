@@ -37,6 +37,9 @@ def test_name_line_is_optional():
     (dict(kind="addition", count=0), "between 1 and 100"),
     (dict(kind="addition", count="ten"), "whole number"),
     (dict(kind="addition", count=True), "whole number"),
+    (dict(kind="addition", seed="²"), "whole number"),  # "²".isdigit() is True; int() refuses it
+    (dict(kind="addition", seed="--5"), "whole number"),
+    (dict(kind="addition", count="١٢"), "whole number"),  # Arabic-Indic digits
     (dict(kind="addition", high=1000), "between 0 and 999"),
     (dict(kind="addition", low=9, high=3), "must not be larger"),
     (dict(kind="multiplication", high=13), "between 0 and 12"),

@@ -41,6 +41,11 @@ async def test_impossible_carrying_and_junk_are_refused_calmly():
     assert s.error == "From must be a whole number."
     await run(SheetMakerState.set_low, s, "x" * 5000)
     assert len(s.low) <= 7 and s.error
+    await run(SheetMakerState.set_seed, s, "²")  # a digit to str.isdigit(), not to int(): once it broke the tab
+    assert s.error == "The seed must be a whole number."
+    await run(SheetMakerState.set_seed, s, "12")
+    await run(SheetMakerState.set_low, s, "1")
+    assert s.error == "" and s.query
     await run(SheetMakerState.set_kind, s, "not-a-kind")
     assert s.kind == "addition"
 
