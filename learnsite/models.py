@@ -65,6 +65,7 @@ class EmailToken(SQLModel, table=True):
     user_id: int = Field(foreign_key="users.id", index=True, ondelete="CASCADE")
     purpose: str = Field(max_length=20)  # "confirm" or "change_email"
     new_email: str | None = Field(default=None, max_length=320)
+    password_hash: str | None = Field(default=None, max_length=100)  # a sign-up's password, set when confirmed
     created_at: datetime = _ts()
     expires_at: datetime = Field(sa_type=sa.DateTime(timezone=True))
     used_at: datetime | None = _opt_ts()

@@ -108,11 +108,16 @@ def create_user(email: str, password: str, role: str = "user", full_name: str | 
                            confirmed=confirmed)
 
 
-def _email_link(s, user_id: int, purpose: str, new_email: str | None = None) -> str:
+def _email_link(s, user_id: int, purpose: str, new_email: str | None = None, password_hash: str | None = None) -> str:
     token = secrets.token_urlsafe(32)
-    s.add(EmailToken(token_hash=tokens.hash_token(token), user_id=user_id, purpose=purpose,
-                     new_email=new_email, expires_at=_now() + EMAIL_TOKEN_LIFETIME))
+    s.add(EmailToken(token_hash=tokens.hash_token(token), user_id=user_id, purpose=purpose, new_email=new_email,
+                     password_hash=password_hash, expires_at=_now() + EMAIL_TOKEN_LIFETIME))
     return f"{settings.public_url}{CONFIRM_PATH}?token={token}"
+
+
+def _void_links(s, user_id: int, purpose: str) -> None:
+    s.execute(sa.update(EmailToken).where(EmailToken.user_id == user_id, EmailToken.purpose == purpose,
+                                          EmailToken.used_at.is_(None)).values(used_at=_now()))
 
 
 SIGNUP_WAIT = "Too many sign-up attempts. Please wait a minute and try again."
@@ -122,8 +127,9 @@ def sign_up(email: str, password: str, url: str | None = None, client_ip: str | 
     """Create an unconfirmed account and mail its confirmation link.
 
     An email that already has an account gets the same answer (no enumeration); its owner is told
-    by mail instead. An account never confirmed is signed up again: the new password, and a new link (the
-    first mail may be lost, and nothing else sends one).
+    by mail instead. An account never confirmed is signed up again with a new link (the first mail may be lost,
+    and nothing else sends one). The password is set by the link it was chosen with, and a new sign-up voids the
+    earlier links: a stranger signing up with someone's address cannot choose the password their link sets.
     """
     if not (email or "").strip() or not password:
         raise AccountError(MISSING_CREDENTIALS)
@@ -144,14 +150,15 @@ def sign_up(email: str, password: str, url: str | None = None, client_ip: str | 
             if existing is None:
                 user = User(email=email, password_hash=password_hash, role="user",
                             full_name=email.split("@", 1)[0][:200])
+                s.add(user)
+                try:
+                    s.flush()
+                except sa.exc.IntegrityError:
+                    return  # created concurrently: same silent answer
             else:
-                user, user.password_hash = existing, password_hash
-            s.add(user)
-            try:
-                s.flush()
-            except sa.exc.IntegrityError:
-                return  # created concurrently: same silent answer
-            link = _email_link(s, user.id, "confirm")
+                user = existing
+                _void_links(s, user.id, "confirm")
+            link = _email_link(s, user.id, "confirm", password_hash=password_hash)
             message = ("Welcome to Learnsite!\n\nPlease confirm your email address by opening this link:\n\n"
                        f"{link}\n\nIf you did not sign up, you can ignore this message.\n")
             subject = "Confirm your Learnsite account"
@@ -241,7 +248,10 @@ def confirm_email(token: str, url: str | None = None) -> ConfirmResult:
             user.email_confirmed_at = user.email_confirmed_at or now
             tokens.revoke_user_sessions(s, user.id)  # sign in again with the new email
         else:
+            if user.email_confirmed_at is None and row.password_hash:
+                user.password_hash = row.password_hash  # the password chosen with this link
             user.email_confirmed_at = user.email_confirmed_at or now
+            _void_links(s, user.id, "confirm")
         s.add(user)
         try:
             s.flush()

@@ -94,6 +94,36 @@ def test_signing_up_again_before_confirming_sends_a_new_link(auth_env):
         accounts.sign_in("lost@example.com", "first1")
 
 
+def test_a_stranger_signing_up_with_your_address_cannot_choose_your_password(auth_env):
+    """Signing up again used to replace the password at once while the first link stayed good: a stranger who
+    signed up with a parent's address after the parent did could sign in once the parent opened their own link."""
+    accounts.sign_up("parent@example.com", "parents1")
+    accounts.sign_up("parent@example.com", "stranger1")  # someone else, before the parent opens the mail
+    parents_mail, strangers_mail = _mails(auth_env)
+    with pytest.raises(AccountError, match="invalid or has expired"):
+        accounts.confirm_email(_link_token(parents_mail)[1])  # voided by the later sign-up: nothing is confirmed
+    with pytest.raises(AccountError, match="confirm"):
+        accounts.sign_in("parent@example.com", "parents1")
+    accounts.sign_up("parent@example.com", "parents1")  # the parent signs up again, as the site tells them to
+    _, token = _link_token(_mails(auth_env)[-1])
+    accounts.confirm_email(token)
+    assert accounts.sign_in("parent@example.com", "parents1")
+    with pytest.raises(AccountError, match="Invalid login credentials"):
+        accounts.sign_in("parent@example.com", "stranger1")
+    with pytest.raises(AccountError, match="invalid or has expired"):
+        accounts.confirm_email(_link_token(strangers_mail)[1])  # an older link never resets the password
+
+
+def test_a_stranger_who_signed_up_first_loses_the_account_to_its_owner(auth_env):
+    accounts.sign_up("early@example.com", "stranger1")  # the stranger's mail goes to the owner, who ignores it
+    accounts.sign_up("early@example.com", "owners1")
+    _, token = _link_token(_mails(auth_env)[-1])
+    accounts.confirm_email(token)
+    assert accounts.sign_in("early@example.com", "owners1")
+    with pytest.raises(AccountError, match="Invalid login credentials"):
+        accounts.sign_in("early@example.com", "stranger1")
+
+
 def test_sign_up_validation(auth_env):
     for email_, pw, pattern in [
         ("", "secret1", "must provide"),
