@@ -45,18 +45,25 @@ _seen = _PerSocket()
 _reports = _PerSocket()
 # Reflex's page reports its own errors to the server log through this handler: a few a minute per socket
 # are kept (they help find bugs), the rest are refused so that no client can fill the log with them.
+# A budget per socket alone was no bound: 40 new sockets wrote 5 reports each. The process keeps 60 a minute in all.
 REPORTS_PER_MINUTE = 5
+REPORTS_PER_MINUTE_ALL = 60
 _REPORT_HANDLER = "handle_frontend_exception"
 _REPORT_SUFFIX = f".{_REPORT_HANDLER}"
+_all_reports = [0.0, 0.0, 0.0]  # as a _PerSocket entry: (unused), window start, reports in window
+
+
+def _counted(entry: list[float], now: float, limit: int) -> bool:
+    if now - entry[1] > 60:
+        entry[1], entry[2] = now, 0
+    entry[2] += 1
+    return entry[2] <= limit
 
 
 def _within_report_budget(sid: str) -> bool:
     now = time.monotonic()
-    entry = _reports.entry(sid)
-    if now - entry[1] > 60:
-        entry[1], entry[2] = now, 0
-    entry[2] += 1
-    return entry[2] <= REPORTS_PER_MINUTE
+    return _counted(_reports.entry(sid), now, REPORTS_PER_MINUTE) and _counted(_all_reports, now,
+                                                                                  REPORTS_PER_MINUTE_ALL)
 
 
 def _signature(handler) -> tuple[dict, list[tuple[str, bool]]]:
@@ -248,6 +255,8 @@ def install() -> None:
     original = namespace_cls.on_event
 
     async def on_event(self, sid, data=None):
+        if self.sid_to_token.get(sid) is None:
+            return None  # no page connects so: Reflex would log the whole event, and nobody could be answered
         try:
             check(data)
             if data["name"].endswith(_REPORT_SUFFIX) and not _within_report_budget(sid):

@@ -18,6 +18,7 @@ MAX_DEPTH = 12  # the deepest real event: the tracing canvas's strokes inside th
 MAX_TEXT = 2000  # a str argument, unless its handler allows more (allow_text)
 MAX_ITEMS = 2000  # entries of a list or dict argument
 MAX_NAME = 300  # an event's name: state path and handler
+MAX_ROUTE_TEXT = 2048  # a text of the router data (the page's path and query): tab state keeps them
 MAX_ABS_INT = 2**53  # the largest integer JavaScript can hold exactly
 MAX_ABS_FLOAT = 1e15
 
@@ -133,6 +134,8 @@ def check_event(data: Any) -> tuple[str, dict, dict]:
         raise Refused("event without a valid name")
     if not isinstance(payload, dict) or not isinstance(router_data, dict):
         raise Refused("payload or router data is not an object")
+    if router_data:
+        check_json(router_data, text_limit=MAX_ROUTE_TEXT)  # a 240,000-character page id, kept by 7 states
     return name, payload, router_data
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import reflex as rx
 
+ID_MAX = 100  # the catalogue's ids are short slugs; a longer one is kept nowhere
+
 
 def route_id(state: rx.State) -> str:
     """The [id] segment of the current route ("" when absent).
@@ -13,7 +15,7 @@ def route_id(state: rx.State) -> str:
     server process opens an activity, story, book or video page, then about 40 µs a page)."""
     query = state.router_data.get("query") if isinstance(state.router_data, dict) else None
     value = query.get("id", "") if isinstance(query, dict) else ""
-    return value if isinstance(value, str) else ""
+    return value if isinstance(value, str) and len(value) <= ID_MAX else ""  # no such item: "Not Found"
 
 
 def clock(seconds: int) -> str:

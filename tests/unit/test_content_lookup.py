@@ -23,7 +23,8 @@ def test_the_route_segment_is_read_from_the_router_data(no_deprecated_page):
     assert route_id(client_tree("/activity/color-matching", query="id=color-matching")) == "color-matching"
 
 
-@pytest.mark.parametrize("router_data", [{}, {"query": {}}, {"query": {"id": ["a", "b"]}}, {"query": "id=x"}])
+@pytest.mark.parametrize("router_data", [{}, {"query": {}}, {"query": {"id": ["a", "b"]}}, {"query": "id=x"},
+                                         {"query": {"id": "x" * 101}}])  # longer than any id: not kept
 def test_a_missing_or_malformed_segment_is_empty(no_deprecated_page, router_data):
     root = client_tree("/activity/x")
     root.router_data = router_data

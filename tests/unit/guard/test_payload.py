@@ -7,8 +7,8 @@ from typing import Any, Literal
 
 import pytest
 
-from learnsite.guard.payload import (MAX_EVENT_UNITS, MAX_TEXT, Refused, allow_text, check_arguments, check_event,
-                                     check_value)
+from learnsite.guard.payload import (MAX_EVENT_UNITS, MAX_ROUTE_TEXT, MAX_TEXT, Refused, allow_text, check_arguments,
+                                     check_event, check_value)
 
 
 def _event(payload: dict, name: str = "reflex___state____state.x___state.handler") -> dict:
@@ -85,6 +85,16 @@ def test_an_event_must_be_an_object_with_a_name_and_bounded_size_and_depth():
                 {"name": "a.b", "payload": "not an object"}, _event({"a": b"bytes"}), _event({1: 2})):
         with pytest.raises(Refused):
             check_event(bad)
+
+
+def test_router_data_text_is_bounded():
+    """Each [id] page's state keeps the page's id from the router data: 240,000 characters of it made a tab 0.5 MB."""
+    event = _event({})
+    event["router_data"] = {"pathname": "/storybook/[id]", "query": {"id": "x" * (MAX_ROUTE_TEXT + 1)}}
+    with pytest.raises(Refused):
+        check_event(event)
+    event["router_data"]["query"]["id"] = "jungle-friends"
+    assert check_event(event)[2]["query"] == {"id": "jungle-friends"}
 
 
 def test_refusals_never_quote_the_payload():

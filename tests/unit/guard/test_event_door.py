@@ -1,0 +1,44 @@
+"""The guarded event door itself: sockets without a token, and the error reports' budget."""
+
+from __future__ import annotations
+
+import logging
+
+# Imported here, not in the async test: the app's registration is a context variable, and one set inside a test's
+# event loop task would be lost to every later test.
+import learnsite.learnsite  # noqa: F401  (installs the guard, as the server does)
+from learnsite.guard import boundary
+
+
+class _Namespace:
+    """What the door reads of Reflex's EventNamespace: the socket's token, and where a notice would go."""
+
+    def __init__(self, sid_to_token: dict[str, str]):
+        self.sid_to_token, self.told = sid_to_token, []
+
+    async def emit_update(self, update, token):
+        self.told.append(token)
+
+
+async def test_a_socket_without_a_token_is_ignored_without_a_log_line(caplog):
+    """No page sends an event before its socket has its token: Reflex would log the whole event (2 KB a time)."""
+    from reflex.app import EventNamespace
+
+    door = EventNamespace.on_event
+    bad = {"name": "x.y", "payload": "not an object", "router_data": {}}
+    with caplog.at_level(logging.DEBUG):
+        assert await door(_Namespace({}), "sid-without-token", bad) is None
+    assert caplog.records == []
+    with caplog.at_level(logging.DEBUG):
+        assert await door(_Namespace({"sid-with-token": "tok"}), "sid-with-token", bad) is None
+    assert [r.name for r in caplog.records] == ["learnsite.guard"]  # a socket with a token is told and logged
+
+
+def test_error_reports_are_bounded_per_process_as_well_as_per_socket(monkeypatch):
+    monkeypatch.setattr(boundary, "_reports", boundary._PerSocket())
+    monkeypatch.setattr(boundary, "_all_reports", [0.0, 0.0, 0.0])
+    kept = [boundary._within_report_budget(f"socket-{i}") for i in range(100)]  # one report from each new socket
+    assert kept == [True] * boundary.REPORTS_PER_MINUTE_ALL + [False] * (100 - boundary.REPORTS_PER_MINUTE_ALL)
+    monkeypatch.setattr(boundary, "_all_reports", [0.0, 0.0, 0.0])
+    one_socket = [boundary._within_report_budget("chatty") for _ in range(8)]
+    assert one_socket == [True] * boundary.REPORTS_PER_MINUTE + [False] * (8 - boundary.REPORTS_PER_MINUTE)
