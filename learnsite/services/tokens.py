@@ -25,6 +25,7 @@ SESSION_LIFETIME = timedelta(days=30)
 # A refresh token presented again this soon after its rotation is a race between two tabs of the
 # same browser (both saw the old token), not a theft: refuse it without revoking the family.
 REUSE_GRACE = timedelta(seconds=10)
+KEEP_USED = 20  # used refresh tokens a session remembers, to catch a reuse
 
 
 class TokenError(Exception):
@@ -135,7 +136,17 @@ def refresh_session(s: Session, refresh_token: str, now: datetime | None = None)
     user = s.get(User, session.user_id)
     if user is None:
         raise TokenError("Auth session or user missing")
+    _forget_old_used_tokens(s, session.id)
     return _tokens(s, user, session.id, now)
+
+
+def _forget_old_used_tokens(s: Session, sid: str) -> None:
+    """A session keeps its last KEEP_USED used tokens (a reuse of one of them revokes the session), not all: a tab
+    refreshing in a loop wrote 500 rows in 3 s, kept for ever."""
+    kept = (sa.select(RefreshToken.token_hash).where(RefreshToken.session_id == sid, RefreshToken.used_at.is_not(None))
+            .order_by(RefreshToken.used_at.desc()).limit(KEEP_USED))
+    s.execute(sa.delete(RefreshToken).where(RefreshToken.session_id == sid, RefreshToken.used_at.is_not(None),
+                                            RefreshToken.token_hash.not_in(kept.scalar_subquery())))
 
 
 def user_for_access_token(s: Session, access_token: str, now: datetime | None = None) -> PublicUser | None:

@@ -125,3 +125,25 @@ def test_unknown_refresh_token(db_url, user):
         accounts.refresh("not-a-token", url=db_url)
     with pytest.raises(tokens.TokenError):
         accounts.refresh("", url=db_url)
+
+
+def test_a_session_remembers_only_its_recent_used_tokens(db_url, user):
+    """A tab refreshing in a loop wrote a row a refresh, kept for ever (500 rows in 3 s): a session keeps its
+    newest KEEP_USED used tokens, enough to catch a reuse, and the live one."""
+    from sqlmodel import func, select
+
+    from learnsite.models import RefreshToken
+
+    with session_scope(db_url) as s:
+        current = tokens.start_session(s, user)
+    presented = []
+    for _ in range(tokens.KEEP_USED + 10):
+        presented.append(current.refresh_token)
+        current = accounts.refresh(current.refresh_token, url=db_url)
+    with session_scope(db_url) as s:
+        assert s.exec(select(func.count()).select_from(RefreshToken)).one() == tokens.KEEP_USED + 1
+    later = datetime.now(timezone.utc) + tokens.REUSE_GRACE + timedelta(seconds=5)
+    with pytest.raises(tokens.TokenError, match="revoked"):  # a recent used token, stolen and replayed
+        with session_scope(db_url) as s:
+            tokens.refresh_session(s, presented[-5], now=later)
+    assert accounts.user_for_access_token(current.access_token, url=db_url) is None
