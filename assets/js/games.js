@@ -400,7 +400,9 @@
     var picked = newText(board, '.game-instruction[data-picked="true"]');
     if (hint) clearCounts(board);
     if (hint && typedIn === "game-writing") { typeOn(typedIn); typedIn = null; }
-    if (hint && hint.getBoundingClientRect().bottom > window.innerHeight) hint.scrollIntoView({ block: "nearest" });
+    if (hint && hint.getBoundingClientRect().bottom > window.innerHeight && hintFits(board, hint)) {
+      hint.scrollIntoView({ block: "nearest" });
+    }
     if (picked || keyPicked && keyPicked.getAttribute("aria-pressed") === "true") toPartners(board); // a 2nd pick too
     if (!speaking(board)) return;
     // what to tap next, after a first tap (a hint given back with it was heard when it first came)
@@ -463,6 +465,15 @@
   // - a round taller than the rest of the screen left its last answers (Story Starter's first lines, the number
   //   pad on a tablet turned sideways) under the bottom edge while the page above the board was still in view.
   // Either way the board's top goes to just under the header: as much of the round in sight as the screen holds.
+  // The hint comes into view only if the focused answer stays in view with it: at 400% zoom, scrolling to the hint
+  // under the answers hid the tried answer (the focus) under the header (the hint is read out all the same).
+  function hintFits(board, hint) {
+    var focus = document.activeElement;
+    if (!focus || focus === document.body || !board.contains(focus)) return true;
+    var header = document.querySelector(".site-header");
+    var covered = header ? header.getBoundingClientRect().bottom : 0;
+    return hint.getBoundingClientRect().bottom - focus.getBoundingClientRect().top <= window.innerHeight - covered;
+  }
   function fitBoard(board, top) {
     if (!top) return;
     var header = document.querySelector(".site-header");

@@ -1154,6 +1154,34 @@ def test_a_wrong_answer_keeps_the_focus_and_a_tried_one_does_nothing(page):
     assert focused_label(page) == names[-1]  # round past the tried one to the last still to try
 
 
+def test_at_400_percent_zoom_a_hint_never_hides_the_focused_answer(browser, app_server):
+    """At 400% zoom (a 320 x 256 window) the hint under the answers was scrolled into view, which took the tried
+    answer, where the focus stays, up under the sticky header: a keyboard child lost sight of where they were."""
+    ctx = browser.new_context(base_url=app_server.url, viewport={"width": 320, "height": 256})
+    try:
+        page = ctx.new_page()
+        start(page, "science-facts")
+        for _ in range(8):
+            before, names = round_key(page), option_names(page, "Answers")
+            tab_to(page, names[0])
+            said = snapshot(page)
+            page.keyboard.press("Enter")
+            wait_change(page, said)
+            if round_key(page) == before:
+                break
+        else:
+            raise AssertionError("the first answer was right every round")
+        expect(page.get_by_role("button", name=f"{names[0]} (tried)")).to_be_focused()
+        page.wait_for_timeout(800)  # a smooth scroll, if any, has ended
+        top, bottom, covered, height = page.evaluate(
+            "() => { const r = document.activeElement.getBoundingClientRect();"
+            " return [r.top, r.bottom, document.querySelector('.site-header').getBoundingClientRect().bottom,"
+            " window.innerHeight]; }")
+        assert covered <= top and bottom <= height, (top, bottom, covered, height)
+    finally:
+        ctx.close()
+
+
 def test_a_tablet_gives_the_tracing_board_more_room(browser, app_server):
     """A portrait tablet has room for a bigger board for small fingers, with Done still on screen."""
     with phone(browser, app_server, width=768, height=1024, is_mobile=True) as page:
