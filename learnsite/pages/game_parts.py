@@ -150,13 +150,16 @@ def count_view() -> rx.Component:
     )
 
 
-def _pair_button(item, mark, i, on_pick, selected) -> rx.Component:
+def _pair_button(item, mark, i, on_pick, selected=None) -> rx.Component:
+    """A thing to match or sort (a toggle: `selected` is whether it is picked), or a partner (selected=None: a plain
+    button; one always "not pressed" was read as a toggle that never toggles)."""
+    pressed = {} if selected is None else {"aria_pressed": rx.cond(selected, "true", "false")}
     return rx.el.button(
         _picture_or_label(item),
         rx.cond(mark == "done", rx.icon("check", size=20, class_name="game-done-mark", aria_hidden="true")),
         type="button", aria_label=rx.cond(mark == "done", item["label"] + " (matched)", item["label"]),
-        aria_pressed=rx.cond(selected, "true", "false"), disabled=mark == "done",
-        class_name=_option_class("game-option", mark, selected),
+        disabled=mark == "done", class_name=_option_class("game-option", mark, False if selected is None else selected),
+        **pressed,
         on_click=on_pick(T.round, i),
     )
 
@@ -176,7 +179,7 @@ def match_view() -> rx.Component:
             rx.el.div(rx.foreach(B.options,
                                  lambda o, i: _pair_button(o, T.marks[i], i, G.match_left, G.selected == i)),
                       role="group", aria_label="Things to match", class_name="game-column", data_arrows="true"),
-            rx.el.div(rx.foreach(B.groups, lambda o, i: _pair_button(o, o["state"], i, G.match_right, False)),
+            rx.el.div(rx.foreach(B.groups, lambda o, i: _pair_button(o, o["state"], i, G.match_right)),
                       role="group", aria_label="Partners", class_name="game-column", data_arrows="true"),
             class_name="game-match",
         ),

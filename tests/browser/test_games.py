@@ -859,6 +859,8 @@ def test_a_picked_thing_is_lifted_off_its_row_not_only_ringed_like_the_focus(pag
     before = things.first.bounding_box()["y"]
     things.first.click()
     expect(things.first).to_have_attribute("aria-pressed", "true")
+    partners = page.get_by_role("group", name="Partners").get_by_role("button")
+    assert partners.count() > 1 and all(p.get_attribute("aria-pressed") is None for p in partners.all())  # no toggles
     page.wait_for_timeout(300)  # its little lift
     assert before - things.first.bounding_box()["y"] >= 6
     things.first.click()  # let go: back in its row
