@@ -459,12 +459,6 @@
     return true;
   }
 
-  // Brings a new round (or the board on a turned screen) into view under the sticky header:
-  // - a shorter round (the finish screen above all) shrinks the page under a child scrolled down to the answers:
-  //   the new question slid under the header, and the finish's "All done!" bar and heading with it;
-  // - a round taller than the rest of the screen left its last answers (Story Starter's first lines, the number
-  //   pad on a tablet turned sideways) under the bottom edge while the page above the board was still in view.
-  // Either way the board's top goes to just under the header: as much of the round in sight as the screen holds.
   // The hint comes into view only if the focused answer stays in view with it: at 400% zoom, scrolling to the hint
   // under the answers hid the tried answer (the focus) under the header (the hint is read out all the same).
   function hintFits(board, hint) {
@@ -474,6 +468,26 @@
     var covered = header ? header.getBoundingClientRect().bottom : 0;
     return hint.getBoundingClientRect().bottom - focus.getBoundingClientRect().top <= window.innerHeight - covered;
   }
+
+  // On a short screen (400% zoom) the board's top under the header still left the focus below the bottom edge:
+  // Multi Masters' tower picture comes before its question, and the answer box was typed into out of sight.
+  // Looked at once the board's own (smooth) scroll has ended, and only if the focus is still there.
+  function keepInView(el) {
+    if (!el) return;
+    setTimeout(function () {
+      if (document.activeElement !== el) return;
+      var header = document.querySelector(".site-header");
+      var covered = header ? header.getBoundingClientRect().bottom : 0, r = el.getBoundingClientRect();
+      if (r.bottom > window.innerHeight + 1 || r.top < covered - 1) el.scrollIntoView({ block: "nearest" });
+    }, 700);
+  }
+
+  // Brings a new round (or the board on a turned screen) into view under the sticky header:
+  // - a shorter round (the finish screen above all) shrinks the page under a child scrolled down to the answers:
+  //   the new question slid under the header, and the finish's "All done!" bar and heading with it;
+  // - a round taller than the rest of the screen left its last answers (Story Starter's first lines, the number
+  //   pad on a tablet turned sideways) under the bottom edge while the page above the board was still in view.
+  // Either way the board's top goes to just under the header: as much of the round in sight as the screen holds.
   function fitBoard(board, top) {
     if (!top) return;
     var header = document.querySelector(".site-header");
@@ -527,6 +541,7 @@
     if (!first) fitBoard(board, round.indexOf("-end-") >= 0 ? board.querySelector(".game-bar") || heading : heading);
     // behavior left to the page's CSS: html scrolls smoothly, at once for reduced motion (styles.css)
     if (first) board.scrollIntoView({ block: "nearest" });
+    keepInView(typing ? document.getElementById("game-answer") : target);
     if (speaking(board)) {
       // the cheer for the answer (or a stuck sum's answer shown), then the next question (at the finish: the
       // stars, and no question)

@@ -1184,6 +1184,31 @@ def test_at_400_percent_zoom_a_hint_never_hides_the_focused_answer(browser, app_
         ctx.close()
 
 
+def _in_view(page) -> tuple:
+    return page.evaluate(
+        "() => { const r = document.activeElement.getBoundingClientRect();"
+        " const covered = document.querySelector('.site-header').getBoundingClientRect().bottom;"
+        " const seen = covered <= r.top + 1 && r.bottom <= window.innerHeight + 1;"
+        " return [document.activeElement.id, seen, r.top, r.bottom]; }")
+
+
+def test_at_400_percent_zoom_multi_masters_keeps_its_question_and_answer_box_in_sight(browser, app_server):
+    """Multi Masters' tower picture comes before its question: at 400% zoom the focused question, and from the
+    second round the answer box typed into, were below the screen's bottom edge."""
+    ctx = browser.new_context(base_url=app_server.url, viewport={"width": 320, "height": 256})
+    try:
+        page = ctx.new_page()
+        start(page, "multi-masters")
+        page.wait_for_timeout(1200)  # the board's own scroll, then the focus's
+        assert _in_view(page)[:2] == ["game-prompt", True], _in_view(page)
+        solve_round(page)
+        expect(page.locator("#game-answer")).to_be_focused()
+        page.wait_for_timeout(1200)
+        assert _in_view(page)[:2] == ["game-answer", True], _in_view(page)
+    finally:
+        ctx.close()
+
+
 def test_a_tablet_gives_the_tracing_board_more_room(browser, app_server):
     """A portrait tablet has room for a bigger board for small fingers, with Done still on screen."""
     with phone(browser, app_server, width=768, height=1024, is_mobile=True) as page:
