@@ -237,7 +237,7 @@
     var n = String(board.querySelectorAll(".game-count-object[data-counted]").length + 1);
     thing.setAttribute("data-name", thing.getAttribute("aria-label") || "");
     thing.setAttribute("data-counted", n);
-    thing.setAttribute("aria-label", n);
+    thing.setAttribute("aria-label", n + ", counted"); // not "1" alone: the answers' names
     if (speaking(board)) say(n);
   });
 

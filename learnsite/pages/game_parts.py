@@ -126,7 +126,8 @@ def _objects(pictures, label, class_name="game-objects") -> rx.Component:
     return rx.el.div(
         rx.foreach(pictures, lambda p: rx.el.button(
             rx.el.img(src=p, alt="", class_name="game-object", width="64", height="64"),
-            type="button", class_name="game-count-object", aria_label="one to count")),
+            # not "one to count": a child hears "one" as a number (games.js names a counted one "1, counted")
+            type="button", class_name="game-count-object", aria_label="not counted yet")),
         class_name=class_name, role="group", aria_label=label,
     )
 
@@ -383,7 +384,8 @@ def _progress() -> rx.Component:
         rx.el.div(rx.el.div(class_name="game-progress-fill",
                             style={"width": (done * 100 / rx.cond(G.total > 0, G.total, 1)).to_string() + "%"}),
                   class_name="game-progress", role="progressbar", aria_label="Rounds done",
-                  aria_valuemin=0, aria_valuemax=G.total, aria_valuenow=done),
+                  aria_valuemin=0, aria_valuemax=G.total, aria_valuenow=done,
+                  aria_valuetext=done.to_string() + " of " + G.total.to_string()),  # read as a percentage without
         class_name="game-top",
     )
 

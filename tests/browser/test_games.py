@@ -960,7 +960,7 @@ def test_a_pre_reader_taps_each_thing_to_count_it_and_hears_its_number(page):
         things.nth(k).click()
         assert _spoken(page, said) == str(k + 1)
         expect(things.nth(k)).to_have_attribute("data-counted", str(k + 1))
-        expect(things.nth(k)).to_have_accessible_name(str(k + 1))
+        expect(things.nth(k)).to_have_accessible_name(f"{k + 1}, counted")
     things.first.focus()  # the arrow keys walk the things to count too, as they walk the answers
     page.keyboard.press("ArrowRight")
     expect(things.nth(1 % n)).to_be_focused()
@@ -978,7 +978,7 @@ def test_a_pre_reader_taps_each_thing_to_count_it_and_hears_its_number(page):
     answers.get_by_role("button", name=wrong, exact=True).click()
     wait_change(page, before)
     expect(board(page).locator("[data-counted]")).to_have_count(0)  # a hint: count again from one
-    expect(things.first).to_have_accessible_name("one to count")
+    expect(things.first).to_have_accessible_name("not counted yet")
     things.first.click()
     answers.get_by_role("button", name=str(n), exact=True).click()
     expect(page.get_by_text("Round 2 of 6")).to_be_visible()
@@ -1029,6 +1029,7 @@ def test_forged_events_neither_skip_rounds_nor_finish_the_game(page):
     page.wait_for_timeout(1500)  # the server has answered them all by now (each is refused at once)
     expect(page.get_by_text("Round 1 of 8")).to_be_visible()
     expect(page.get_by_role("progressbar", name="Rounds done")).to_have_attribute("aria-valuenow", "0")
+    expect(page.get_by_role("progressbar", name="Rounds done")).to_have_attribute("aria-valuetext", "0 of 8")
     assert board(page).locator(".game-feedback").text_content() == ""
     assert board(page).locator(".is-tried, .is-done").count() == 0
     expect(page.get_by_role("heading", name="You did it!")).to_have_count(0)
