@@ -272,3 +272,18 @@ def install() -> None:
     on_event._learnsite_guarded = True
     namespace_cls.on_event = on_event
     reflex_app._sio_loads = _guard_loads(reflex_app._sio_loads)
+    _refuse_upload_args()
+
+
+def _refuse_upload_args() -> None:
+    """/_upload's other door: Reflex merges a JSON form field into the upload handler's arguments unchecked, and an
+    unexpected one raised a TypeError traceback per anonymous request. No upload here binds arguments."""
+    from reflex_components_core.core import _upload
+    from starlette.exceptions import HTTPException
+
+    def no_args(encoded):
+        if encoded:
+            raise HTTPException(status_code=400, detail="Uploads take no other arguments.")
+        return {}
+
+    _upload._decode_event_args = no_args

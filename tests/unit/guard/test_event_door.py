@@ -42,3 +42,20 @@ def test_error_reports_are_bounded_per_process_as_well_as_per_socket(monkeypatch
     monkeypatch.setattr(boundary, "_all_reports", [0.0, 0.0, 0.0])
     one_socket = [boundary._within_report_budget("chatty") for _ in range(8)]
     assert one_socket == [True] * boundary.REPORTS_PER_MINUTE + [False] * (8 - boundary.REPORTS_PER_MINUTE)
+
+
+def test_an_upload_takes_no_arguments_besides_its_files():
+    """Reflex merges /_upload's "__reflex_event_args" field into the handler's arguments, past the event guard."""
+    import pytest
+    from reflex_components_core.core import _upload
+    from starlette.exceptions import HTTPException
+
+    from tests import guard_fuzz
+
+    assert _upload._decode_event_args(None) == {} and _upload._decode_event_args("") == {}
+    for sent in ('{"x": 1}', '{"files": []}', "[]", "not json"):
+        with pytest.raises(HTTPException) as refused:
+            _upload._decode_event_args(sent)
+        assert refused.value.status_code == 400
+    uploads = [h for h in guard_fuzz.handlers() if boundary.is_upload_handler(h.event_name)]
+    assert uploads and all(len(h.params) == 1 for h in uploads)  # none has an argument the page could bind
