@@ -34,22 +34,27 @@ def player() -> rx.Component:
         rx.el.p("by ", S.author, class_name="player-author"),
         rx.el.p(S.description, class_name="player-description"),
         range_input(min=0, max=S.duration, step=1, value=S.position, on_change=S.seek, aria_label="Seek",
-                    aria_valuetext=S.position_label, class_name="player-range player-seek"),
+                    aria_valuetext=S.position_label + " of " + S.duration_label,
+                    class_name="player-range player-seek"),
         rx.el.div(
-            rx.el.span(S.position_label, class_name="player-time", aria_label="Current time"),
-            rx.el.span(S.duration_label, class_name="player-time", aria_label="Total time"),
+            # words for a screen reader ("0:00 3:00" said nothing of which is which; aria-label on a span is not read)
+            rx.el.span(rx.el.span("Played ", class_name="sr-only"), rx.el.span(S.position_label),
+                       class_name="player-time"),
+            rx.el.span(rx.el.span("Length ", class_name="sr-only"), rx.el.span(S.duration_label),
+                       class_name="player-time"),
             class_name="player-times",
         ),
         rx.el.div(
             icon_button("Skip back", "rewind", S.skip_back),
-            icon_button(rx.cond(S.playing, "Pause", "Play"), rx.cond(S.playing, _icon("pause"), _icon("play")), S.toggle_play,
-                        class_name="player-button player-main", aria_pressed=S.playing),
+            # its name says what a press does ("Play" / "Pause"): no aria-pressed too ("Pause, pressed" said both)
+            icon_button(rx.cond(S.playing, "Pause", "Play"), rx.cond(S.playing, _icon("pause"), _icon("play")),
+                        S.toggle_play, class_name="player-button player-main"),
             icon_button("Skip forward", "fast-forward", S.skip_forward),
             class_name="player-controls",
         ),
         rx.el.div(
             icon_button(rx.cond(S.muted, "Unmute", "Mute"), rx.cond(S.muted, _icon("volume-x"), _icon("volume-2")),
-                        S.toggle_mute, aria_pressed=S.muted),
+                        S.toggle_mute),
             range_input(min=0, max=100, step=1, value=S.shown_volume, on_change=S.set_volume,
                         aria_label="Volume", class_name="player-range player-volume"),
             rx.el.span(S.shown_volume, class_name="player-volume-value", aria_hidden="true"),

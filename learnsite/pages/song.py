@@ -61,7 +61,7 @@ def song_body() -> rx.Component:
             control(rx.cond(S.playing, "Pause", "Play"), rx.cond(S.playing, _icon("pause"), _icon("play")),
                     rx.call_script(IS_PLAYING_JS, callback=S.set_playing),
                     # drawn unavailable until song_player.js has run (it loads after the page): no dead Play
-                    main=True, aria_pressed=S.playing, aria_disabled="true", data_song_toggle="true"),
+                    main=True, aria_disabled="true", data_song_toggle="true"),  # its name says what a press does
             control("Fast Forward", "fast-forward", toast.coming_soon()),
             class_name="player-controls",
         ),
