@@ -1210,6 +1210,26 @@ def test_at_400_percent_zoom_multi_masters_keeps_its_question_and_answer_box_in_
         ctx.close()
 
 
+def test_at_200_percent_zoom_a_quick_answer_leaves_the_next_question_in_sight(browser, app_server):
+    """A quick Tab then Enter: the smooth scroll the Tab started went on after the round changed, and took the new
+    question (and at the end "You did it!") above the screen while the focus sat on it."""
+    ctx = browser.new_context(base_url=app_server.url, viewport={"width": 640, "height": 400}, device_scale_factor=2)
+    try:
+        page = ctx.new_page()
+        start(page, "addition-fun")
+        for _ in range(12):
+            if finished(page):
+                break
+            before = round_key(page)
+            solve_round(page)  # Tab to the answer and Enter at once
+            page.wait_for_function("(r) => document.getElementById('game-board').dataset.round !== r", arg=before)
+            page.wait_for_timeout(1200)  # the board's scroll and the focus's
+            assert _in_view(page)[1], (round_key(page), _in_view(page))
+        assert finished(page)
+    finally:
+        ctx.close()
+
+
 def test_a_tablet_gives_the_tracing_board_more_room(browser, app_server):
     """A portrait tablet has room for a bigger board for small fingers, with Done still on screen."""
     with phone(browser, app_server, width=768, height=1024, is_mobile=True) as page:
