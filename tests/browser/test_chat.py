@@ -395,3 +395,24 @@ def test_every_channel_is_in_sight_on_a_320_px_phone(browser, app_server, people
     finally:
         ctx.close()
         FRAMES.pop(page, None)
+
+
+def test_at_400_percent_zoom_an_admin_still_has_room_to_read_the_messages(browser, app_server, people, channel):
+    """At 320 x 256 the layout held to the screen's height left an admin (the channel forms above the thread) a
+    28 px strip of messages; "Summarize Thread" ran past the thread's edge with wider text spacing."""
+    ctx, page = person(browser, app_server, people["admin"][1], viewport={"width": 320, "height": 256})
+    try:
+        support.open_channel(page, channel)
+        send(page, "Hello from a small screen")
+        expect(messages(page).last).to_contain_text("Hello from a small screen")
+        assert page.locator(".chat-scroll").bounding_box()["height"] >= 150
+        page.add_style_tag(content="* { line-height: 1.5 !important; letter-spacing: 0.12em !important;"
+                                   " word-spacing: 0.16em !important; }")
+        button = page.get_by_role("button", name="Summarize Thread")
+        thread = page.locator(".chat-thread").bounding_box()
+        box = button.bounding_box()
+        assert box["x"] + box["width"] <= thread["x"] + thread["width"], (box, thread)  # not cut off
+        assert page.evaluate("document.documentElement.scrollWidth") <= 320
+    finally:
+        ctx.close()
+        FRAMES.pop(page, None)
