@@ -7,7 +7,14 @@ if (!window.__learnsiteFocus) {
   // a Select's list is drawn outside its dialog, and is gone when the dialog closes: not an opener
   var INSIDE = '[role=dialog], [role=alertdialog], [role=listbox], [role=option], [data-radix-popper-content-wrapper]';
   document.addEventListener('focusin', function (e) {
-    if (e.target instanceof Element && !e.target.closest(INSIDE)) window.__learnsiteOpener = e.target;
+    if (!(e.target instanceof Element)) return;
+    if (!e.target.closest(INSIDE)) { window.__learnsiteOpener = e.target; return; }
+    // Radix's focus trap moves the focus without scrolling when Tab wraps round a popup: at 400% zoom Close (or,
+    // by Shift+Tab, the last item) was focused out of sight. Bring it in, as a Tab within the popup would.
+    var r = e.target.getBoundingClientRect();
+    if (e.target.closest('[role=dialog], [role=alertdialog]') && (r.bottom > window.innerHeight || r.top < 0)) {
+      e.target.scrollIntoView({ block: 'nearest' });
+    }
   });
   window.__learnsiteRestoreFocus = function () {
     var el = window.__learnsiteOpener;

@@ -381,3 +381,24 @@ def test_on_a_touch_screen_the_forms_and_popup_buttons_are_finger_sized_too(brow
             form = page.locator("form")
             expect(form.get_by_role("textbox", name="Email")).to_be_visible()
             assert _small_targets(form.get_by_role("textbox").or_(form.get_by_role("button"))) == []
+
+
+def test_at_400_percent_zoom_tab_wrapping_round_a_popup_keeps_the_focus_in_sight(browser, app_server):
+    """Radix's focus trap moves the focus without scrolling when Tab wraps round a popup: at 320 x 256 Shift+Tab
+    from Close focused the last item 330 px below the screen, and Tab from it Close 400 px above."""
+    ctx = browser.new_context(base_url=app_server.url, viewport={"width": 320, "height": 256})
+    try:
+        page = ctx.new_page()
+        open_home(page)
+        dialog = open_category(page, "Phonics Songs")
+        dialog.get_by_role("button", name="Close").focus()
+        page.wait_for_timeout(300)  # the opening animation
+        page.keyboard.press("Shift+Tab")  # round to the last control
+        focused = page.locator(":focus")
+        assert focused.get_attribute("aria-label") != "Close"
+        expect(focused).to_be_in_viewport(ratio=0.9)  # to a pixel or so
+        page.keyboard.press("Tab")  # and back round to Close
+        expect(page.locator(":focus")).to_have_attribute("aria-label", "Close")
+        expect(page.locator(":focus")).to_be_in_viewport(ratio=0.9)
+    finally:
+        ctx.close()
