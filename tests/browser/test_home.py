@@ -156,3 +156,25 @@ def test_keyboard_tab_enter_opens_and_escape_closes(page):
     expect(dialog).to_be_hidden()
     # focus returns to the card's button
     page.wait_for_function("document.activeElement.textContent === 'Ages 5-6'", timeout=5000)
+
+
+TEXT_SPACING = ("* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; }"
+                " p { margin-bottom: 2em !important; }")  # WCAG 1.4.12's test
+
+
+def test_at_400_percent_zoom_with_wider_text_spacing_nothing_scrolls_sideways(browser, app_server):
+    """The call-to-action buttons kept one line: "Browse All Activities" grew to 337 px at 320 px wide."""
+    ctx = browser.new_context(base_url=app_server.url, viewport={"width": 320, "height": 256})
+    try:
+        page = ctx.new_page()
+        open_home(page)
+        page.add_style_tag(content=TEXT_SPACING)
+        page.wait_for_timeout(200)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 320
+        buttons = page.get_by_role("button", name="Browse All Activities")
+        assert buttons.count() == 2
+        for i in range(2):
+            box = buttons.nth(i).bounding_box()
+            assert box["x"] >= 0 and box["x"] + box["width"] <= 320, box
+    finally:
+        ctx.close()
