@@ -31,7 +31,7 @@ def admin_dashboard() -> rx.Component:
             justify="between",
             align="center",
             wrap="wrap",
-            gap="3",
+            spacing="3",
             width="100%",
         ),
         dashboard_panel(),

@@ -60,7 +60,7 @@ def _filters() -> rx.Component:
             _select("Subjects", S.subject_filter, S.set_subject_filter, list(SUBJECT_LABELS.items())),
             _select("Skills", S.skill_filter, S.set_skill_filter, list(SKILL_LABELS.items())),
             columns={"initial": "1", "sm": "3"},
-            gap="3",
+            spacing="3",
             width="100%",
         ),
         class_name="ws-filters",
@@ -86,7 +86,7 @@ def _card(item) -> rx.Component:
             rx.text(item["title"], weight="bold", size="3", class_name="ws-card-title"),
             rx.cond(item["description"] != "",
                     rx.text(item["description"], size="2", class_name="ws-card-description"), rx.fragment()),
-            rx.flex(_tag(item["category"]), _tag(item["subject"]), _tag(item["skill"]), gap="1", wrap="wrap"),
+            rx.flex(_tag(item["category"]), _tag(item["subject"]), _tag(item["skill"]), spacing="1", wrap="wrap"),
             spacing="1",
             align="start",
             class_name="ws-card-body",
@@ -173,7 +173,7 @@ def all_worksheets_body() -> rx.Component:
             rx.match(
                 S.status,
                 ("loading", rx.center(rx.spinner(size="3"), rx.text("Loading worksheets..."),
-                                      class_name="ws-state", role="status", gap="2")),
+                                      class_name="ws-state", role="status", spacing="2")),
                 ("error", rx.center(
                     rx.vstack(
                         rx.text("Error loading worksheets", weight="bold"),
