@@ -459,14 +459,19 @@
     return true;
   }
 
+  // where the sticky header ends: what is above it is out of sight
+  function headerBottom() {
+    var header = document.querySelector(".site-header");
+    return header ? header.getBoundingClientRect().bottom : 0;
+  }
+
   // The hint comes into view only if the focused answer stays in view with it: at 400% zoom, scrolling to the hint
   // under the answers hid the tried answer (the focus) under the header (the hint is read out all the same).
   function hintFits(board, hint) {
     var focus = document.activeElement;
     if (!focus || focus === document.body || !board.contains(focus)) return true;
-    var header = document.querySelector(".site-header");
-    var covered = header ? header.getBoundingClientRect().bottom : 0;
-    return hint.getBoundingClientRect().bottom - focus.getBoundingClientRect().top <= window.innerHeight - covered;
+    var needed = hint.getBoundingClientRect().bottom - focus.getBoundingClientRect().top;
+    return needed <= window.innerHeight - headerBottom();
   }
 
   // On a short screen (400% zoom) the board's top under the header still left the focus below the bottom edge:
@@ -476,8 +481,7 @@
     if (!el) return;
     setTimeout(function () {
       if (document.activeElement !== el) return;
-      var header = document.querySelector(".site-header");
-      var covered = header ? header.getBoundingClientRect().bottom : 0, r = el.getBoundingClientRect();
+      var covered = headerBottom(), r = el.getBoundingClientRect();
       if (r.bottom > window.innerHeight + 1 || r.top < covered - 1) el.scrollIntoView({ block: "nearest" });
     }, 700);
   }
@@ -490,9 +494,7 @@
   // Either way the board's top goes to just under the header: as much of the round in sight as the screen holds.
   function fitBoard(board, top) {
     if (!top) return;
-    var header = document.querySelector(".site-header");
-    var covered = header ? header.getBoundingClientRect().bottom : 0;
-    var box = board.getBoundingClientRect(), below = box.bottom > window.innerHeight;
+    var covered = headerBottom(), box = board.getBoundingClientRect(), below = box.bottom > window.innerHeight;
     if (top.getBoundingClientRect().top < covered || (below && box.top > covered + 8)) {
       board.scrollIntoView({ block: "start" });
     }
