@@ -262,14 +262,20 @@ def page(context):
 
 
 @contextmanager
-def phone(browser, app_server, width: int = 375, height: int = 740, **options):
-    """A page in a touch screen's window, a phone's unless told (and the context's other `options`), closed after."""
-    ctx = browser.new_context(base_url=app_server.url, viewport={"width": width, "height": height}, has_touch=True,
-                              **options)
+def window(browser, app_server, width: int, height: int, **options):
+    """A page in a window of that size (a zoomed one: 400% of 1280 x 1024 is 320 x 256), closed after."""
+    ctx = browser.new_context(base_url=app_server.url, viewport={"width": width, "height": height}, **options)
     try:
         yield ctx.new_page()
     finally:
         ctx.close()
+
+
+@contextmanager
+def phone(browser, app_server, width: int = 375, height: int = 740, **options):
+    """A page in a touch screen's window, a phone's unless told (and the context's other `options`), closed after."""
+    with window(browser, app_server, width, height, has_touch=True, **options) as page:
+        yield page
 
 
 def wait_hydrated(page) -> None:

@@ -19,7 +19,7 @@ from learnsite.games.session import CHEERS, TRY_AGAIN
 from learnsite.state.game import GameState
 from tests.browser.fake_speech import LOCAL, NETWORK, install_fake_speech, speech
 from tests.browser.reconnect import Sockets
-from tests.conftest import open_page, phone, toast, wait_hydrated
+from tests.conftest import open_page, phone, toast, wait_hydrated, window
 
 SHOTS = None  # set to a folder to save screenshots while developing
 
@@ -179,6 +179,19 @@ def keyboard_round(page) -> None:
     else:
         raise AssertionError(f"no keyboard player for {kind}")
     wait_change(page, before)
+
+
+def first_wrong_answer(page) -> tuple[str, list[str]]:
+    """The first answer of each round, by the keyboard, until one is wrong: (that round's key, its answers)."""
+    for _ in range(8):
+        before, names = round_key(page), option_names(page, "Answers")
+        tab_to(page, names[0])
+        said = snapshot(page)
+        page.keyboard.press("Enter")
+        wait_change(page, said)
+        if round_key(page) == before:
+            return before, names
+    raise AssertionError("the first answer was right every round")
 
 
 def solve_round(page, limit: int = 4) -> None:
@@ -1127,16 +1140,7 @@ def test_a_wrong_answer_keeps_the_focus_and_a_tried_one_does_nothing(page):
     sent = []  # the page's websocket frames: a tried answer's Enter must send no move at all
     page.on("websocket", lambda ws: ws.on("framesent", lambda payload: sent.append(str(payload))))
     start(page, "science-facts")
-    for _ in range(8):  # the first answer of a round, until one is wrong
-        before, names = round_key(page), option_names(page, "Answers")
-        tab_to(page, names[0])
-        said = snapshot(page)
-        page.keyboard.press("Enter")
-        wait_change(page, said)
-        if round_key(page) == before:
-            break
-    else:
-        raise AssertionError("the first answer was right every round")
+    before, names = first_wrong_answer(page)
     tried = page.get_by_role("button", name=f"{names[0]} (tried)")
     expect(tried).to_be_focused()
     expect(tried).to_have_attribute("aria-disabled", "true")
@@ -1160,20 +1164,9 @@ def test_a_wrong_answer_keeps_the_focus_and_a_tried_one_does_nothing(page):
 def test_at_400_percent_zoom_a_hint_never_hides_the_focused_answer(browser, app_server):
     """At 400% zoom (a 320 x 256 window) the hint under the answers was scrolled into view, which took the tried
     answer, where the focus stays, up under the sticky header: a keyboard child lost sight of where they were."""
-    ctx = browser.new_context(base_url=app_server.url, viewport={"width": 320, "height": 256})
-    try:
-        page = ctx.new_page()
+    with window(browser, app_server, 320, 256) as page:
         start(page, "science-facts")
-        for _ in range(8):
-            before, names = round_key(page), option_names(page, "Answers")
-            tab_to(page, names[0])
-            said = snapshot(page)
-            page.keyboard.press("Enter")
-            wait_change(page, said)
-            if round_key(page) == before:
-                break
-        else:
-            raise AssertionError("the first answer was right every round")
+        _, names = first_wrong_answer(page)
         expect(page.get_by_role("button", name=f"{names[0]} (tried)")).to_be_focused()
         page.wait_for_timeout(800)  # a smooth scroll, if any, has ended
         top, bottom, covered, height = page.evaluate(
@@ -1181,8 +1174,6 @@ def test_at_400_percent_zoom_a_hint_never_hides_the_focused_answer(browser, app_
             " return [r.top, r.bottom, document.querySelector('.site-header').getBoundingClientRect().bottom,"
             " window.innerHeight]; }")
         assert covered <= top and bottom <= height, (top, bottom, covered, height)
-    finally:
-        ctx.close()
 
 
 def _in_view(page) -> tuple:
@@ -1196,9 +1187,7 @@ def _in_view(page) -> tuple:
 def test_at_400_percent_zoom_multi_masters_keeps_its_question_and_answer_box_in_sight(browser, app_server):
     """Multi Masters' tower picture comes before its question: at 400% zoom the focused question, and from the
     second round the answer box typed into, were below the screen's bottom edge."""
-    ctx = browser.new_context(base_url=app_server.url, viewport={"width": 320, "height": 256})
-    try:
-        page = ctx.new_page()
+    with window(browser, app_server, 320, 256) as page:
         start(page, "multi-masters")
         page.wait_for_timeout(1200)  # the board's own scroll, then the focus's
         assert _in_view(page)[:2] == ["game-prompt", True], _in_view(page)
@@ -1206,16 +1195,12 @@ def test_at_400_percent_zoom_multi_masters_keeps_its_question_and_answer_box_in_
         expect(page.locator("#game-answer")).to_be_focused()
         page.wait_for_timeout(1200)
         assert _in_view(page)[:2] == ["game-answer", True], _in_view(page)
-    finally:
-        ctx.close()
 
 
 def test_at_200_percent_zoom_a_quick_answer_leaves_the_next_question_in_sight(browser, app_server):
     """A quick Tab then Enter: the smooth scroll the Tab started went on after the round changed, and took the new
     question (and at the end "You did it!") above the screen while the focus sat on it."""
-    ctx = browser.new_context(base_url=app_server.url, viewport={"width": 640, "height": 400}, device_scale_factor=2)
-    try:
-        page = ctx.new_page()
+    with window(browser, app_server, 640, 400, device_scale_factor=2) as page:
         start(page, "addition-fun")
         for _ in range(12):
             if finished(page):
@@ -1226,8 +1211,6 @@ def test_at_200_percent_zoom_a_quick_answer_leaves_the_next_question_in_sight(br
             page.wait_for_timeout(1200)  # the board's scroll and the focus's
             assert _in_view(page)[1], (round_key(page), _in_view(page))
         assert finished(page)
-    finally:
-        ctx.close()
 
 
 def test_a_tablet_gives_the_tracing_board_more_room(browser, app_server):

@@ -8,7 +8,7 @@ from urllib.parse import urlparse
 
 from playwright.sync_api import expect
 
-from tests.conftest import wait_hydrated
+from tests.conftest import wait_hydrated, window
 
 SHOTS = Path("/tmp/shots-home")
 TAGLINE = "Fun Learning for Kids Ages 3-10"
@@ -164,9 +164,7 @@ TEXT_SPACING = ("* { line-height: 1.5 !important; letter-spacing: 0.12em !import
 
 def test_at_400_percent_zoom_with_wider_text_spacing_nothing_scrolls_sideways(browser, app_server):
     """The call-to-action buttons kept one line: "Browse All Activities" grew to 337 px at 320 px wide."""
-    ctx = browser.new_context(base_url=app_server.url, viewport={"width": 320, "height": 256})
-    try:
-        page = ctx.new_page()
+    with window(browser, app_server, 320, 256) as page:
         open_home(page)
         page.add_style_tag(content=TEXT_SPACING)
         page.wait_for_timeout(200)
@@ -176,5 +174,3 @@ def test_at_400_percent_zoom_with_wider_text_spacing_nothing_scrolls_sideways(br
         for i in range(2):
             box = buttons.nth(i).bounding_box()
             assert box["x"] >= 0 and box["x"] + box["width"] <= 320, box
-    finally:
-        ctx.close()

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from learnsite.state.popups import ACTIVITY_INFO
-from tests.conftest import phone, toast, wait_hydrated
+from tests.conftest import phone, toast, wait_hydrated, window
 
 SHOTS = Path("/tmp/shots-home")
 CATEGORIES = {
@@ -386,9 +386,7 @@ def test_on_a_touch_screen_the_forms_and_popup_buttons_are_finger_sized_too(brow
 def test_at_400_percent_zoom_tab_wrapping_round_a_popup_keeps_the_focus_in_sight(browser, app_server):
     """Radix's focus trap moves the focus without scrolling when Tab wraps round a popup: at 320 x 256 Shift+Tab
     from Close focused the last item 330 px below the screen, and Tab from it Close 400 px above."""
-    ctx = browser.new_context(base_url=app_server.url, viewport={"width": 320, "height": 256})
-    try:
-        page = ctx.new_page()
+    with window(browser, app_server, 320, 256) as page:
         open_home(page)
         dialog = open_category(page, "Phonics Songs")
         dialog.get_by_role("button", name="Close").focus()
@@ -400,5 +398,3 @@ def test_at_400_percent_zoom_tab_wrapping_round_a_popup_keeps_the_focus_in_sight
         page.keyboard.press("Tab")  # and back round to Close
         expect(page.locator(":focus")).to_have_attribute("aria-label", "Close")
         expect(page.locator(":focus")).to_be_in_viewport(ratio=0.9)
-    finally:
-        ctx.close()
