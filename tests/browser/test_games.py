@@ -250,7 +250,10 @@ def test_the_activity_page_tells_a_grown_up_the_ages_rounds_and_reading_aloud(pa
         page.set_viewport_size({"width": width, "height": 800})
         for fact in facts.all():
             expect(fact.locator('svg[aria-hidden="true"]')).to_have_count(1)
-            box, icon = fact.bounding_box(), fact.locator("svg").bounding_box()
+            # both boxes in one frame: measured one after the other, a layout still settling after the resize moved
+            # the page between them (CI saw the icon 49 px below its own line)
+            box, icon = fact.evaluate("e => [e, e.querySelector('svg')].map(x => {"
+                                      " const r = x.getBoundingClientRect(); return {y: r.y, height: r.height}; })")
             assert box["height"] < 30 and icon["y"] >= box["y"] - 1 and icon["y"] + icon["height"] <= box["y"] + 31
     open_page(page, "/activity/no-such-game")
     expect(page.get_by_text("This activity could not be found.")).to_be_visible()
