@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import asdict, dataclass, replace
+
+from learnsite import whole_numbers
 
 PAPERS = ("A4", "Letter")
 CARRYING = ("any", "none", "only")  # carrying (addition) or borrowing (subtraction)
@@ -89,10 +90,10 @@ def _int(value, name: str) -> int:
         raise SheetOptionError(f"{name} must be a whole number.")
     if isinstance(value, int):
         return value
-    # ASCII digits only: "²".isdigit() and "--5".lstrip("-").isdigit() are True, and int() refuses both
-    if isinstance(value, str) and len(value.strip()) <= 9 and re.fullmatch(r"-?[0-9]+", value.strip()):
-        return int(value.strip())
-    raise SheetOptionError(f"{name} must be a whole number.")
+    number = whole_numbers.parse(value.strip(), 9, signed=True) if isinstance(value, str) else None
+    if number is None:
+        raise SheetOptionError(f"{name} must be a whole number.")
+    return number
 
 
 def _bool(value, name: str) -> bool:

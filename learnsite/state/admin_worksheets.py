@@ -13,6 +13,8 @@ import math
 
 import reflex as rx
 
+from learnsite import whole_numbers
+from learnsite.whole_numbers import ID_DIGITS
 from learnsite.config import settings
 from learnsite.services import worksheets as service
 from learnsite.services.storage import get_storage
@@ -298,11 +300,12 @@ class AdminWorksheetState(rx.State):
     async def save_edit(self):
         if not await AuthState.admin_of(self):
             return notify(*NOT_ADMIN, level="error")
-        if not (self.edit_id.isascii() and self.edit_id.isdigit()):
+        worksheet_id = whole_numbers.parse(self.edit_id, ID_DIGITS)
+        if worksheet_id is None:
             return
         try:
             view = await asyncio.to_thread(
-                service.update_worksheet, None, int(self.edit_id), title=self.edit_title,
+                service.update_worksheet, None, worksheet_id, title=self.edit_title,
                 description=self.edit_description, category_id=self.edit_category_id,
                 subject=self.edit_subject, skill_type=self.edit_skill_type)
         except service.InvalidWorksheetInput as exc:
@@ -330,12 +333,12 @@ class AdminWorksheetState(rx.State):
     async def confirm_delete(self):
         if not await AuthState.admin_of(self):
             return notify(*NOT_ADMIN, level="error")
-        worksheet_id, title = self.delete_id, self.delete_title
+        worksheet_id, title = whole_numbers.parse(self.delete_id, ID_DIGITS), self.delete_title
         self.delete_id = self.delete_title = ""
-        if not (worksheet_id.isascii() and worksheet_id.isdigit()):
+        if worksheet_id is None:
             return
         try:
-            await asyncio.to_thread(service.delete_worksheet, None, get_storage(), int(worksheet_id))
+            await asyncio.to_thread(service.delete_worksheet, None, get_storage(), worksheet_id)
         except Exception as exc:  # noqa: BLE001
             log.exception("delete failed")
             return notify("Delete Failed", str(exc), level="error")

@@ -14,6 +14,7 @@ from typing import TypedDict
 
 import reflex as rx
 
+from learnsite import whole_numbers
 from learnsite.games import session as engine
 from learnsite.games.kinds import match, sort
 from learnsite.games.session import EMPTY_BOARD
@@ -29,7 +30,6 @@ log = logging.getLogger("learnsite.games")
 MAX_TYPED = 3  # digits of an answer (no answer is above 999)
 MAX_TEXT = 600  # characters of a child's first lines that are checked; kept in the tab only, never in the database
 DIGITS = re.compile(r"\D")
-ROUND = re.compile(r"[0-9]{1,2}")
 TYPE_FIRST = "Type your answer with the number buttons, then press Check."
 SAME_AGAIN = "You tried that number already. Try a different one!"
 # the second tap first: "First tap one on the left, then its partner on the right."
@@ -37,9 +37,8 @@ FIRST = {kind: f"First {how[:1].lower()}{how[1:]}" for kind, how in (("match", m
 
 
 def _form_round(form_data) -> int | None:
-    """A form's hidden round number: 1-2 ASCII digits ("²".isdigit() is True, and int() refuses it)."""
-    value = form_data.get("round") if isinstance(form_data, dict) else None
-    return int(value) if isinstance(value, str) and ROUND.fullmatch(value) else None
+    """A form's hidden round number: 1-2 digits."""
+    return whole_numbers.parse(form_data.get("round"), 2) if isinstance(form_data, dict) else None
 
 
 class Turn(TypedDict):

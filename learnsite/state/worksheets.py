@@ -9,6 +9,8 @@ import re
 
 import reflex as rx
 
+from learnsite import whole_numbers
+from learnsite.whole_numbers import ID_DIGITS
 from learnsite.services import worksheets as service
 from learnsite.services.storage import get_storage
 from learnsite.state.popups import PopupState
@@ -104,8 +106,7 @@ class WorksheetBrowserState(rx.State):
             views, total = await asyncio.to_thread(
                 service.list_worksheets,
                 search=self.search[:100],
-                category_id=int(self.category_filter) if self.category_filter.isdigit()
-                and len(self.category_filter) < 10 else None,
+                category_id=whole_numbers.parse(self.category_filter, ID_DIGITS),
                 subject=self.subject_filter if self.subject_filter in service.SUBJECTS else "",
                 skill_type=self.skill_filter if self.skill_filter in service.SKILL_TYPES else "",
                 page=self.page, per_page=PER_PAGE, storage=get_storage(),
@@ -192,7 +193,7 @@ class WorksheetPageState(rx.State):
     @rx.event
     async def load_worksheet(self):
         raw = self._route_id()
-        worksheet_id = int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 12 else None
+        worksheet_id = whole_numbers.parse(raw, ID_DIGITS)
         # Read moments ago: shown at once, in one update, with no database round trip.
         view = service.recent_worksheet(worksheet_id) if worksheet_id is not None else None
         if view is None:
