@@ -126,7 +126,15 @@ def check_event(data: Any) -> tuple[str, dict, dict]:
     """The raw event of a websocket frame -> (name, payload, router_data), or Refused."""
     if not isinstance(data, dict):
         raise Refused(f"event data is a {type(data).__name__}, not an object")
-    size = check_json(data)
+    if len(data) > MAX_EVENT_UNITS // 8:
+        raise Refused("dict too large")
+    size = 8
+    for key, part in data.items():  # each part walked once, the router data with its own text limit
+        if type(key) is not str:
+            raise Refused("non-text key")
+        check_text(key, MAX_NAME)
+        text_limit = MAX_ROUTE_TEXT if key == "router_data" else MAX_EVENT_UNITS
+        size += len(key) + check_json(part, 1, text_limit)
     if size > MAX_EVENT_UNITS:
         raise Refused(f"event of {size} units (limit {MAX_EVENT_UNITS})")
     name, payload, router_data = data.get("name"), data.get("payload", {}), data.get("router_data", {})
@@ -134,8 +142,6 @@ def check_event(data: Any) -> tuple[str, dict, dict]:
         raise Refused("event without a valid name")
     if not isinstance(payload, dict) or not isinstance(router_data, dict):
         raise Refused("payload or router data is not an object")
-    if router_data:
-        check_json(router_data, text_limit=MAX_ROUTE_TEXT)  # a 240,000-character page id, kept by 7 states
     return name, payload, router_data
 
 
