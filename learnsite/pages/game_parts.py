@@ -154,12 +154,13 @@ def count_view() -> rx.Component:
 def _pair_button(item, mark, i, on_pick, selected=None) -> rx.Component:
     """A thing to match or sort (a toggle: `selected` is whether it is picked), or a partner (selected=None: a plain
     button; one always "not pressed" was read as a toggle that never toggles)."""
-    pressed = {} if selected is None else {"aria_pressed": rx.cond(selected, "true", "false")}
+    toggle = selected is not None
+    pressed = {"aria_pressed": rx.cond(selected, "true", "false")} if toggle else {}
     return rx.el.button(
         _picture_or_label(item),
         rx.cond(mark == "done", rx.icon("check", size=20, class_name="game-done-mark", aria_hidden="true")),
         type="button", aria_label=rx.cond(mark == "done", item["label"] + " (matched)", item["label"]),
-        disabled=mark == "done", class_name=_option_class("game-option", mark, False if selected is None else selected),
+        disabled=mark == "done", class_name=_option_class("game-option", mark, selected if toggle else False),
         **pressed,
         on_click=on_pick(T.round, i),
     )
