@@ -5,7 +5,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.conftest import open_page, toast
+from tests.conftest import open_page, toast, window
 
 
 def test_activity_page_shows_the_activity_and_starts_its_game(page):
@@ -121,13 +121,9 @@ def test_unknown_presentation_has_a_single_slide(page):
     "/audiobook/the-tortoise-and-the-hare", "/flipbook/space-adventure", "/video/abc-adventure", "/song/phonics-fun",
 ])
 def test_pages_fit_a_phone_screen(browser, app_server, path):
-    context = browser.new_context(base_url=app_server.url, viewport={"width": 375, "height": 812}, is_mobile=True)
-    try:
-        page = context.new_page()
+    with window(browser, app_server, 375, 812, is_mobile=True) as page:
         open_page(page, path)
         expect(page.locator("main h1").first).to_be_visible()
         page.wait_for_timeout(300)
         overflow = page.evaluate("document.documentElement.scrollWidth")
         assert overflow <= 375, f"{path} is {overflow}px wide"
-    finally:
-        context.close()

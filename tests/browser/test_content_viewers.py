@@ -7,7 +7,7 @@ from playwright.sync_api import expect
 
 from tests.browser.fake_speech import install_fake_speech
 from tests.browser.reconnect import Sockets
-from tests.conftest import hold_requests, open_page, phone, toast, wait_hydrated, wait_held
+from tests.conftest import hold_requests, open_page, phone, toast, wait_held, wait_hydrated, window
 
 TRANSITIONS = {"slide-horizontal", "slide-vertical", "flip-horizontal", "flip-vertical"}
 
@@ -299,9 +299,7 @@ def test_flipbook_buttons_drive_the_book(page):
 
 
 def test_flipbook_on_a_phone_turns_one_page_at_a_time(browser, app_server):
-    context = browser.new_context(base_url=app_server.url, viewport={"width": 375, "height": 812}, is_mobile=True)
-    try:
-        page = context.new_page()
+    with window(browser, app_server, 375, 812, is_mobile=True) as page:
         open_page(page, "/flipbook/my-first-shapes")
         counter = page.locator(".content-counter")
         expect(counter).to_have_text("Page 1 of 10")
@@ -314,8 +312,6 @@ def test_flipbook_on_a_phone_turns_one_page_at_a_time(browser, app_server):
         page.wait_for_timeout(1100)
         page.get_by_role("button", name="Previous page").click()
         expect(counter).to_have_text("Page 2 of 10")
-    finally:
-        context.close()
 
 
 def test_a_phone_turns_the_flipbook_to_its_last_page(browser, app_server):
@@ -376,16 +372,11 @@ def test_flipbook_arrow_keys_turn_pages(page):
 
 def test_a_flipbook_fits_a_320_px_screen_without_sideways_scroll(browser, app_server):
     """WCAG 1.4.10 reflow: the spec's book is at least 315 px wide, and the page's margins pushed it past 320."""
-    context = browser.new_context(base_url=app_server.url, viewport={"width": 320, "height": 640}, is_mobile=True,
-                                  has_touch=True)
-    try:
-        page = context.new_page()
+    with window(browser, app_server, 320, 640, is_mobile=True, has_touch=True) as page:
         open_page(page, "/flipbook/farm-friends")
         page.wait_for_function("() => !!document.querySelector('.stf__parent')")
         page.wait_for_timeout(500)
         assert page.evaluate("document.documentElement.scrollWidth") <= 320
-    finally:
-        context.close()
 
 
 @pytest.mark.parametrize("width, height", [(600, 960), (412, 915)])

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.conftest import open_page
+from tests.conftest import open_page, window
 
 # the focused element's box against the header's, or null for what sits in the header or a fixed layer
 WHERE = """() => {
@@ -32,10 +32,8 @@ PAGES = [("/", None), ("/activity/reading-comp", _start_game), ("/activity/scien
 @pytest.mark.parametrize("width", [1280, 375])
 @pytest.mark.parametrize("path, setup", PAGES, ids=[p for p, _ in PAGES])
 def test_shift_tab_from_the_bottom_never_hides_the_focus_under_the_header(browser, app_server, width, path, setup):
-    ctx = browser.new_context(base_url=app_server.url, viewport={"width": width, "height": 740},
-                              reduced_motion="reduce")  # scrolled at once, not smoothly, so each box is final
-    try:
-        page = ctx.new_page()
+    # reduced motion: scrolled at once, not smoothly, so each box is final
+    with window(browser, app_server, width, 740, reduced_motion="reduce") as page:
         open_page(page, path)
         if setup:
             setup(page)
@@ -53,5 +51,3 @@ def test_shift_tab_from_the_bottom_never_hides_the_focus_under_the_header(browse
                 hidden.append(f"{where['name']!r}: top {where['top']:.0f} under the header's {where['header']:.0f}")
         assert seen >= 3, f"too few controls walked to tell ({seen})"
         assert not hidden, hidden
-    finally:
-        ctx.close()

@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.test_auth_flows import header, login
-from tests.conftest import open_page, wait_hydrated
+from tests.conftest import open_page, wait_hydrated, window
 
 PAGES = ["/", "/chat", "/admin/dashboard", "/admin/account", "/worksheet/1", "/flipbook/ocean-explorers"]
 
@@ -22,9 +22,7 @@ def _no_sideways_scroll(page) -> None:
 def test_signed_in_header_fits_a_phone(browser, app_server, role):
     email = f"phone-{uuid.uuid4().hex[:8]}@example.com"
     app_server.create_user(email, "secret123", role=role, name="Pat Phone")
-    ctx = browser.new_context(base_url=app_server.url, viewport={"width": 375, "height": 800})
-    page = ctx.new_page()
-    try:
+    with window(browser, app_server, 375, 800) as page:
         login(page, "/login/user", email, "secret123")
         expect(header(page).get_by_text("Welcome!")).to_be_visible()
         for path in PAGES if role == "admin" else PAGES[:2] + PAGES[4:]:
@@ -34,8 +32,6 @@ def test_signed_in_header_fits_a_phone(browser, app_server, role):
             expect(header(page).get_by_role("button", name="Explore")).to_be_visible()
             page.wait_for_timeout(300)
             _no_sideways_scroll(page)
-    finally:
-        ctx.close()
 
 
 def test_favicon_is_served(page, app_server):
@@ -49,12 +45,10 @@ def test_signed_in_header_fits_a_narrow_desktop(browser, app_server):
     edge, and the row slid under the logo."""
     email = f"desk-{uuid.uuid4().hex[:8]}@example.com"
     app_server.create_user(email, "secret123", role="user", name="Dee Desk")
-    ctx = browser.new_context(base_url=app_server.url, viewport={"width": 1280, "height": 800})
-    page = ctx.new_page()
     overlap = ("() => { const logo = document.querySelector('.header-inner > a').getBoundingClientRect();"
                " const first = document.querySelector('.nav-button').getBoundingClientRect();"
                " return first.left - logo.right; }")
-    try:
+    with window(browser, app_server, 1280, 800) as page:
         login(page, "/login/user", email, "secret123")
         expect(header(page).get_by_text("Welcome!")).to_be_visible()
         page.goto("/")  # the home page, signed in (not the login page on its way there)
@@ -69,8 +63,6 @@ def test_signed_in_header_fits_a_narrow_desktop(browser, app_server):
             assert box and box["x"] + box["width"] <= width, width
             expect(header(page).get_by_role("navigation", name="Learning categories")).to_be_visible()
             assert page.evaluate(overlap) >= 0, width
-    finally:
-        ctx.close()
 
 
 INSIDE = "sel => document.querySelector(sel).contains(document.activeElement) && document.activeElement !== document.body"

@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from learnsite.catalogue.library import FLIPBOOKS, STORYBOOKS, find
 from tests.browser.fake_speech import LOCAL, NETWORK, install_fake_speech, speech
-from tests.conftest import hold_requests, open_page, wait_held
+from tests.conftest import hold_requests, open_page, wait_held, window
 
 
 def page_text(book_id: str, index: int, books=STORYBOOKS) -> str:
@@ -178,9 +178,7 @@ def test_read_to_me_looks_unavailable_until_its_reader_has_loaded(page):
 
 
 def test_reduced_motion_keeps_the_highlight_still(browser, app_server):
-    context = browser.new_context(base_url=app_server.url, reduced_motion="reduce")
-    try:
-        page = context.new_page()
+    with window(browser, app_server, 1280, 720, reduced_motion="reduce") as page:
         install_fake_speech(page, voices=(LOCAL,), word_ms=400)
         open_book(page, "/storybook/the-magical-forest")
         read_button(page).click()
@@ -188,8 +186,6 @@ def test_reduced_motion_keeps_the_highlight_still(browser, app_server):
         now = page.locator(".read-word-now")
         expect(now).to_have_count(1)
         assert now.evaluate("e => getComputedStyle(e).transitionDuration") == "0s"
-    finally:
-        context.close()
 
 
 def test_leaving_the_page_stops_reading(page):

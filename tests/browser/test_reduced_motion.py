@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.conftest import open_page, toast
+from tests.conftest import open_page, toast, window
 
 # Every element still animating or transitioning (a transition of 0s everywhere counts as none).
 MOVING = """() => [...document.querySelectorAll('*')].flatMap(el => {
@@ -23,10 +23,9 @@ MOVING = """() => [...document.querySelectorAll('*')].flatMap(el => {
 
 @pytest.fixture
 def calm_page(browser, app_server):
-    ctx = browser.new_context(base_url=app_server.url, viewport={"width": 1280, "height": 900}, reduced_motion="reduce")
-    ctx.set_default_timeout(15000)
-    yield ctx.new_page()
-    ctx.close()
+    with window(browser, app_server, 1280, 900, reduced_motion="reduce") as page:
+        page.context.set_default_timeout(15000)
+        yield page
 
 
 def still(page) -> None:

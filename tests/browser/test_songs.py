@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from learnsite.catalogue.songs import tune_for
-from tests.conftest import CHROMIUM, CHROMIUM_ARGS, hold_requests, open_page, toast, wait_held
+from tests.conftest import CHROMIUM, CHROMIUM_ARGS, hold_requests, open_page, toast, wait_held, window
 
 
 @pytest.fixture(scope="module")
@@ -25,10 +25,9 @@ def audio_browser(browser):
 
 @pytest.fixture
 def song_page(audio_browser, app_server):
-    ctx = audio_browser.new_context(base_url=app_server.url, viewport={"width": 1280, "height": 900})
-    ctx.set_default_timeout(15000)
-    yield ctx.new_page()
-    ctx.close()
+    with window(audio_browser, app_server, 1280, 900) as page:
+        page.context.set_default_timeout(15000)
+        yield page
 
 
 def audio_state(page) -> str:
@@ -183,9 +182,7 @@ def test_playing_a_song_makes_no_third_party_requests(song_page, app_server):
 
 def test_the_page_follows_the_sung_line_unless_the_reader_just_scrolled(audio_browser, app_server):
     """On a phone the highlighted line went below the screen from the second line on, and the page stayed put."""
-    ctx = audio_browser.new_context(base_url=app_server.url, viewport={"width": 375, "height": 740}, has_touch=True)
-    try:
-        page = ctx.new_page()
+    with window(audio_browser, app_server, 375, 740, has_touch=True) as page:
         open_page(page, "/song/five-little-ducks")
         tune = tune_for("five-little-ducks")
         lines = page.get_by_role("region", name="Lyrics").get_by_role("listitem")
@@ -205,5 +202,3 @@ def test_the_page_follows_the_sung_line_unless_the_reader_just_scrolled(audio_br
         page.wait_for_function(f"window.learnsiteSong.position() > {tune.lines[4].start + 0.2}", timeout=15_000)
         expect(lines.nth(4)).to_have_attribute("aria-current", "true")
         assert page.evaluate("scrollY") == kept  # not pulled back down within 3 s of scrolling
-    finally:
-        ctx.close()

@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 from pypdf import PdfReader
 
 from tests.browser.worksheets.conftest import open_all_worksheets, sign_in
-from tests.conftest import open_page, toast, wait_hydrated
+from tests.conftest import open_page, toast, wait_hydrated, window
 
 SHOTS = Path("/tmp/shots-maker")
 PREVIEW = "Preview of the first page of the worksheet"
@@ -119,9 +119,7 @@ def test_admin_adds_a_made_sheet_and_a_visitor_finds_it(page, browser, app_serve
     page.get_by_role("button", name="Add to Library").click()
     expect(toast(page, "Success!")).to_be_visible(timeout=30_000)
 
-    visitor = browser.new_context(base_url=app_server.url, viewport={"width": 1280, "height": 900})
-    try:
-        other = visitor.new_page()
+    with window(browser, app_server, 1280, 900) as other:
         other.goto("/")
         wait_hydrated(other)
         open_all_worksheets(other)
@@ -129,8 +127,6 @@ def test_admin_adds_a_made_sheet_and_a_visitor_finds_it(page, browser, app_serve
         expect(card).to_be_visible()
         expect(card.get_by_text("Word Puzzles")).to_be_visible()
         expect(card.locator("img")).to_have_attribute("src", re.compile(r"/files/thumbnails/.+\.png$"))
-    finally:
-        visitor.close()
 
 
 def test_visitors_see_no_library_form_and_cannot_add(page):

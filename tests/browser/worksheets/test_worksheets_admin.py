@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from tests.browser.system_colours import HIGHLIGHT
 from tests.browser.worksheets.conftest import drop_files, open_all_worksheets, run_in_app_env, sign_in
-from tests.conftest import wait_hydrated
+from tests.conftest import wait_hydrated, window
 from tests.worksheet_pdfs import make_pdf
 
 ZONE = ".ws-dropzone"
@@ -82,19 +82,17 @@ def test_admin_upload_with_progress_then_visitor_downloads(page, browser, app_se
     expect(page.get_by_role("button", name="Create Worksheet")).to_be_enabled()
     expect(page.get_by_role("link", name="Big Number Hunt")).to_be_visible()  # in the uploaded list
 
-    visitor = browser.new_context(base_url=app_server.url, viewport={"width": 1280, "height": 900})
-    v = visitor.new_page()
-    v.goto("/")
-    wait_hydrated(v)
-    open_all_worksheets(v)
-    v.get_by_role("dialog", name="All Worksheets").get_by_role("link", name=re.compile("Big Number Hunt")).click()
-    expect(v.get_by_role("heading", name="Big Number Hunt")).to_be_visible()
-    with v.expect_download() as info:
-        v.get_by_role("button", name="Download PDF").click()
-    assert info.value.suggested_filename == "big_number_hunt.pdf"
-    info.value.save_as(tmp_path / "got.pdf")
-    assert (tmp_path / "got.pdf").read_bytes() == pdf
-    visitor.close()
+    with window(browser, app_server, 1280, 900) as v:
+        v.goto("/")
+        wait_hydrated(v)
+        open_all_worksheets(v)
+        v.get_by_role("dialog", name="All Worksheets").get_by_role("link", name=re.compile("Big Number Hunt")).click()
+        expect(v.get_by_role("heading", name="Big Number Hunt")).to_be_visible()
+        with v.expect_download() as info:
+            v.get_by_role("button", name="Download PDF").click()
+        assert info.value.suggested_filename == "big_number_hunt.pdf"
+        info.value.save_as(tmp_path / "got.pdf")
+        assert (tmp_path / "got.pdf").read_bytes() == pdf
 
 
 def test_validation_toasts(page, app_server):
