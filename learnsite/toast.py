@@ -13,6 +13,11 @@ COMING_SOON_MS = 4000
 SUMMARY_MS = 9000
 INFINITE = None  # pass duration=INFINITE for a toast that stays until dismissed
 
+# For a failure the person can do nothing about: what broke is logged, never shown (a database's or mail
+# server's message can name hosts, users, tables and the statement).
+SOMETHING_WRONG = "Something went wrong"
+SERVER_TROUBLE = "Something went wrong on the server. Please try again."
+
 _LEVELS = {"info": "info", "success": "success", "error": "error", "warning": "warning"}
 
 

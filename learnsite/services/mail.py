@@ -14,6 +14,7 @@ from pathlib import Path
 from learnsite.config import Settings, settings as default_settings
 
 log = logging.getLogger("learnsite.mail")
+MAIL_FAILED = "We could not send the email just now. Please try again in a few minutes."
 
 
 class MailError(RuntimeError):
@@ -57,7 +58,8 @@ def _send_smtp(msg: EmailMessage, cfg: Settings) -> None:
                 server.login(cfg.smtp_user, cfg.smtp_password)
             server.send_message(msg)
     except (OSError, smtplib.SMTPException) as exc:
-        raise MailError(f"Could not send the email: {exc}") from exc
+        log.error("sending an email failed: %s: %s", exc.__class__.__name__, exc)
+        raise MailError(MAIL_FAILED) from exc
 
 
 def _write_outbox(msg: EmailMessage, to: str, text: str, cfg: Settings) -> Path:

@@ -350,7 +350,8 @@ def _store(storage: Storage, pdf_path: Path, original_name: str, now_ms: int | N
             _remove(storage, stored)
             raise UploadFailed(str(exc)) from exc
         finally:
-            if (thumb_path := rendering.result()) is not None:  # waits for the child if storing failed first
+            # waits for the child if storing failed first; a thumbnail that failed to write left no file
+            if rendering.exception() is None and (thumb_path := rendering.result()) is not None:
                 thumb_path.unlink(missing_ok=True)
     return key, file_url, thumb_url, stored
 

@@ -8,9 +8,9 @@ from typing import Any, Callable
 
 from learnsite.services.accounts import AccountError
 from learnsite.services.mail import MailError
+from learnsite.toast import SOMETHING_WRONG
 
 log = logging.getLogger("learnsite.accounts")
-SOMETHING_WRONG = "Something went wrong"
 
 
 def form_field(form_data: dict, name: str) -> str:

@@ -20,7 +20,7 @@ from learnsite.services import worksheets as service
 from learnsite.services.storage import get_storage
 from learnsite.state.auth import AuthState
 from learnsite.state.worksheets import SKILL_LABELS, SUBJECT_LABELS, category_choice, skill_choice, subject_choice
-from learnsite.toast import notify
+from learnsite.toast import SERVER_TROUBLE, notify
 
 log = logging.getLogger(__name__)
 
@@ -90,9 +90,9 @@ class AdminWorksheetState(rx.State):
                 for c in await asyncio.to_thread(service.list_categories)
                 if c["name"] in service.ALLOWED_CATEGORIES
             ]
-        except Exception as exc:  # noqa: BLE001
+        except Exception:  # noqa: BLE001
             log.exception("categories failed")
-            return notify("Error fetching categories", str(exc), level="error")
+            return notify("Error fetching categories", SERVER_TROUBLE, level="error")
         return AdminWorksheetState.load_list
 
     @rx.event
@@ -102,10 +102,10 @@ class AdminWorksheetState(rx.State):
         try:
             views, total = await asyncio.to_thread(
                 service.list_worksheets, page=self.list_page, per_page=LIST_PER_PAGE, storage=get_storage())
-        except Exception as exc:  # noqa: BLE001
+        except Exception:  # noqa: BLE001
             log.exception("listing worksheets failed")
             self.list_status = "error"
-            return notify("Error loading worksheets", str(exc), level="error")
+            return notify("Error loading worksheets", SERVER_TROUBLE, level="error")
         self.items, self.total, self.list_status = [_row(v) for v in views], total, "loaded"
         if not views and self.list_page > 1:
             self.list_page = self.list_page_count
@@ -239,9 +239,9 @@ class AdminWorksheetState(rx.State):
         except service.WorksheetError as exc:
             yield notify(f"❌ Upload Failed for {filename}", str(exc), level="error")
             return
-        except Exception as exc:  # noqa: BLE001 - whatever broke, the admin hears about it
-            log.exception("upload of %s failed", filename)
-            yield notify(f"❌ Upload Failed for {filename}", str(exc) or exc.__class__.__name__, level="error")
+        except Exception:  # noqa: BLE001 - whatever broke, the admin hears that it did
+            log.exception("an upload failed")
+            yield notify(f"❌ Upload Failed for {filename}", SERVER_TROUBLE, level="error")
             return
         finally:
             spool.discard()
@@ -310,9 +310,11 @@ class AdminWorksheetState(rx.State):
                 subject=self.edit_subject, skill_type=self.edit_skill_type)
         except service.InvalidWorksheetInput as exc:
             return notify("Missing Information", str(exc), level="error")
-        except Exception as exc:  # noqa: BLE001
-            log.exception("update failed")
+        except service.WorksheetError as exc:
             return notify("❌ Database Entry Failed", str(exc), level="error")
+        except Exception:  # noqa: BLE001
+            log.exception("update failed")
+            return notify("❌ Database Entry Failed", SERVER_TROUBLE, level="error")
         self.edit_id = ""
         return [notify("Worksheet Updated", f"\"{view.title}\" was saved.", level="success"),
                 AdminWorksheetState.load_list]
@@ -339,8 +341,10 @@ class AdminWorksheetState(rx.State):
             return
         try:
             await asyncio.to_thread(service.delete_worksheet, None, get_storage(), worksheet_id)
-        except Exception as exc:  # noqa: BLE001
-            log.exception("delete failed")
+        except service.WorksheetError as exc:
             return notify("Delete Failed", str(exc), level="error")
+        except Exception:  # noqa: BLE001
+            log.exception("delete failed")
+            return notify("Delete Failed", SERVER_TROUBLE, level="error")
         return [notify("Worksheet Deleted", f"\"{title}\" was removed.", level="success"),
                 AdminWorksheetState.load_list]

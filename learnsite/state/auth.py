@@ -54,7 +54,7 @@ import reflex as rx
 from learnsite.services import accounts, tokens
 from learnsite.services.public_user import PublicUser
 from learnsite.safe_text import inert
-from learnsite.toast import notify
+from learnsite.toast import SOMETHING_WRONG, notify
 
 log = logging.getLogger("learnsite.auth")
 
@@ -215,8 +215,9 @@ class AuthState(rx.State):
     async def _sign_out(self, after: str):
         try:
             await asyncio.to_thread(accounts.sign_out, self.access_token, self.refresh_token)
-        except Exception as exc:  # the database is down: keep the session, say so
-            return notify("Sign out Failed", str(exc) or "Something went wrong", level="error")
+        except Exception:  # the database is down: keep the session, say so
+            log.exception("sign out failed")
+            return notify("Sign out Failed", SOMETHING_WRONG, level="error")
         self._forget()
         return [notify("Logged Out", "You have been successfully logged out.", level="success"),
                 rx.redirect(inert(after))]

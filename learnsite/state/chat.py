@@ -39,11 +39,10 @@ WINDOW_PAGE = chat.PAGE_SIZE  # messages loaded when a channel opens
 WINDOW_MAX = 2 * chat.PAGE_SIZE  # `messages` is trimmed back to WINDOW_PAGE beyond this
 LIVE_MAX = 20  # `live` folds into `messages` beyond this
 OLDER_LIMIT = 20 * chat.PAGE_SIZE  # older history one tab may hold in State while scrolling up
-SERVER_ERROR = "Something went wrong"
 
 
 def _message_error(exc: Exception) -> str:
-    return str(exc) if isinstance(exc, (ChatError, SummaryError)) else SERVER_ERROR
+    return str(exc) if isinstance(exc, (ChatError, SummaryError)) else toast.SOMETHING_WRONG
 
 
 def _not_sent(text: str, exc: Exception) -> list:

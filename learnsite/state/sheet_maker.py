@@ -25,7 +25,7 @@ from learnsite.sheets import KINDS, SheetOptionError, SheetOptions, checked, def
 from learnsite.sheets.options import SEED_MAX
 from learnsite.state.auth import AuthState
 from learnsite.state.worksheets import category_choice, skill_choice, subject_choice
-from learnsite.toast import notify
+from learnsite.toast import SERVER_TROUBLE, notify
 
 log = logging.getLogger(__name__)
 
@@ -307,9 +307,9 @@ class SheetMakerState(rx.State):
         except (service.WorksheetError, SheetOptionError) as exc:
             yield notify("❌ Upload Failed", str(exc), level="error")
             return
-        except Exception as exc:  # noqa: BLE001
+        except Exception:  # noqa: BLE001
             log.exception("adding a made worksheet failed")
-            yield notify("❌ Upload Failed", exc.__class__.__name__, level="error")
+            yield notify("❌ Upload Failed", SERVER_TROUBLE, level="error")
             return
         finally:
             async with self:

@@ -80,6 +80,21 @@ async def test_logout_ends_the_session_on_the_server(auth_env):
     assert await AuthState.user_of(other) is None
 
 
+async def test_a_failed_logout_keeps_the_session_and_shows_no_server_detail(auth_env, monkeypatch):
+    session = _user()
+    root = client_tree()
+    auth = await _auth(root, session)
+
+    def database_down(*_args):
+        raise RuntimeError('connection to server at "db.internal" (10.0.0.5), port 5432 failed')
+
+    monkeypatch.setattr(accounts, "sign_out", database_down)
+    events = await run(AuthState.sign_out, auth)
+    assert "Sign out Failed" in toasts(events) and "Something went wrong" in toasts(events)
+    assert "db.internal" not in toasts(events)
+    assert auth.access_token == session.access_token  # still signed in: try again later
+
+
 async def test_expired_access_token_is_refreshed(auth_env):
     session = _user()
     sid = tokens.session_id_of(session.access_token)

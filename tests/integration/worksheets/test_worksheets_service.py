@@ -127,6 +127,19 @@ def test_store_failure_writes_no_row(db_url, tmp_path, sample_pdf, math_category
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted([blocker.name, sample_pdf.name])  # no thumbnail left
 
 
+def test_a_thumbnail_that_cannot_be_written_fails_the_upload_as_an_upload(db_url, local_storage, sample_pdf,
+                                                                          math_category, monkeypatch):
+    """A made sheet brings its own thumbnail: a full disk while writing it is an UploadFailed, which the admin's
+    toast names, and not an OSError raised a second time on the way out."""
+    def disk_full(_pdf_path, _png):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(ws, "_write_thumbnail", disk_full)
+    with pytest.raises(ws.UploadFailed, match="No space left"):
+        _create(db_url, local_storage, sample_pdf, math_category, thumbnail_png=b"\x89PNG")
+    assert _rows(db_url) == [] and _stored_files(local_storage) == []
+
+
 def test_update_changes_details(db_url, local_storage, sample_pdf, math_category):
     view = _create(db_url, local_storage, sample_pdf, math_category)
     letters = next(c["id"] for c in ws.list_categories(db_url) if c["name"] == "Letter Tracing")
