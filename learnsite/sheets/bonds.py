@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 from learnsite.sheets.drills import ZERO_SHARE, draw_key, zero_share
@@ -40,13 +41,18 @@ class Bond:
         return self.whole, min(self.left, self.right)
 
     @property
-    def has_zero(self) -> bool:
-        return self.left == 0 or self.right == 0
+    def question(self) -> tuple:
+        """What the child reads and writes, whichever side each number is drawn: 20 = 17 + [3] and 20 = [3] + 17
+        both show 20 and 17 and want 3 (a teacher found the pair on one sheet)."""
+        if self.missing == "whole":
+            return "whole", min(self.left, self.right), max(self.left, self.right)
+        return "part", self.whole, self.right if self.missing == "left" else self.left
 
 
 def plan(options: SheetOptions) -> list[Bond]:
     """options.count bonds, each a fact not yet on the sheet (8 = 3 + 5 is 8 = 5 + 3, whichever circle is blank)
-    while the range holds new ones; then the facts again, each with a new blank or order. The wholes come up about
+    while the range holds new ones; then the facts again, each asking a question asked least so far (20 = 17 + [3]
+    again as 20 = 3 + [17], not as 20 = [3] + 17). The wholes come up about
     as often as one another, and so do the smaller parts: not a run of 1 + 8, 1 + 4, 1 + 9; neighbours differ in
     both where they can. As in the drills, at most one bond in ZERO_SHARE has a 0 part (7 = 7 + 0): one fact, not
     a quarter of the sheet; wholes up to 2 keep theirs."""
@@ -60,21 +66,24 @@ def plan(options: SheetOptions) -> list[Bond]:
         facts += picked(rng, [(whole, 0) for whole in wholes], zero_share(options.count))
     one_whole = options.low == options.high
     bonds: list[Bond] = []
+    pool = facts
     while len(bonds) < options.count:
-        n = min(options.count - len(bonds), len(facts))
+        n = min(options.count - len(bonds), len(pool))
         after = bonds[-1].fact if bonds else None
-        order = varied(rng, facts, n, lambda f: f[0], lambda f: f[1], after=after)
+        order = varied(rng, pool, n, lambda f: f[0], lambda f: f[1], after=after)
         while order:
             # the next fact, unless its only new ways blank the circle blanked twice just before: then the first
             # that has another (with two circles to blank, "pairs that make 10" ran left, left, left)
             last = bonds[-1].fact if bonds else None
             at = next((i for i, fact in enumerate(order)
                        if (i == 0 or fact != last) and _fresh(_ways(fact, one_whole), bonds)), 0)
-            bonds.append(_new_bond(rng, _ways(order.pop(at), one_whole), bonds, one_whole))
+            bonds.append(_new_bond(rng, _ways(order.pop(at), one_whole), bonds))
         if capped:  # the zeros had their share in the first pass
             facts = [fact for fact in facts if fact[1]] or facts
-        # a fact asked every way it can be (10 = 5 + 5) is not asked again while others are left
-        facts = [fact for fact in facts if any(way not in bonds for way in _ways(fact, one_whole))] or facts
+        # next, the facts that can ask a question asked least so far (10 = 5 + 5 asks one question, 10 = 2 + 8 two)
+        times = Counter(bond.question for bond in bonds)
+        least = min(times[way.question] for fact in facts for way in _ways(fact, one_whole))
+        pool = [fact for fact in facts if any(times[way.question] == least for way in _ways(fact, one_whole))]
     return bonds
 
 
@@ -91,20 +100,24 @@ def _twice(bonds: list[Bond]) -> str | None:
     return bonds[-1].missing if len(bonds) >= 2 and bonds[-1].missing == bonds[-2].missing else None
 
 
+def _least_asked(ways: list[Bond], bonds: list[Bond]) -> list[Bond]:
+    """The ways whose question is on the sheet least often (not yet, while one is new)."""
+    times = Counter(bond.question for bond in bonds)
+    least = min(times[way.question] for way in ways)
+    return [way for way in ways if times[way.question] == least]
+
+
 def _fresh(ways: list[Bond], bonds: list[Bond]) -> bool:
-    """Whether a way is left that is not on the sheet yet and blanks no circle a third time in a row."""
-    return any(bond not in bonds and bond.missing != _twice(bonds) for bond in ways)
-
-
-def _new_bond(rng, ways: list[Bond], bonds: list[Bond], one_whole: bool) -> Bond:
-    """One of the ways to ask a fact not on the sheet yet, if one is left, but not the same circle blank three
-    times in a row; on a sheet of one whole (two circles to blank) never, a way asked before rather."""
+    """Whether a way asking a question asked least blanks no circle a third time in a row."""
     twice = _twice(bonds)
-    new = [bond for bond in ways if bond not in bonds]
-    other = [bond for bond in (new or ways) if bond.missing != twice]
-    if not other and one_whole:
-        other = [bond for bond in ways if bond.missing != twice]
-    return rng.choice(other or new or ways)
+    return any(bond.missing != twice for bond in _least_asked(ways, bonds))
+
+
+def _new_bond(rng, ways: list[Bond], bonds: list[Bond]) -> Bond:
+    """A way to ask the fact whose question is asked least so far, if it can be, without the same circle blank three
+    times in a row: a question asked again too soon is the worse of the two."""
+    fresh, twice = _least_asked(ways, bonds), _twice(bonds)
+    return rng.choice([bond for bond in fresh if bond.missing != twice] or fresh)
 
 
 def draw(pdf: SheetPdf, options: SheetOptions, bonds: list[Bond]) -> None:
