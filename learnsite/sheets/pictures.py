@@ -14,7 +14,8 @@ def apple(pdf: SheetPdf, cx: float, cy: float, s: float) -> None:
 
 
 def star(pdf: SheetPdf, cx: float, cy: float, s: float) -> None:
-    pdf.star(cx, cy, s * 0.2, s * 0.5, 5, rotate_degrees=-90 + 36, style="DF")
+    # fpdf2 draws its first point straight down and turns clockwise: at 36 degrees a point is straight up
+    pdf.star(cx, cy, s * 0.2, s * 0.5, 5, rotate_degrees=36, style="DF")
 
 
 def ball(pdf: SheetPdf, cx: float, cy: float, s: float) -> None:

@@ -1,7 +1,8 @@
 import re
 from collections import Counter
 
-from learnsite.sheets import bonds, counting, pictures
+from learnsite.sheets import bonds, checked, counting, pictures
+from learnsite.sheets.layout import SheetPdf
 from learnsite.sheets.starter import STARTERS
 
 from .support import key_pages, made, page_texts, student_pages
@@ -180,3 +181,16 @@ def test_a_bond_shown_mirrored_is_the_same_question():
             zeros = sum(0 in (b.left, b.right) for b in plan)
             times = Counter(b.question for b in plan if 0 not in (b.left, b.right))
             assert zeros <= 1 and max(times.values()) <= -(-(count - zeros) // (whole - 1)), (whole, count, seed, times)
+
+
+def test_a_star_stands_on_two_points_with_one_straight_up(monkeypatch):
+    """The counting sheets' stars lay on their side, a point to the right (a teacher's review)."""
+    drawn = []
+    pdf = SheetPdf(checked({"kind": "counting"}), "test")
+    pdf.add_page()
+    monkeypatch.setattr(pdf, "polyline", lambda points, **_: drawn.extend(points))
+    pictures.star(pdf, 50, 50, 20)
+    top = min(drawn, key=lambda p: p[1])
+    assert abs(top[0] - 50) < 1e-6 and abs(top[1] - 40) < 1e-6  # a point 10 mm (s * 0.5) straight above the middle
+    bottom = sorted(drawn, key=lambda p: -p[1])[:2]
+    assert abs(bottom[0][1] - bottom[1][1]) < 1e-6  # the two lowest points level: it stands on them
