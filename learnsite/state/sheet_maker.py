@@ -29,23 +29,10 @@ from learnsite.toast import SERVER_TROUBLE, notify
 
 log = logging.getLogger(__name__)
 
-Kind = Literal["addition", "subtraction", "multiplication", "number-bonds", "counting", "number-tracing",
-               "letter-tracing", "word-search", "colour-by-number"]
+Kind = Literal[tuple(KINDS)]  # set_kind's values, from the kinds themselves: the guard refuses any other
 NUMBER_MAX_CHARS = 7
 TITLE_MAX, DESCRIPTION_MAX = service.TITLE_MAX, service.DESCRIPTION_MAX  # the library form's bounds
 NOT_ADMIN = ("Not Allowed", "Only administrators can add worksheets to the library.")
-# the library tags a made sheet starts with (the admin may change them)
-KIND_TAGS = {
-    "addition": ("Math Practice", "math", "addition-subtraction"),
-    "subtraction": ("Math Practice", "math", "addition-subtraction"),
-    "multiplication": ("Math Practice", "math", "problem-solving"),
-    "number-bonds": ("Math Practice", "math", "addition-subtraction"),
-    "counting": ("Math Practice", "math", "counting"),
-    "number-tracing": ("Letter Tracing", "math", "writing"),
-    "letter-tracing": ("Letter Tracing", "literacy", "writing"),
-    "word-search": ("Word Puzzles", "literacy", "reading"),
-    "colour-by-number": ("Color by Number", "art", "fine-motor"),
-}
 
 
 def query_of(options: SheetOptions) -> str:
@@ -241,7 +228,7 @@ class SheetMakerState(rx.State):
     # ------------------------------------------------------------ adding to the library
 
     def _prefill_tags(self):
-        category, self.lib_subject, self.lib_skill_type = KIND_TAGS[self.kind]
+        category, self.lib_subject, self.lib_skill_type = KINDS[self.kind].library
         self.lib_category_id = next((c["id"] for c in self.categories if c["name"] == category), "")
         self.lib_title = KINDS[self.kind].label
 

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from learnsite.state.sheet_maker import SheetMakerState
+from typing import get_args
+
+from learnsite.services import worksheets as service
+from learnsite.sheets import _MODULES, KINDS
+from learnsite.state.sheet_maker import Kind, SheetMakerState
 from tests.unit.auth_fixtures import client_tree, run
 
 
@@ -62,3 +66,13 @@ async def test_the_library_form_keeps_only_choices_the_library_offers():
     await run(SheetMakerState.set_lib_subject, s, "literacy")
     await run(SheetMakerState.set_lib_skill_type, s, "reading")
     assert (s.lib_category_id, s.lib_subject, s.lib_skill_type) == ("3", "literacy", "reading")
+
+
+def test_every_kind_can_be_chosen_made_and_filed():
+    """A kind is its KindSpec (and its generator): the maker's choice and the library tags come from it, so a kind
+    added there cannot be offered by the page and then refused by the guard."""
+    assert set(get_args(Kind)) == set(KINDS) == set(_MODULES)
+    for spec in KINDS.values():
+        category, subject, skill = spec.library
+        assert category in service.ALLOWED_CATEGORIES and subject in service.SUBJECTS
+        assert skill in service.SKILL_TYPES, spec.kind
