@@ -189,12 +189,12 @@ def count_messages(channel_id: int, db_url: str | None = None) -> int:
         return s.exec(select(func.count()).select_from(Message).where(Message.channel_id == channel_id)).one()
 
 
-CLIENT_ID_RE = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
+CLIENT_ID_RE = re.compile(r"[A-Za-z0-9_-]{8,64}")
 
 
 def clean_client_id(value) -> str | None:
     """A page's id for its message, or None when it sent none (or nothing usable)."""
-    return value if isinstance(value, str) and CLIENT_ID_RE.match(value) else None
+    return value if isinstance(value, str) and CLIENT_ID_RE.fullmatch(value) else None
 
 
 def _posted(s: Session, sender_id: int, client_id: str | None) -> Message | None:

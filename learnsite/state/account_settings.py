@@ -21,7 +21,7 @@ class AccountSettingsState(rx.State):
         return login_redirect(ADMIN_LOGIN, "/admin/account")
 
     @rx.event
-    async def change_email(self, form_data: dict):
+    async def change_email(self, form_data: dict[str, str]):
         admin = await AuthState.admin_of(self)
         if admin is None:
             yield self._denied()
@@ -42,7 +42,7 @@ class AccountSettingsState(rx.State):
         yield [rx.set_value("new-email", ""), rx.set_value("email-current-password", "")]
 
     @rx.event
-    async def change_password(self, form_data: dict):
+    async def change_password(self, form_data: dict[str, str]):
         admin = await AuthState.admin_of(self)
         if admin is None:
             yield self._denied()

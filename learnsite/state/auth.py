@@ -18,7 +18,7 @@ Usage in another feature:
 
     class WorksheetAdminState(rx.State):
         @rx.event
-        async def create(self, form_data: dict):
+        async def create(self, form_data: dict[str, str]):
             admin = await AuthState.admin_of(self)
             if admin is None:
                 return  # refused: a non-admin sent this event (nothing changes)
@@ -185,7 +185,7 @@ class AuthState(rx.State):
     # ------------------------------------------------------------------ events
 
     @rx.event
-    async def tick(self, _now: Any = None):
+    async def tick(self, _now: str = ""):
         """On mount and every 30 s: read the stored session, refresh it when ~3 ticks remain."""
         try:
             await self._check_session()

@@ -31,6 +31,7 @@ from learnsite.services import chat, summary
 from learnsite.services.chat import ChatError
 from learnsite.services.summary import SummaryError
 from learnsite.state import chat_live, chat_outbox
+from learnsite.state.account_calls import form_field
 from learnsite.state.auth import AuthState
 
 log = logging.getLogger(__name__)
@@ -187,12 +188,11 @@ class ChatState(rx.State):
             yield failed
 
     @rx.event
-    async def send_message(self, form_data: dict):
+    async def send_message(self, form_data: dict[str, str]):
         user = await AuthState.user_of(self)
         if user is None or not self.channel_id:
             return  # signed out or forged: post nothing
-        form_data = form_data or {}
-        text = str(form_data.get("message", ""))
+        text = form_field(form_data, "message")
         if not text.strip():
             return  # SPEC §5: an empty or blank message is not sent
         client_id = chat.clean_client_id(form_data.get("client_id"))
@@ -306,12 +306,12 @@ class ChatState(rx.State):
     # ------------------------------------------------------------ admin: channels
 
     @rx.event
-    async def create_channel(self, form_data: dict):
+    async def create_channel(self, form_data: dict[str, str]):
         admin = await AuthState.admin_of(self)
         if admin is None:
             return
         try:
-            made = await asyncio.to_thread(chat.create_channel, admin.id, str((form_data or {}).get("name", "")))
+            made = await asyncio.to_thread(chat.create_channel, admin.id, form_field(form_data, "name"))
             await self._load_channels()
         except Exception as exc:
             return toast.notify("Could not create channel", _message_error(exc), level="error")
@@ -319,13 +319,13 @@ class ChatState(rx.State):
         return [ChatState.select_channel(made.id), toast.notify("Channel created", f"#{made.name} is ready.", level="success")]
 
     @rx.event
-    async def rename_channel(self, form_data: dict):
+    async def rename_channel(self, form_data: dict[str, str]):
         admin = await AuthState.admin_of(self)
         if admin is None or not self.channel_id:
             return
         try:
             renamed = await asyncio.to_thread(
-                chat.rename_channel, admin.id, self.channel_id, str((form_data or {}).get("name", ""))
+                chat.rename_channel, admin.id, self.channel_id, form_field(form_data, "name")
             )
             await self._load_channels()
         except Exception as exc:

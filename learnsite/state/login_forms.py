@@ -36,7 +36,7 @@ class UserLoginState(rx.State):
             return rx.redirect(inert(self._next()))
 
     @rx.event
-    async def submit(self, form_data: dict):
+    async def submit(self, form_data: dict[str, str]):
         if self.busy:
             return
         self.busy, self.error = True, ""
@@ -77,7 +77,7 @@ class AdminLoginState(rx.State):
         )
 
     @rx.event
-    async def submit(self, form_data: dict):
+    async def submit(self, form_data: dict[str, str]):
         if self.busy:
             return
         self.busy, self.error = True, ""
@@ -110,7 +110,7 @@ class SignUpState(rx.State):
         self.busy, self.error = False, ""
 
     @rx.event
-    async def submit(self, form_data: dict):
+    async def submit(self, form_data: dict[str, str]):
         if self.busy:
             return
         self.busy, self.error = True, ""

@@ -30,7 +30,7 @@ FLAGS = tuple(CATEGORY_FLAGS.values()) + OTHER_FLAGS
 
 MAX_QUERY = 100
 SITE_TAGLINE = "Fun Learning for Kids Ages 3-10"  # as learnsite.layout (not imported: layout imports us)
-_HOST = re.compile(r"^[A-Za-z0-9.\-:\[\]]{1,255}$")
+_HOST = re.compile(r"[A-Za-z0-9.\-:\[\]]{1,255}")
 
 
 def _activity_catalogue() -> dict[str, dict]:
@@ -219,5 +219,5 @@ class PopupState(rx.State):
 
     @rx.event
     def set_host_title(self, host: str):
-        if isinstance(host, str) and _HOST.match(host):
+        if isinstance(host, str) and _HOST.fullmatch(host):
             self.host_title = f"{host} - {SITE_TAGLINE}"

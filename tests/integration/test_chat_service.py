@@ -182,3 +182,12 @@ def test_admin_creates_and_renames_channels(db_url):
     with pytest.raises(ChatError, match="Only administrators"):
         chat.rename_channel(ann, made.id, "mine", db_url=db_url)
     assert [c.name for c in chat.list_channels(db_url)] == ["general", "worksheets", "parents", "painting"]
+
+
+@pytest.mark.parametrize("value, expected", [
+    ("msg-1a2b3c4d", "msg-1a2b3c4d"),
+    ("msg-1a2b3c4d\n", None),  # "$" let a last newline through into the database
+    ("short", None), ("x" * 65, None), ("a b c d e f", None), (12345678, None), (None, None),
+])
+def test_a_message_id_from_the_page_is_kept_only_when_well_formed(value, expected):
+    assert chat.clean_client_id(value) == expected

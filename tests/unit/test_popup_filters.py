@@ -159,3 +159,5 @@ def test_title_takes_only_a_plausible_host(popups):
     assert popups.host_title == "localhost:3000 - Fun Learning for Kids Ages 3-10"
     call(popups, "set_host_title", "<script>")
     assert popups.host_title == "localhost:3000 - Fun Learning for Kids Ages 3-10"
+    call(popups, "set_host_title", "evil.example\n")  # "$" lets a last newline through; fullmatch does not
+    assert popups.host_title == "localhost:3000 - Fun Learning for Kids Ages 3-10"
