@@ -336,7 +336,7 @@ def _store(storage: Storage, pdf_path: Path, original_name: str, now_ms: int | N
     # The thumbnail renders in its own process while the PDF is being stored.
     with ThreadPoolExecutor(1, thread_name_prefix="thumbnail") as pool:
         if thumbnail_png is None:
-            rendering = pool.submit(_render_thumbnail, Path(pdf_path), original_name)
+            rendering = pool.submit(_render_thumbnail, Path(pdf_path), key)
         else:
             rendering = pool.submit(_write_thumbnail, Path(pdf_path), thumbnail_png)
         try:
@@ -363,10 +363,11 @@ def _write_thumbnail(pdf_path: Path, png: bytes) -> Path:
     return Path(name)
 
 
-def _render_thumbnail(pdf_path: Path, original_name: str) -> Path | None:
+def _render_thumbnail(pdf_path: Path, key: str) -> Path | None:
     """Page 1 as a PNG in a temporary file beside the PDF (the caller removes it), or None.
 
-    A worksheet without a thumbnail is still a worksheet: failures are logged, not raised.
+    A worksheet without a thumbnail is still a worksheet: failures are logged (under the file's storage key, made
+    safe from its name, never the name the browser sent), not raised.
     """
     started = time.perf_counter()
     out_path = None
@@ -376,12 +377,12 @@ def _render_thumbnail(pdf_path: Path, original_name: str) -> Path | None:
         out_path = Path(name)
         peak = render_thumbnail(pdf_path, out_path)
     except (ThumbnailFailed, OSError) as exc:
-        log.error("thumbnail failed for %s: %s", original_name, exc)
+        log.error("thumbnail failed for %s: %s", key, exc)
     except Exception:  # noqa: BLE001 - not even a bug here may cost the admin the upload
-        log.exception("thumbnail failed for %s", original_name)
+        log.exception("thumbnail failed for %s", key)
     else:
         log.info("thumbnail for %s rendered in %.2f s (renderer process peak RSS %.1f MiB)",
-                 original_name, time.perf_counter() - started, peak / 2**20)
+                 key, time.perf_counter() - started, peak / 2**20)
         return out_path
     if out_path is not None:
         out_path.unlink(missing_ok=True)

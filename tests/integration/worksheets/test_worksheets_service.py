@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from datetime import datetime, timedelta, timezone
 
 import pytest
@@ -72,6 +73,20 @@ def test_thumbnail_failure_still_creates_the_worksheet(db_url, local_storage, sa
     assert row.thumbnail_url is None and view.thumbnail_url == ""
     assert _stored_files(local_storage) == [row.storage_key]
     assert sorted(p.name for p in sample_pdf.parent.iterdir()) == ["files", sample_pdf.name]
+
+
+def test_a_failed_thumbnail_is_logged_without_the_name_the_browser_sent(db_url, local_storage, sample_pdf,
+                                                                        math_category, monkeypatch, caplog):
+    """A file's name is the client's text: a newline in it wrote a line of its own into the log."""
+    def fail(pdf_path, out_path, **_):
+        raise ThumbnailFailed("Rendering the thumbnail took longer than 30 s")
+
+    monkeypatch.setattr(ws, "render_thumbnail", fail)
+    with caplog.at_level(logging.ERROR, logger=ws.log.name):
+        _create(db_url, local_storage, sample_pdf, math_category, original_name="a.pdf\nERROR forged line.pdf")
+    [row] = _rows(db_url)
+    assert row.storage_key in caplog.text and "longer than 30 s" in caplog.text
+    assert not [r for r in caplog.records if "\n" in r.getMessage() or "forged line" in r.getMessage()]
 
 
 @pytest.mark.parametrize("field, value, message", [
