@@ -172,7 +172,10 @@ def check(data) -> None:
 
 
 def _short(text: str, limit: int = 120) -> str:
-    return text if len(text) <= limit else text[:limit] + "..."
+    """For the log: at most `limit` characters, and a line break or other control character a client sent (in an
+    event's name, or an argument's name inside a reason) escaped, so that it cannot start a line of its own."""
+    text = text if len(text) <= limit else text[:limit] + "..."
+    return text if text.isprintable() else repr(text)[1:-1]
 
 
 async def _refuse(namespace, sid: str, reason: str, event_name: object) -> None:

@@ -205,7 +205,7 @@ class WorksheetPageState(rx.State):
                     view = await asyncio.to_thread(service.get_worksheet, worksheet_id, storage=get_storage(),
                                                    remember=True)
                 except Exception:  # noqa: BLE001
-                    log.exception("loading worksheet %s failed", raw)
+                    log.exception("loading worksheet %s failed", worksheet_id)
         if view is None:
             self.ws_status = "missing"
             return

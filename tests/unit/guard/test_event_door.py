@@ -65,3 +65,26 @@ def test_an_upload_takes_no_arguments_besides_its_files():
     assert _upload._buffered_upload_args(FormData([])) == {}
     uploads = [h for h in guard_fuzz.handlers() if boundary.is_upload_handler(h.event_name)]
     assert uploads and all(len(h.params) == 1 for h in uploads)  # none has an argument the page could bind
+
+
+async def test_a_refused_event_is_one_log_line_whatever_its_name(caplog, monkeypatch):
+    """An event's name is the client's text: a line break in it must not write a line of its own into the log."""
+    from reflex.app import EventNamespace
+
+    monkeypatch.setattr(boundary, "_seen", boundary._PerSocket())
+    forged = {"name": "state.handler\nERROR learnsite: forged line", "payload": {}, "router_data": {}}
+    with caplog.at_level(logging.WARNING, logger="learnsite.guard"):
+        await EventNamespace.on_event(_Namespace({"sid-a": "tok"}), "sid-a", forged)
+    [record] = caplog.records
+    assert "\n" not in record.getMessage() and "\\nERROR learnsite: forged line" in record.getMessage()
+
+
+def test_every_log_record_is_cut_to_its_bound(caplog):
+    """guard.logs: installed by the app, it bounds every record, whoever logs it."""
+    from learnsite.guard import logs
+
+    with caplog.at_level(logging.INFO, logger="some.library"):
+        logging.getLogger("some.library").info("%s", "x" * 100_000)
+    message = caplog.records[-1].getMessage()
+    cut = 100_000 - logs.MAX_RECORD_CHARS
+    assert len(message) < logs.MAX_RECORD_CHARS + 60 and message.endswith(f"[{cut} characters cut]")
