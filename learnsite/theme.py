@@ -1,11 +1,5 @@
 """Colours and shared styles."""
 
-PRIMARY = "#7c3aed"   # violet
-ACCENT = "#f97316"    # orange
-SKY = "#0ea5e9"
-GRASS = "#22c55e"
-SUN = "#facc15"
-PINK = "#ec4899"
 INK = "#1f2937"
 MUTED = "#4b5563"
 PAPER = "#fffdf7"

@@ -56,10 +56,6 @@ GAMES: dict[str, GameSpec] = {
 THEME_PARTS = {"rainbow": 7, "tower": 10}
 
 
-def spec_for(activity_id: str) -> GameSpec | None:
-    return GAMES.get(activity_id)
-
-
 def facts(activity_id: str) -> list[str]:
     """What a grown-up wants to know before a game starts: for whom, how long, and whether it reads aloud."""
     spec = GAMES.get(activity_id)

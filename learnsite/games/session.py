@@ -89,7 +89,7 @@ class Board(TypedDict):
     groups: list[Place]
     task: str  # prompt builder: the writing task built from the picks
     min_words: int
-    seconds: int  # type: the clock's length (a friendly clock, nothing is lost when it rings)
+    seconds: int  # typed sums: the clock's length (a friendly clock, nothing is lost when it rings)
     guide: dict  # trace: the dotted letter
 
 

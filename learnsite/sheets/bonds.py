@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from learnsite.sheets.drills import ZERO_SHARE, draw_key, zero_share
+from learnsite.sheets.drills import draw_key, zero_share
 from learnsite.sheets.layout import SheetPdf, numbered_cells, rng_for
 from learnsite.sheets.options import SheetOptions
 from learnsite.variety import picked, varied

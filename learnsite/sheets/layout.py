@@ -13,7 +13,6 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from fpdf import FPDF
-from fpdf.enums import StrokeCapStyle
 
 from learnsite.sheets.options import SheetOptions
 
@@ -49,6 +48,7 @@ class SheetPdf(FPDF):
         self.set_font(FONT, "", 12)
 
     def file_id(self) -> str:
+        """fpdf2's hook for the document /ID (random unless overridden): one made from the options."""
         digest = hashlib.sha256(repr(sorted(self.options.to_dict().items())).encode()).hexdigest()[:32]
         return f"<{digest}><{digest}>"
 
@@ -118,12 +118,6 @@ class SheetPdf(FPDF):
         self.cell(width or self.get_string_width(text) + 0.5, line_h, text, align=align)
 
     # ---------------------------------------------------------------- drawing helpers
-
-    def dotted(self, points: list[tuple[float, float]], gap: float = DOT_GAP, width: float = 0.9) -> None:
-        """A polyline drawn as round dots: near-zero dashes with round caps (fpdf2 reads a dash of 0 as solid)."""
-        with self.local_context(dash_pattern=dict(dash=0.01, gap=gap), stroke_cap_style=StrokeCapStyle.ROUND,
-                                line_width=width, draw_color=GREY):
-            self.polyline(points, style="D")
 
     def dashed_line(self, x1: float, y1: float, x2: float, y2: float, width: float = 0.3) -> None:
         with self.local_context(dash_pattern=dict(dash=2, gap=2), line_width=width):

@@ -157,10 +157,6 @@ class AdminWorksheetState(rx.State):
             self.skill_type = skill_choice(value)
 
     @rx.event
-    def files_dropped(self):
-        self.drop_messages, self.kept_note = [], ""
-
-    @rx.event
     async def drop_rejected(self, rejections: list[dict[str, str | int | list[str]]], kept: str = ""):
         """react-dropzone's rejections, reduced in the browser to names and error codes: the messages shown
         are our own (one per known code), never text the client sent; only in an admin's tab."""

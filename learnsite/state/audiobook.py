@@ -8,7 +8,6 @@ from learnsite.state.reconnect import connected_again
 from learnsite.toast import notify
 
 DEFAULT_VOLUME = 75
-SKIP_SECONDS = 10
 
 
 def not_implemented():

@@ -110,10 +110,6 @@ class AuthState(rx.State):
     def signed_in(self) -> bool:
         return self.auth_status == "signed_in"
 
-    @rx.var
-    def auth_loading(self) -> bool:
-        return self.auth_status == "loading"
-
     # ------------------------------------------------------------------ contract
 
     @staticmethod

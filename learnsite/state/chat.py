@@ -314,6 +314,8 @@ class ChatState(rx.State):
             made = await asyncio.to_thread(chat.create_channel, admin.id, form_field(form_data, "name"))
             await self._load_channels()
         except Exception as exc:
+            if not isinstance(exc, ChatError):
+                log.exception("creating a channel failed")
             return toast.notify("Could not create channel", _message_error(exc), level="error")
         await chat_live.publish(chat_live.channels_event(self.channels))
         return [ChatState.select_channel(made.id), toast.notify("Channel created", f"#{made.name} is ready.", level="success")]
@@ -329,6 +331,8 @@ class ChatState(rx.State):
             )
             await self._load_channels()
         except Exception as exc:
+            if not isinstance(exc, ChatError):
+                log.exception("renaming a channel failed")
             return toast.notify("Could not rename channel", _message_error(exc), level="error")
         await chat_live.publish(chat_live.channels_event(self.channels))
         return toast.notify("Channel renamed", f"It is now #{renamed.name}.", level="success")
