@@ -5,7 +5,38 @@ import reflex as rx
 from learnsite import catalogue
 from learnsite.popups.all import all_popups
 from learnsite.state.popups import PopupState
-from learnsite.state.auth import auth_controls
+from learnsite.state.auth import TICK_MS, USER_LOGIN, AuthState
+
+
+def _session_clock() -> rx.Component:
+    """Fires AuthState.tick on mount and every 30 s (SPEC §9 auto-refresh)."""
+    return rx.moment(interval=TICK_MS, on_change=AuthState.tick, display="none", aria_hidden="true")
+
+
+def auth_controls() -> rx.Component:
+    return rx.box(
+        _session_clock(),
+        rx.match(
+            AuthState.auth_status,
+            (
+                "signed_in",
+                rx.hstack(
+                    rx.button("Chat", on_click=rx.redirect("/chat"), variant="soft", class_name="auth-chat-button"),
+                    rx.text("Welcome!", class_name="auth-welcome", weight="bold"),
+                    rx.button("Logout", on_click=AuthState.sign_out, variant="outline",
+                              class_name="auth-logout-button"),
+                    align="center",
+                    spacing="2",
+                ),
+            ),
+            (
+                "signed_out",
+                rx.button("Login", on_click=rx.redirect(USER_LOGIN), class_name="auth-login-button"),
+            ),
+            rx.box(aria_busy="true", aria_label="Checking sign-in", class_name="auth-loading"),
+        ),
+        class_name="auth-controls",
+    )
 
 
 def nav_label(title: str) -> str:

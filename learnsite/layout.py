@@ -10,8 +10,7 @@ from reflex_components_core.el.elements.inline import A
 
 from learnsite.header import header
 from learnsite.footer import footer
-
-SITE_TAGLINE = "Fun Learning for Kids Ages 3-10"
+from learnsite.state.auth import AuthState
 
 
 @dataclass
@@ -69,3 +68,51 @@ def item_page_title(kind: str, title, loaded, found=True):
     """A content page's tab title: the item's own once looked up ("Jungle Friends - Learnsite"), not one title for
     every storybook; "Not Found - Learnsite" for an id that names nothing; the kind while it loads."""
     return rx.cond(loaded, rx.cond(found, title.to(str) + " - Learnsite", page_title("Not Found")), page_title(kind))
+
+
+def _on_load_list(first: Any, on_load: Any) -> list:
+    if on_load is None:
+        return [first]
+    if isinstance(on_load, (list, tuple)):
+        return [first, *on_load]
+    return [first, on_load]
+
+
+def _verifying(text: str) -> rx.Component:
+    return rx.center(
+        rx.vstack(
+            rx.spinner(size="3"),
+            rx.text(text, size="4", weight="medium"),
+            align="center",
+            spacing="3",
+        ),
+        role="status",
+        class_name="auth-verifying",
+    )
+
+
+def _guarded_page(route: str, title: str, access: Any, guard: Any, waiting: str, on_load: Any, extra: dict) -> Callable:
+    """Register a page shown once the server's guard (run first on load) granted `access`; `waiting` until then."""
+
+    def decorator(body: Callable[[], rx.Component]) -> Callable[[], rx.Component]:
+        def guarded() -> rx.Component:
+            return rx.cond(access == "granted", body(), _verifying(waiting))
+
+        guarded.__name__ = body.__name__
+        page(route, title, on_load=_on_load_list(guard, on_load), **extra)(guarded)
+        return body
+
+    return decorator
+
+
+def admin_page(route: str, title: str, on_load: Any = None, **extra) -> Callable:
+    """Register an admin-only page: "Verifying Admin Access..." until the server says admin,
+    else a redirect to /login/admin?next=<route>. Handlers still check admin_of() themselves."""
+    return _guarded_page(route, title, AuthState.admin_access, AuthState.guard_admin, "Verifying Admin Access...",
+                         on_load, extra)
+
+
+def user_page(route: str, title: str, on_load: Any = None, **extra) -> Callable:
+    """Register a page for signed-in users (any role); signed out → /login/user?next=<route>."""
+    return _guarded_page(route, title, AuthState.user_access, AuthState.guard_user, "Checking your sign-in...",
+                         on_load, extra)

@@ -13,7 +13,9 @@ import learnsite.pages  # noqa: F401  (registers every page)
 from learnsite import theme  # noqa: E402
 from learnsite.config import settings  # noqa: E402
 from learnsite.layout import PAGES
-from learnsite.services.files_api import api_transformers
+from learnsite.guard.uploads import UploadSizeGuard
+from learnsite.services.files_api import FilesRoute
+from learnsite.services.sheets_api import SheetMakerRoute
 from learnsite.services.security_headers import SecurityHeaders, socket_origin_check
 from learnsite.state import chat_live
 from learnsite.state.reconnect import ReconnectNote
@@ -34,7 +36,8 @@ app = App(
     stylesheets=theme.STYLESHEETS,
     style=theme.BASE_STYLE,
     toaster=rx.toast.provider(visible_toasts=1, position="top-center", close_button=True),
-    api_transformer=api_transformers(),  # worksheet files at /files/..., upload size guard, the worksheet maker's /make-sheet/...
+    # the upload guard, worksheet files at /files/..., the worksheet maker's /make-sheet/...
+    api_transformer=[UploadSizeGuard, FilesRoute, SheetMakerRoute],
 )
 
 app.add_middleware(ReconnectNote())  # an open page that connects again keeps its game

@@ -2,6 +2,8 @@
 
 from learnsite.catalogue.types import AgeGroup, Category, Featured
 
+SITE_TAGLINE = "Fun Learning for Kids Ages 3-10"  # in every page's title
+
 AGE_GROUPS: tuple[AgeGroup, ...] = (
     AgeGroup("Ages 3-4", "#f472b6", "Colours, shapes and first counting games", "popup-3-4",
              (("color-matching", "Color Matching"), ("shape-sorting", "Shape Sorting"),

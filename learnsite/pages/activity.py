@@ -8,7 +8,8 @@ from learnsite.pages.game_parts import game_board
 from learnsite.state.activity import ActivityState
 from learnsite.state.game import GameState
 
-from learnsite.state.stars import StarsState, stars_badge
+from learnsite.stars_badge import stars_badge
+from learnsite.state.stars import StarsState
 
 
 def _fact(fact, i) -> rx.Component:

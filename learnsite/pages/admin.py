@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import reflex as rx
 
-from learnsite.layout import page_title
+from learnsite.layout import admin_page, page_title
 from learnsite.pages.auth_ui import FormError, error_line, field, form, hint
 from learnsite.pages.dashboard_panel import dashboard_panel
 from learnsite.state.account_settings import AccountSettingsState
-from learnsite.state.auth import AuthState, admin_page
+from learnsite.state.auth import AuthState
 
 
 @admin_page(route="/admin/dashboard", title=page_title("Admin Dashboard"))

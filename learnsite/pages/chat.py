@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import reflex as rx
 
-from learnsite.layout import page_title
+from learnsite.layout import page_title, user_page
 from learnsite.services.chat import MAX_MESSAGE_CHARS
-from learnsite.state.auth import user_page
 from learnsite.state import chat_outbox
 from learnsite.state.chat import ChatState
 

@@ -7,7 +7,8 @@ from learnsite.catalogue.home import AGE_GROUPS, CATEGORIES, FEATURED, age_group
 from learnsite.catalogue.types import AgeGroup, Category, Featured
 from learnsite.layout import in_page_link, page
 from learnsite.state.popups import PopupState
-from learnsite.state.stars import StarsState, stars_badge
+from learnsite.stars_badge import stars_badge
+from learnsite.state.stars import StarsState
 
 TEASERS = (
     ("shield-check", "Safe & Ad-Free", "No adverts, no trackers, nothing from other websites. Just learning."),

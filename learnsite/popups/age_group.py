@@ -9,7 +9,8 @@ from learnsite.catalogue.home import AGE_GROUPS
 from learnsite.catalogue.types import AgeGroup
 from learnsite.popups.dialog import coming_soon_buttons, popup
 from learnsite.state.popups import PopupState
-from learnsite.state.stars import StarsState, stars_badge
+from learnsite.stars_badge import stars_badge
+from learnsite.state.stars import StarsState
 
 
 def play_link(name: str | rx.Var, activity_id: str | rx.Var) -> rx.Component:

@@ -8,7 +8,7 @@ from learnsite.catalogue.home import CATEGORIES
 from learnsite.catalogue.types import Category
 from learnsite.popups.all_worksheets import open_all_worksheets
 from learnsite.popups.dialog import coming_soon_buttons, popup
-from learnsite.popups.filters import is_read_prompt, item_route
+from learnsite.catalogue.filters import is_read_prompt, item_route
 from learnsite.state.popups import CATEGORY_FLAGS, PopupState
 
 # category type -> (label, event) of the button that opens the full list

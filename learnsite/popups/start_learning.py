@@ -6,7 +6,7 @@ import reflex as rx
 
 from learnsite.catalogue.home import CATEGORIES
 from learnsite.popups.dialog import popup, search_box
-from learnsite.popups.filters import ALL
+from learnsite.catalogue.filters import ALL
 from learnsite.state.popups import PopupState
 
 TYPE_LABELS = {"worksheet": "Worksheets", "flipbook": "Flipbooks", "video": "Videos", "song": "Songs",

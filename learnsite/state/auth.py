@@ -8,13 +8,13 @@ CONTRACT used by every other feature (worksheets, chat, admin pages) - keep thes
     admin = await AuthState.admin_of(self)      # PublicUser | None (None unless role == "admin")
     AuthState.signed_in                          # bool var for the page (header etc.)
     AuthState.user_email / user_role / user_name # vars for the page
-    auth_controls()                              # header's Login / Chat+Welcome!+Logout
-    admin_page(route, title, on_load=...)        # decorator: guard + "Verifying Admin Access..."
-    user_page(route, title, on_load=...)         # decorator: signed-in users only (for /chat)
+    AuthState.guard_admin / guard_user           # on_load guards of learnsite.layout's admin_page / user_page
+                                                 # (the header's Login / Chat+Welcome!+Logout: learnsite.header)
 
 Usage in another feature:
 
-    from learnsite.state.auth import AuthState, PublicUser, admin_page, user_page
+    from learnsite.layout import admin_page
+    from learnsite.state.auth import AuthState, PublicUser
 
     class WorksheetAdminState(rx.State):
         @rx.event
@@ -44,7 +44,6 @@ from __future__ import annotations
 import asyncio
 import posixpath
 import time
-from typing import Any, Callable
 from urllib.parse import quote, urlsplit
 
 import logging
@@ -58,7 +57,7 @@ from learnsite.toast import SOMETHING_WRONG, notify
 
 log = logging.getLogger("learnsite.auth")
 
-__all__ = ["PublicUser", "AuthState", "auth_controls", "admin_page", "user_page", "safe_next"]
+__all__ = ["PublicUser", "AuthState", "safe_next"]
 
 TICK_MS = 30_000  # SPEC §9: check the session every 30 s ...
 REFRESH_MARGIN_S = 3 * TICK_MS // 1000  # ... and refresh when about 3 ticks remain
@@ -257,90 +256,3 @@ class AuthState(rx.State):
             return
         self.user_access = "checking"
         yield login_redirect(USER_LOGIN, self._origin())
-
-
-# ---------------------------------------------------------------------- components
-
-def _session_clock() -> rx.Component:
-    """Fires AuthState.tick on mount and every 30 s (SPEC §9 auto-refresh)."""
-    return rx.moment(interval=TICK_MS, on_change=AuthState.tick, display="none", aria_hidden="true")
-
-
-def auth_controls() -> rx.Component:
-    return rx.box(
-        _session_clock(),
-        rx.match(
-            AuthState.auth_status,
-            (
-                "signed_in",
-                rx.hstack(
-                    rx.button("Chat", on_click=rx.redirect("/chat"), variant="soft", class_name="auth-chat-button"),
-                    rx.text("Welcome!", class_name="auth-welcome", weight="bold"),
-                    rx.button("Logout", on_click=AuthState.sign_out, variant="outline",
-                              class_name="auth-logout-button"),
-                    align="center",
-                    spacing="2",
-                ),
-            ),
-            (
-                "signed_out",
-                rx.button("Login", on_click=rx.redirect(USER_LOGIN), class_name="auth-login-button"),
-            ),
-            rx.box(aria_busy="true", aria_label="Checking sign-in", class_name="auth-loading"),
-        ),
-        class_name="auth-controls",
-    )
-
-
-def _on_load_list(first: Any, on_load: Any) -> list:
-    if on_load is None:
-        return [first]
-    if isinstance(on_load, (list, tuple)):
-        return [first, *on_load]
-    return [first, on_load]
-
-
-def _verifying(text: str) -> rx.Component:
-    return rx.center(
-        rx.vstack(
-            rx.spinner(size="3"),
-            rx.text(text, size="4", weight="medium"),
-            align="center",
-            spacing="3",
-        ),
-        role="status",
-        class_name="auth-verifying",
-    )
-
-
-def admin_page(route: str, title: str, on_load: Any = None, **extra) -> Callable:
-    """Register an admin-only page: "Verifying Admin Access..." until the server says admin,
-    else a redirect to /login/admin?next=<route>. Handlers still check admin_of() themselves."""
-
-    def decorator(body: Callable[[], rx.Component]) -> Callable[[], rx.Component]:
-        def guarded() -> rx.Component:
-            return rx.cond(AuthState.admin_access == "granted", body(), _verifying("Verifying Admin Access..."))
-
-        from learnsite.layout import page  # here: layout imports the header, which imports us
-
-        guarded.__name__ = body.__name__
-        page(route, title, on_load=_on_load_list(AuthState.guard_admin, on_load), **extra)(guarded)
-        return body
-
-    return decorator
-
-
-def user_page(route: str, title: str, on_load: Any = None, **extra) -> Callable:
-    """Register a page for signed-in users (any role); signed out → /login/user?next=<route>."""
-
-    def decorator(body: Callable[[], rx.Component]) -> Callable[[], rx.Component]:
-        def guarded() -> rx.Component:
-            return rx.cond(AuthState.user_access == "granted", body(), _verifying("Checking your sign-in..."))
-
-        from learnsite.layout import page  # here: layout imports the header, which imports us
-
-        guarded.__name__ = body.__name__
-        page(route, title, on_load=_on_load_list(AuthState.guard_user, on_load), **extra)(guarded)
-        return body
-
-    return decorator

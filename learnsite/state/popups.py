@@ -12,9 +12,9 @@ import reflex as rx
 from learnsite.safe_text import inert
 from learnsite import toast
 from learnsite.catalogue import library
-from learnsite.catalogue.home import AGE_GROUPS, CATEGORIES, FEATURED
-from learnsite.popups.entries import list_rows
-from learnsite.popups.filters import ALL, filter_activities, is_read_prompt, item_route, search_titles
+from learnsite.catalogue.home import AGE_GROUPS, CATEGORIES, FEATURED, SITE_TAGLINE
+from learnsite.catalogue.entries import list_rows
+from learnsite.catalogue.filters import ALL, filter_activities, is_read_prompt, item_route, search_titles
 
 CATEGORY_TYPES = tuple(c.type for c in CATEGORIES)
 CATEGORY_TITLES = tuple(c.title for c in CATEGORIES)
@@ -29,7 +29,6 @@ OTHER_FLAGS = (
 FLAGS = tuple(CATEGORY_FLAGS.values()) + OTHER_FLAGS
 
 MAX_QUERY = 100
-SITE_TAGLINE = "Fun Learning for Kids Ages 3-10"  # as learnsite.layout (not imported: layout imports us)
 _HOST = re.compile(r"[A-Za-z0-9.\-:\[\]]{1,255}")
 
 

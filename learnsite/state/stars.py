@@ -1,4 +1,4 @@
-"""A signed-in player's best stars per activity, and the small "★★☆" badge that shows them.
+"""A signed-in player's best stars per activity (learnsite.stars_badge shows them).
 
 Visitors have no stars and see no badge; nothing here asks anyone to sign in.
 
@@ -20,7 +20,6 @@ from learnsite.state.auth import AuthState
 
 log = logging.getLogger("learnsite.stars")
 
-_BADGES = {1: "★☆☆", 2: "★★☆", 3: "★★★"}
 
 
 class StarsState(rx.State):
@@ -54,17 +53,3 @@ class StarsState(rx.State):
             return None
         self.best = {**self.best, activity_id: best}
         return best
-
-
-def stars_badge(activity_id: str | rx.Var) -> rx.Component:
-    """ "★★☆" with "2 of 3 stars" for screen readers, only for a signed-in player who has some."""
-    count = StarsState.best[activity_id].to(int)
-    return rx.cond(
-        AuthState.signed_in & StarsState.best.contains(activity_id),
-        rx.el.span(
-            rx.match(count, *[(n, text) for n, text in _BADGES.items()], ""),
-            role="img",
-            aria_label=rx.match(count, *[(n, f"{n} of 3 stars") for n in _BADGES], ""),
-            class_name="star-badge",
-        ),
-    )

@@ -3,8 +3,8 @@
 import pytest
 
 from learnsite.catalogue.home import CATEGORIES
-from learnsite.popups.entries import list_rows
-from learnsite.popups.filters import ALL, filter_activities, is_read_prompt, item_route, matches, search_titles
+from learnsite.catalogue.entries import list_rows
+from learnsite.catalogue.filters import ALL, filter_activities, is_read_prompt, item_route, matches, search_titles
 from learnsite.state.popups import FLAGS, PopupState
 
 

@@ -7,7 +7,8 @@ from starlette.responses import PlainTextResponse
 from starlette.routing import Route
 from starlette.testclient import TestClient
 
-from learnsite.services.files_api import MULTIPART_SLACK, FilesRoute, UploadSizeGuard, files_app
+from learnsite.guard.uploads import MULTIPART_SLACK, UploadSizeGuard
+from learnsite.services.files_api import FilesRoute, files_app
 from tests.worksheet_pdfs import make_pdf
 
 
