@@ -1,4 +1,8 @@
-"""Addition, subtraction and multiplication drills: vertical problems, answer key on its own page."""
+"""Addition, subtraction and multiplication drills, answer key on its own page.
+
+Small sums and times tables are written across ("3 + 4 = ___"), as children first learn them; bigger numbers
+stand in columns, ones under ones, to work out with carrying and borrowing.
+"""
 
 from __future__ import annotations
 
@@ -10,6 +14,8 @@ from learnsite.variety import picked, varied
 
 SIGNS = {"addition": "+", "subtraction": "−", "multiplication": "×"}
 COLS, ROWS = 4, 5
+ACROSS_COLS, ACROSS_ROWS = 2, 10  # the same 20 a page, each a line wide
+ACROSS_MAX = 20  # a sheet whose numbers are all up to this is written across (and every times-table sheet)
 TRIES = 4000  # draws for a wide range's problems
 ENUMERATE = 2000  # a range with at most this many pairs of numbers (0-43) lists them all
 SAMPLE = 100  # a wide range's problems to choose a sheet from (at least 5 per problem on it)
@@ -139,17 +145,30 @@ def plan(options: SheetOptions) -> list[Problem]:
     return [Problem(a, b, sign, _answer(kind, a, b)) for a, b in pairs]
 
 
+def written_across(kind: str, problems: list[Problem]) -> bool:
+    return kind == "multiplication" or all(p.a <= ACROSS_MAX and p.b <= ACROSS_MAX for p in problems)
+
+
 def draw(pdf: SheetPdf, options: SheetOptions, problems: list[Problem]) -> None:
     heading = pdf.label
     verb = {"addition": "Add", "subtraction": "Subtract", "multiplication": "Multiply"}[options.kind]
     number = 0
-    room = marks_room(options.kind, problems)  # one layout for the whole sheet
-    for page_problems in pages_of(problems, COLS * ROWS):
-        top = pdf.start_page(heading, f"{verb}. Write each answer under the line.")
-        cells = grid_cells(MARGIN, top, pdf.content_w, pdf.body_bottom - top, COLS, ROWS)
+    across = written_across(options.kind, problems)  # one layout for the whole sheet
+    cols, rows = (ACROSS_COLS, ACROSS_ROWS) if across else (COLS, ROWS)
+    room = marks_room(options.kind, problems)
+    # the sums' right edge, for the "=" signs to line up down the page
+    pdf.set_font(FONT, "", ACROSS_SIZE)
+    sum_w = max((pdf.get_string_width(_sum(p)) for p in problems), default=0) + 1
+    for page_problems in pages_of(problems, cols * rows):
+        where = "on the line" if across else "under the line"
+        top = pdf.start_page(heading, f"{verb}. Write each answer {where}.")
+        cells = grid_cells(MARGIN, top, pdf.content_w, pdf.body_bottom - top, cols, rows)
         for problem, (x, y, w, h) in zip(page_problems, cells):
             number += 1
-            _problem(pdf, number, problem, x, y, w, room)
+            if across:
+                _problem_across(pdf, number, problem, x, y, w, h, sum_w)
+            else:
+                _problem(pdf, number, problem, x, y, w, room)
     if options.answer_key:
         draw_key(pdf, heading, [p.text() for p in problems])
 
@@ -174,6 +193,23 @@ def _problem(pdf: SheetPdf, number: int, p: Problem, x: float, y: float, w: floa
     pdf.text_at(right - box_w - 8, y + room + 15, f"{p.sign} {p.b}", 22, align="R", width=box_w + 8)
     pdf.set_line_width(0.6)
     pdf.line(right - box_w - 6, y + room + 25.5, right, y + room + 25.5)
+
+
+ACROSS_SIZE = 22  # pt
+
+
+def _sum(p: Problem) -> str:
+    return f"{p.a} {p.sign} {p.b} ="
+
+
+def _problem_across(pdf: SheetPdf, number: int, p: Problem, x: float, y: float, w: float, h: float,
+                    sum_w: float) -> None:
+    """ "3 + 4 = ____" on one line, the answer line as long as the cell leaves."""
+    middle = y + h / 2
+    pdf.text_at(x + 2, middle - 2.5, f"{number}.", 10)
+    pdf.text_at(x + 12, middle - 4.5, _sum(p), ACROSS_SIZE, align="R", width=sum_w)
+    pdf.set_line_width(0.6)
+    pdf.line(x + 12 + sum_w + 3, middle + 4, x + w - 8, middle + 4)
 
 
 KEY_SIZE, KEY_GAP = 12, 4.0  # pt, mm between a line and the next column

@@ -10,7 +10,8 @@ from learnsite.sheets.layout import SheetPdf
 
 from .support import key_pages, made, page_texts, student_pages
 
-STUDENT = re.compile(r"(\d+)\.\n(\d+)\n([+−×]) (\d+)")
+STUDENT = re.compile(r"(\d+)\.\n(\d+)\n([+−×]) (\d+)")  # in a column: the number, then the sum
+ACROSS = re.compile(r"(\d+)\. (\d+) ([+−×]) (\d+) =")  # written across: "3 + 4 ="
 KEY = re.compile(r"(\d+)\. (\d+) ([+−×]) (\d+) = (\d+)")
 OPS = {"+": lambda a, b: a + b, "−": lambda a, b: a - b, "×": lambda a, b: a * b}
 
@@ -23,7 +24,8 @@ OPS = {"+": lambda a, b: a + b, "−": lambda a, b: a - b, "×": lambda a, b: a 
 def test_every_problem_on_the_sheet_matches_a_right_answer_in_the_key(kind, low, high, carrying):
     sheet = made(kind=kind, seed=42, low=low, high=high, count=45, carrying=carrying)
     texts = page_texts(sheet)
-    shown = [m for t in student_pages(texts) for m in STUDENT.findall(t)]
+    across = kind == "multiplication" or high <= drills.ACROSS_MAX
+    shown = [m for t in student_pages(texts) for m in (ACROSS if across else STUDENT).findall(t)]
     keyed = [m for t in key_pages(texts) for m in KEY.findall(t)]
     assert len(shown) == len(keyed) == 45
     assert len(student_pages(texts)) == 3 and len(key_pages(texts)) == 1
@@ -152,7 +154,7 @@ class _Placed(SheetPdf):
 
 @pytest.mark.parametrize("kind,low,high,carrying,room", [
     ("addition", 10, 99, "only", True), ("subtraction", 10, 99, "only", True), ("addition", 100, 999, "any", True),
-    ("addition", 10, 99, "none", False), ("addition", 0, 9, "any", False), ("multiplication", 0, 12, "any", False),
+    ("addition", 10, 99, "none", False), ("subtraction", 100, 999, "none", False),
 ])
 def test_a_sum_to_carry_or_borrow_in_leaves_room_above_it_to_write_the_mark(kind, low, high, carrying, room):
     """A carried 1 or a borrowed ten is written above the top number: there were 5 mm for it, and 20 under the
@@ -167,3 +169,16 @@ def test_a_sum_to_carry_or_borrow_in_leaves_room_above_it_to_write_the_mark(kind
     cell_bottom = cell_top + (pdf.body_bottom - cell_top) / drills.ROWS
     assert top_number - first_label == pytest.approx(10 if room else 4)  # a sum without stays where it was
     assert cell_bottom - answer_line >= 12  # the answer still has room under its line
+
+
+@pytest.mark.parametrize("kind, low, high, across", [
+    ("addition", 0, 3, True), ("subtraction", 0, 20, True), ("multiplication", 1, 12, True),
+    ("addition", 0, 21, False), ("subtraction", 10, 99, False),
+])
+def test_small_sums_and_times_tables_are_written_across(kind, low, high, across):
+    """A teacher: 4- to 6-year-olds learn sums as "1 + 2 = __", and times tables are said and written so;
+    columns come with bigger numbers, to carry and borrow in."""
+    texts = page_texts(made(kind=kind, seed=5, low=low, high=high, count=20))
+    [page] = student_pages(texts)
+    assert ("on the line." in page) == across and ("under the line." in page) == (not across)
+    assert len(ACROSS.findall(page)) == (20 if across else 0)
