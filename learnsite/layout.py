@@ -11,6 +11,7 @@ from reflex_components_core.el.elements.inline import A
 from learnsite.header import header
 from learnsite.footer import footer
 from learnsite.state.auth import AuthState
+from learnsite.state.popups import PopupState
 
 
 @dataclass
@@ -54,7 +55,10 @@ def page(route: str, title: str, on_load: Any = None, **extra) -> Callable:
         # Reflex bundles a page's memoized components by the page function's module: without this,
         # every page's components (react-pageflip, dropzone...) land in one bundle loaded everywhere.
         component.__module__ = body.__module__
-        PAGES.append(PageSpec(route=route, title=title, component=component, on_load=on_load, extra=extra))
+        # the home popups are drawn on every page and opened by the server: a page reached by Back or a typed
+        # address found the last page's popup still open over it
+        PAGES.append(PageSpec(route=route, title=title, component=component,
+                              on_load=_on_load_list(PopupState.close_all, on_load), extra=extra))
         return body
 
     return decorator

@@ -255,6 +255,27 @@ def test_start_learning_opens_the_chosen_category(page):
     expect(page.get_by_role("dialog")).to_have_count(1)
 
 
+def test_a_popup_left_open_does_not_follow_to_the_next_page(page):
+    """A resilience review: Back from the home page with Start Learning open showed the storybook under the popup,
+    and a typed address kept it too."""
+    page.goto("/storybook/jungle-friends")
+    wait_hydrated(page)
+    page.get_by_role("link", name="Back to Home").click()
+    page.get_by_role("button", name="Start Learning Now!").click()
+    expect(page.get_by_role("dialog", name="Start Learning")).to_be_visible()
+    page.go_back()
+    expect(page).to_have_url(re.compile("/storybook/jungle-friends"))
+    expect(page.get_by_role("heading", name="Jungle Friends").first).to_be_visible()
+    expect(page.get_by_role("dialog")).to_have_count(0)
+    page.go_forward()
+    page.get_by_role("button", name="Start Learning Now!").click()
+    expect(page.get_by_role("dialog", name="Start Learning")).to_be_visible()
+    page.goto("/activity/animal-sounds")  # typed into the address bar: the same tab, the same server state
+    wait_hydrated(page)
+    expect(page.get_by_role("heading", name="Animal Sounds").first).to_be_visible()
+    expect(page.get_by_role("dialog")).to_have_count(0)
+
+
 def _results(dialog):
     return dialog.locator(".result-title")
 
