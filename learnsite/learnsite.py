@@ -10,7 +10,7 @@ logs.install()  # every log record bounded, before anything logs
 boundary.install()  # every websocket event checked before any handler runs
 
 import learnsite.pages  # noqa: F401  (registers every page)
-from learnsite import theme  # noqa: E402
+from learnsite import connection_banner, theme  # noqa: E402
 from learnsite.config import settings  # noqa: E402
 from learnsite.layout import PAGES
 from learnsite.guard.uploads import UploadSizeGuard
@@ -40,6 +40,7 @@ app = App(
     api_transformer=[UploadSizeGuard, FilesRoute, SheetMakerRoute],
 )
 
+app.app_wraps[(5, "Overlay")] = connection_banner.overlay  # a calm line while the server is out of reach
 app.add_middleware(ReconnectNote())  # an open page that connects again keeps its game
 
 for spec in PAGES:

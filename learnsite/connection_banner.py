@@ -1,0 +1,29 @@
+"""What a family sees while the page has lost its server: one calm line at the foot of the screen, in place of
+Reflex's red toast ("Cannot connect to server: websocket error. Check if server is reachable at ws://...").
+
+It replaces the app's "Overlay" wrap (Reflex's connection toast and pulsing icon). Taps made meanwhile are sent
+once the page is connected again; the line goes as soon as it is.
+"""
+
+from __future__ import annotations
+
+import reflex as rx
+from reflex_components_core.core.banner import has_connection_errors
+
+RECONNECTING = "Reconnecting… Please keep this page open."
+
+
+@rx.memo
+def connection_banner() -> rx.Component:
+    # a live region that is always there, so the words are read out when they appear
+    return rx.el.div(
+        rx.cond(has_connection_errors,
+                rx.el.p(rx.icon("wifi-off", size=20, aria_hidden="true"), RECONNECTING, class_name="connection-line")),
+        role="status",
+        class_name="connection-banner",
+    )
+
+
+def overlay(stateful: bool) -> rx.Component | None:
+    """The app wrap (a fragment: the rest of the app is appended to it as children)."""
+    return rx.fragment(connection_banner()) if stateful else None
