@@ -9,7 +9,8 @@
  *   round whole (on a phone "Start Playing!" sits low: the answers would be out of sight), smoothly
  *   unless the device asks for reduced motion (the page's scroll-behavior). A hint that lands below the
  *   screen's edge is scrolled just into view.
- * - The number pad ([data-key] buttons) types into the answer box (#game-answer) right here, and the
+ * - The number pad ([data-key] buttons) types into the answer box (#game-answer) right here, says what the box
+ *   holds now to a screen reader (#game-typed: the focus stays on the key), and the
  *   box keeps digits only; Check sends the box's value to the server, which checks it. After a hint, the
  *   wrong answer stays in the box until the child types or taps the first digit of a new one.
  * - Things to count (.game-count-object) show and say their number when tapped, one after another.
@@ -174,6 +175,8 @@
     if (key === "back") box.value = box.value.slice(0, -1);
     else if (key === "clear") box.value = "";
     else if (/^[0-9]$/.test(key) && box.value.length < (box.maxLength > 0 ? box.maxLength : 3)) box.value += key;
+    var typed = document.getElementById("game-typed");
+    if (typed) typed.textContent = box.value ? "Your answer: " + box.value : "Your answer is empty";
   });
 
   // the finish screen of a writing game: print the child's first lines (games.css keeps only them on paper)

@@ -257,6 +257,8 @@ def type_view() -> rx.Component:
         ),
         rx.el.div(*[_pad_key(k) for k in PAD], role="group", aria_label="Number pad", class_name="game-pad",
                   data_arrows="true"),
+        # what the pad has typed, said after each key (the focus stays on the key; games.js fills it)
+        rx.el.p(id="game-typed", key="typed-" + T.round.to_string(), aria_live="polite", class_name="sr-only"),
     )
 
 

@@ -311,11 +311,32 @@ def test_after_a_wrong_sum_the_next_digit_starts_a_new_answer(page):
     expect(box).to_have_value("7")
     pad.get_by_role("button", name="2", exact=True).click()
     expect(box).to_have_value("72")
+    typed = page.locator("#game-typed")  # a live region: what a blind child hears after each key
+    expect(typed).to_have_text("Your answer: 72")
+    pad.get_by_role("button", name="Delete").click()
+    expect(typed).to_have_text("Your answer: 7")
+    pad.get_by_role("button", name="Clear").click()
+    expect(typed).to_have_text("Your answer is empty")
+    pad.get_by_role("button", name="7", exact=True).click()
+    pad.get_by_role("button", name="2", exact=True).click()
     box.focus()  # typed on a keyboard: the wrong answer is selected after Check, the next key replaces it
     page.keyboard.press("Enter")
     expect(box).to_have_value("72")
     page.keyboard.type("5")
     expect(box).to_have_value("5")
+
+
+def test_a_number_key_looks_pressed_while_a_finger_is_on_it(page):
+    """A five-year-old taps again when nothing seems to happen: the key darkens and shrinks while held."""
+    start(page, "rainbow-math")
+    key = page.get_by_role("group", name="Number pad").get_by_role("button", name="5", exact=True)
+    look = "e => [getComputedStyle(e).backgroundColor, getComputedStyle(e).transform]"
+    key.hover()  # scrolled into view, a pointer over it, not yet pressed
+    hovered = key.evaluate(look)
+    page.mouse.down()
+    pressed = key.evaluate(look)
+    page.mouse.up()
+    assert pressed[0] != hovered[0] and pressed[1] != hovered[1], (hovered, pressed)
 
 
 def test_a_child_typing_sums_goes_on_typing_and_a_stuck_sum_is_shown_worked_out(page):
