@@ -1,5 +1,6 @@
 """Home-page data: age groups, learning categories, featured activities."""
 
+from learnsite.catalogue import worksheet_tags
 from learnsite.catalogue.types import AgeGroup, Category, Featured
 
 SITE_TAGLINE = "Fun Learning for Kids Ages 3-10"  # in every page's title
@@ -22,7 +23,7 @@ AGE_GROUPS: tuple[AgeGroup, ...] = (
 CATEGORIES: tuple[Category, ...] = (
     Category("Printable Worksheets", "printer", "#f97316",
              "Trace, colour, count and solve: print a page and learn with a pencil.",
-             ("Math Practice", "Letter Tracing", "Color by Number", "Word Puzzles"), "worksheet"),
+             worksheet_tags.CATEGORIES, "worksheet"),
     Category("Interactive Flipbooks", "book-open", "#0ea5e9",
              "Flip the pages of picture books about the sea, the farm and outer space.",
              ("Ocean Explorers", "Farm Friends", "Space Adventure", "My First Shapes"), "flipbook"),

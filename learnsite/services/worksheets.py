@@ -18,6 +18,7 @@ from pathlib import Path
 import sqlalchemy as sa
 from sqlmodel import select
 
+from learnsite.catalogue import worksheet_tags
 from learnsite.config import settings
 from learnsite.db import resolve_url, session_scope
 from learnsite.models import Category, Content
@@ -28,9 +29,9 @@ from learnsite.services.thumbnail import ThumbnailFailed, render_thumbnail
 
 log = logging.getLogger(__name__)
 
-SUBJECTS = ("math", "literacy", "art")
-SKILL_TYPES = ("counting", "addition-subtraction", "writing", "reading", "problem-solving", "fine-motor")
-ALLOWED_CATEGORIES = ("Math Practice", "Letter Tracing", "Color by Number", "Word Puzzles")
+SUBJECTS = tuple(worksheet_tags.SUBJECTS)
+SKILL_TYPES = tuple(worksheet_tags.SKILLS)
+ALLOWED_CATEGORIES = worksheet_tags.CATEGORIES
 TITLE_MAX = 200
 DESCRIPTION_MAX = 2000
 NAME_MAX = 120

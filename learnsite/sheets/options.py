@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, replace
 
 from learnsite import whole_numbers
+from learnsite.catalogue import worksheet_tags
 
 PAPERS = ("A4", "Letter")
 CARRYING = ("any", "none", "only")  # carrying (addition) or borrowing (subtraction)
@@ -36,25 +37,26 @@ class KindSpec:
     case: bool = False
     has_key: bool = True
     # the library's category, subject and skill a made sheet starts with (the admin may change them)
-    library: tuple[str, str, str] = ("Math Practice", "math", "addition-subtraction")
+    library: tuple[str, str, str] = (worksheet_tags.MATH, "math", "addition-subtraction")
 
 
 KINDS: dict[str, KindSpec] = {k.kind: k for k in (
     KindSpec("addition", "Addition drill", "addition-drill", 0, 999, 0, 10, count=20, carrying=True),
     KindSpec("subtraction", "Subtraction drill", "subtraction-drill", 0, 999, 0, 10, count=20, carrying=True),
     KindSpec("multiplication", "Multiplication drill", "multiplication-drill", 0, 12, 1, 5, "Factors from", count=20,
-             library=("Math Practice", "math", "problem-solving")),
+             library=(worksheet_tags.MATH, "math", "problem-solving")),
     KindSpec("number-bonds", "Number bonds", "number-bonds", 2, 100, 5, 10, "Whole numbers from", count=12),
     KindSpec("counting", "Counting pictures", "counting-pictures", 1, 20, 1, 10, "Objects from", count=6,
-             library=("Math Practice", "math", "counting")),
+             library=(worksheet_tags.MATH, "math", "counting")),
     KindSpec("number-tracing", "Number tracing", "number-tracing", 0, 20, 0, 9, has_key=False,
-             library=("Letter Tracing", "math", "writing")),
+             library=(worksheet_tags.TRACING, "math", "writing")),
     KindSpec("letter-tracing", "Letter tracing", "letter-tracing", 1, 26, 1, 5, "Letters from", case=True,
-             has_key=False, library=("Letter Tracing", "literacy", "writing")),
+             has_key=False, library=(worksheet_tags.TRACING, "literacy", "writing")),
     KindSpec("word-search", "Sight-word search", "sight-word-search", 0, 0, 0, 0, count=8, count_min=3,
-             count_max=12, count_label="Number of words", levels=3, library=("Word Puzzles", "literacy", "reading")),
+             count_max=12, count_label="Number of words", levels=3,
+             library=(worksheet_tags.WORD_PUZZLES, "literacy", "reading")),
     KindSpec("colour-by-number", "Colour by number", "colour-by-number", 0, 0, 0, 0, levels=3,
-             library=("Color by Number", "art", "fine-motor")),
+             library=(worksheet_tags.COLOURING, "art", "fine-motor")),
 )}
 
 

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import fpdf
 
+from learnsite.catalogue import worksheet_tags
 from learnsite.sheets.options import SheetOptions, defaults
 
 
@@ -52,7 +53,7 @@ def _s(key, title, ages, about, category, subject, skill, kind, **options) -> St
     return Starter(key, title, f"{about} For ages {ages}.", category, subject, skill, opts)
 
 
-MATH, TRACE, COLOUR, WORDS = "Math Practice", "Letter Tracing", "Color by Number", "Word Puzzles"
+MATH, TRACE, COLOUR, WORDS = worksheet_tags.CATEGORIES
 
 STARTERS: tuple[Starter, ...] = (
     _s("count-to-5", "Count to 5", "4-5", "Count the apples, balls, fish, flowers or stars in each box.", MATH, "math",

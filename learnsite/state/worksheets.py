@@ -10,6 +10,7 @@ import re
 import reflex as rx
 
 from learnsite import whole_numbers
+from learnsite.catalogue import worksheet_tags
 from learnsite.whole_numbers import ID_DIGITS
 from learnsite.services import worksheets as service
 from learnsite.services.storage import get_storage
@@ -19,11 +20,7 @@ from learnsite.toast import notify
 log = logging.getLogger(__name__)
 
 PER_PAGE = 12
-SUBJECT_LABELS = {"math": "Math", "literacy": "Literacy", "art": "Art"}
-SKILL_LABELS = {
-    "counting": "Counting", "addition-subtraction": "Addition & Subtraction", "writing": "Writing",
-    "reading": "Reading", "problem-solving": "Problem Solving", "fine-motor": "Fine Motor",
-}
+SUBJECT_LABELS, SKILL_LABELS = worksheet_tags.SUBJECTS, worksheet_tags.SKILLS
 ALL = "all"  # the value of the "any" option in the filter selects (radix select items need one)
 
 
