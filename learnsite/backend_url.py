@@ -3,8 +3,14 @@
 
 from __future__ import annotations
 
+import json
+
 import reflex as rx
 from reflex_base.vars.base import Var, VarData
+
+from learnsite.toast import DEFAULT_MS, TOAST_ID
+
+OFFLINE = "This device seems to be offline. Check the connection, then try again."
 
 BACKEND_ORIGIN = Var(
     _js_expr="getBackendURL(env.PING).origin",
@@ -17,12 +23,22 @@ def absolute(url: Var) -> Var:
     return rx.cond(url.to(str).startswith("/"), BACKEND_ORIGIN.to(str) + url.to(str), url).to(str)
 
 
-def download_function(url: Var, filename: Var) -> Var:
-    """JS: GET the file as a blob and save it under filename; resolves to "ok" or "error"."""
+def download_function(url: Var, filename: Var, failed: str) -> Var:
+    """JS: GET the file as a blob and save it under filename, saying how it went in a toast from the page itself
+    (one sent by the server came only once the page was connected again, and blamed the sheet for the network).
+    A second press while the first is still fetching does nothing: it saved the file twice."""
+    toast = f"""(level, title, description) => refs["__toast"]?.[level](title, {{
+    id: {json.dumps(TOAST_ID)}, closeButton: true, duration: {DEFAULT_MS}, description: description }})"""
     code = f"""async () => {{
+  const toast = {toast};
+  const url = {url!s};
+  const busy = window.__learnsiteDownloads = window.__learnsiteDownloads || new Set();
+  if (busy.has(url)) return;
+  busy.add(url);
+  toast("info", "Preparing Download...", "");
   try {{
-    const response = await fetch({url!s});
-    if (!response.ok) return "error";
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(String(response.status));
     const blob = await response.blob();
     const href = URL.createObjectURL(blob);
     const link = document.createElement("a");
@@ -32,9 +48,13 @@ def download_function(url: Var, filename: Var) -> Var:
     link.click();
     link.remove();
     setTimeout(() => URL.revokeObjectURL(href), 10000);
-    return "ok";
+    toast("success", "Download Started!", "");
   }} catch (error) {{
-    return "error";
+    toast("error", "Uh oh! Download Failed.", navigator.onLine === false ? {json.dumps(OFFLINE)} : {json.dumps(failed)});
+  }} finally {{
+    busy.delete(url);
   }}
 }}"""
-    return Var(_js_expr=code, _var_data=VarData.merge(url._get_all_var_data(), filename._get_all_var_data()))
+    imports = {"$/utils/state": ["refs"]}
+    return Var(_js_expr=code, _var_data=VarData.merge(url._get_all_var_data(), filename._get_all_var_data(),
+                                                      VarData(imports=imports)))

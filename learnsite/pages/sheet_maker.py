@@ -13,6 +13,7 @@ from learnsite.state.sheet_maker import DESCRIPTION_MAX, TITLE_MAX, SheetMakerSt
 from learnsite.state.worksheets import SKILL_LABELS, SUBJECT_LABELS
 
 ROUTE = "/worksheets/maker"
+MADE_FAILED = "The worksheet could not be made. Please try again."
 
 
 def _field(label, control: rx.Component, hint=None) -> rx.Component:
@@ -94,7 +95,7 @@ def _options() -> rx.Component:
             # fetched and saved by script: the client router would take a plain same-origin link
             rx.button(rx.icon("download", aria_hidden="true"), "Download PDF", size="4",
                       on_click=rx.call_function(download_function(absolute("/make-sheet/sheet.pdf?" + S.query),
-                                                                  S.file_name), callback=S.download_finished)),
+                                                                  S.file_name, MADE_FAILED))),
         ),
         spacing="3",
         width="100%",

@@ -7,13 +7,13 @@ import reflex as rx
 from learnsite.backend_url import absolute, download_function
 from learnsite.layout import item_page_title, page
 from learnsite.state.worksheets import WorksheetPageState as S
-from learnsite.toast import notify
 
 # Local files have root-relative URLs; resolve them against the backend (a different port in dev).
 _absolute = absolute
 
 
 _download_function = download_function
+DOWNLOAD_FAILED = "There was a problem downloading the worksheet. Please try again."
 
 
 # Print the PDF itself when the browser allows it (same origin), else the page: print CSS
@@ -34,10 +34,7 @@ def _viewer() -> rx.Component:
         rx.flex(
             rx.button(
                 rx.icon("download"), "Download PDF",
-                on_click=[
-                    notify("Preparing Download...", level="info"),
-                    rx.call_function(_download_function(file_url, S.ws_download_name), callback=S.download_finished),
-                ],
+                on_click=rx.call_function(_download_function(file_url, S.ws_download_name, DOWNLOAD_FAILED)),
                 size="3",
             ),
             rx.button(rx.icon("printer"), "Print Worksheet", on_click=rx.call_script(_PRINT_JS), size="3",

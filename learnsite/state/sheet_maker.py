@@ -219,12 +219,6 @@ class SheetMakerState(rx.State):
         self.case = value if value in ("upper", "lower", "both") else "both"
         self._refresh()
 
-    @rx.event
-    def download_finished(self, result: str):
-        if result == "ok":
-            return notify("Download Started!", level="success")
-        return notify("Uh oh! Download Failed.", "The worksheet could not be made. Please try again.", level="error")
-
     # ------------------------------------------------------------ adding to the library
 
     def _prefill_tags(self):

@@ -209,10 +209,3 @@ class WorksheetPageState(rx.State):
         self.ws_title, self.ws_description = view.title, view.description
         self.ws_file_url, self.ws_download_name = view.file_url, download_name(view.title)
         self.ws_status = "found"
-
-    @rx.event
-    def download_finished(self, result: str):
-        if result == "ok":
-            return notify("Download Started!", level="success")
-        return notify("Uh oh! Download Failed.",
-                      "There was a problem downloading the worksheet. Please try again.", level="error")

@@ -12,8 +12,10 @@ from pathlib import Path
 from playwright.sync_api import expect
 from pypdf import PdfReader
 
+from learnsite.backend_url import OFFLINE
+from learnsite.pages.sheet_maker import MADE_FAILED
 from tests.browser.worksheets.conftest import open_all_worksheets, sign_in
-from tests.conftest import open_page, toast, wait_hydrated, window
+from tests.conftest import hold_requests, open_page, toast, wait_held, wait_hydrated, window
 
 SHOTS = Path("/tmp/shots-maker")
 PREVIEW = "Preview of the first page of the worksheet"
@@ -59,6 +61,34 @@ def test_make_a_sheet_see_the_preview_and_download_it(page, tmp_path):
     first = reader.pages[0].extract_text()
     assert "Subtraction drill" in first and "seed 1234" in first
     assert reader.pages[-1].extract_text().startswith("Answer key: Subtraction drill")
+
+
+def test_a_second_press_while_downloading_fetches_nothing_and_offline_is_said_at_once(page):
+    """A resilience review: a double click on a slow network saved the sheet twice, and a failed download was told
+    by the server: late, and blaming the sheet for the network."""
+    open_page(page, "/worksheets/maker")
+    _preview_loaded(page)
+    held = hold_requests(page, "**/make-sheet/sheet.pdf*")
+    button = page.get_by_role("button", name="Download PDF")
+    button.dblclick()
+    wait_held(page, held)
+    expect(toast(page, "Preparing Download...")).to_be_visible()
+    button.click()
+    page.wait_for_timeout(500)
+    assert len(held) == 1
+    with page.expect_download():
+        held[0].continue_()
+    expect(toast(page, "Download Started!")).to_be_visible()
+    page.unroute("**/make-sheet/sheet.pdf*")
+
+    # the request fails in the page (the toast said so only once the page reached the server again)
+    page.route("**/make-sheet/sheet.pdf*", lambda route: route.abort("internetdisconnected"))
+    button.click()
+    expect(toast(page, "Uh oh! Download Failed.")).to_be_visible()
+    expect(page.get_by_text(MADE_FAILED)).to_be_visible()
+    page.evaluate("Object.defineProperty(navigator, 'onLine', {get: () => false})")  # and the device says why
+    button.click()
+    expect(page.get_by_text(OFFLINE)).to_be_visible()
 
 
 def test_bad_input_gets_a_clear_message_in_the_page_and_from_the_server(page, app_server):
