@@ -17,7 +17,7 @@ def auth_controls() -> rx.Component:
     return rx.box(
         _session_clock(),
         rx.match(
-            AuthState.auth_status,
+            AuthState.shown_status,
             (
                 "signed_in",
                 rx.hstack(

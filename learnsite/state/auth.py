@@ -106,8 +106,14 @@ class AuthState(rx.State):
     user_access: str = "checking"
 
     @rx.var
+    def shown_status(self) -> str:
+        """auth_status as the page shows it: signed out as soon as another tab of this browser signs out (the
+        shared stored session is cleared there and synced here), not at this tab's next tick, up to 30 s later."""
+        return "signed_out" if self.auth_status == "signed_in" and not self.access_token else self.auth_status
+
+    @rx.var
     def signed_in(self) -> bool:
-        return self.auth_status == "signed_in"
+        return self.auth_status == "signed_in" and self.access_token != ""
 
     # ------------------------------------------------------------------ contract
 

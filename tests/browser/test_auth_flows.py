@@ -293,6 +293,24 @@ def test_prerendered_pages_hold_no_private_content(app_server):
     assert "auth-loading" in html and "Welcome!" not in html
 
 
+def test_logging_out_in_one_tab_signs_the_other_out_at_once(page, app_server):
+    """A resilience review: the other tab kept "Welcome!" and Logout until its next 30 s tick, and a game finished
+    there saved no stars without saying why."""
+    address = unique("twotabs")
+    app_server.create_user(address, "two-tabs-password")
+    login(page, "/login/user", address, "two-tabs-password")
+    expect(header(page).get_by_text("Welcome!")).to_be_visible()
+    other = page.context.new_page()
+    other.goto("/activity/number-counting")
+    wait_hydrated(other)
+    expect(header(other).get_by_text("Welcome!")).to_be_visible()
+    header(page).get_by_role("button", name="Logout").click()
+    expect(header(page).get_by_role("button", name="Login")).to_be_visible()
+    expect(header(other).get_by_role("button", name="Login")).to_be_visible(timeout=5_000)
+    expect(header(other).get_by_text("Welcome!")).to_have_count(0)
+    other.close()
+
+
 def test_expired_access_token_is_refreshed_on_load(page, app_server):
     """SPEC §9: a stored session whose access token expired but whose refresh token is valid is
     refreshed when the page loads (rotation: both tokens change) and the user stays signed in."""
