@@ -158,6 +158,12 @@ def list_categories(db_url: str | None = None) -> list[dict]:
         ]
 
 
+def library_choices(db_url: str | None = None) -> list[dict[str, str]]:
+    """The categories a worksheet may be filed under, as a form's choices: {"id": "3", "name": "Math Practice"}."""
+    return [{"id": str(c["id"]), "name": c["name"]} for c in list_categories(db_url)
+            if c["name"] in ALLOWED_CATEGORIES]
+
+
 def _view(row: Content, category_name: str | None, storage: Storage | None) -> WorksheetView:
     file_url, thumb_url = row.file_url, row.thumbnail_url or ""
     if storage is not None and row.storage_key:

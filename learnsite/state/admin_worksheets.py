@@ -85,11 +85,7 @@ class AdminWorksheetState(rx.State):
         if not await AuthState.admin_of(self):
             return notify(*NOT_ADMIN, level="error")
         try:
-            self.categories = [
-                {"id": str(c["id"]), "name": c["name"]}
-                for c in await asyncio.to_thread(service.list_categories)
-                if c["name"] in service.ALLOWED_CATEGORIES
-            ]
+            self.categories = await asyncio.to_thread(service.library_choices)
         except Exception:  # noqa: BLE001
             log.exception("categories failed")
             return notify("Error fetching categories", SERVER_TROUBLE, level="error")

@@ -233,9 +233,7 @@ class SheetMakerState(rx.State):
             self.categories = []
             return
         try:
-            self.categories = [{"id": str(c["id"]), "name": c["name"]}
-                               for c in await asyncio.to_thread(service.list_categories)
-                               if c["name"] in service.ALLOWED_CATEGORIES]
+            self.categories = await asyncio.to_thread(service.library_choices)
         except Exception:  # noqa: BLE001 - the maker works without the library form
             log.exception("categories failed")
             self.categories = []

@@ -44,6 +44,14 @@ def test_categories_are_seeded_and_ordered_by_age_then_name(db_url):
     assert names.index("Color by Number") < names.index("Letter Tracing") < names.index("Aardvark Art")
 
 
+def test_library_choices_are_the_allowed_categories_as_a_forms_text(db_url):
+    choices = ws.library_choices(db_url)
+    assert [c["name"] for c in choices] == [c["name"] for c in ws.list_categories(db_url)
+                                            if c["name"] in ws.ALLOWED_CATEGORIES]
+    assert {c["name"] for c in choices} == set(ws.ALLOWED_CATEGORIES)
+    assert all(c["id"].isdigit() for c in choices)
+
+
 def test_create_stores_file_thumbnail_and_row(db_url, local_storage, sample_pdf, math_category):
     view = _create(db_url, local_storage, sample_pdf, math_category)
     [row] = _rows(db_url)
