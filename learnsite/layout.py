@@ -56,9 +56,9 @@ def page(route: str, title: str, on_load: Any = None, **extra) -> Callable:
         # every page's components (react-pageflip, dropzone...) land in one bundle loaded everywhere.
         component.__module__ = body.__module__
         # the home popups are drawn on every page and opened by the server: a page reached by Back or a typed
-        # address found the last page's popup still open over it
+        # address found the last page's popup still open over it (one connecting again keeps it)
         PAGES.append(PageSpec(route=route, title=title, component=component,
-                              on_load=_on_load_list(PopupState.close_all, on_load), extra=extra))
+                              on_load=_on_load_list(PopupState.page_loaded, on_load), extra=extra))
         return body
 
     return decorator

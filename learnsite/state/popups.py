@@ -15,6 +15,7 @@ from learnsite.catalogue import library
 from learnsite.catalogue.home import AGE_GROUPS, CATEGORIES, FEATURED, SITE_TAGLINE
 from learnsite.catalogue.entries import list_rows
 from learnsite.catalogue.filters import ALL, filter_activities, is_read_prompt, item_route, search_titles
+from learnsite.state.reconnect import page_connected_again
 
 CATEGORY_TYPES = tuple(c.type for c in CATEGORIES)
 CATEGORY_TITLES = tuple(c.title for c in CATEGORIES)
@@ -104,6 +105,13 @@ class PopupState(rx.State):
     @rx.event
     def close_all(self):
         self._close_all()
+
+    @rx.event
+    async def page_loaded(self):
+        """First in every page's on_load: a page opened (by Back, a typed address, a link) shows no popup left
+        open on the last page; a page that connected again keeps the one the family had open."""
+        if not await page_connected_again(self):
+            self._close_all()
 
     @rx.event
     def set_open(self, flag: str, is_open: bool):

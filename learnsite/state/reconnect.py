@@ -43,13 +43,18 @@ def _route(state: rx.State) -> str:
     return route.split("#", 1)[0] if isinstance(route, str) and len(route) <= MAX_ROUTE else ""
 
 
+async def page_connected_again(state: rx.State) -> bool:
+    """In an on_load handler: True when Reflex runs it because the open page connected again (not opened)."""
+    note = await state.get_state(ReconnectState)
+    return note._route != "" and note._route == _route(state)
+
+
 async def connected_again(state: rx.State, shown_id: str) -> bool:
     """In an on_load handler of an [id] page: True when Reflex runs it because the open page connected again and
     `shown_id` (the id the state last loaded) is still the page's, so what the page shows can stay."""
     if not shown_id or shown_id != route_id(state):
         return False
-    note = await state.get_state(ReconnectState)
-    return note._route != "" and note._route == _route(state)
+    return await page_connected_again(state)
 
 
 class ReconnectNote(Middleware):

@@ -10,6 +10,7 @@ import pytest
 from learnsite.state.audiobook import AudiobookState
 from learnsite.state.flipbook import FlipbookState
 from learnsite.state.media import SongState
+from learnsite.state.popups import PopupState
 from learnsite.state.presentation import PresentationState
 from learnsite.state.reconnect import ReconnectNote, ReconnectState
 from learnsite.state.storybook import StorybookState
@@ -124,3 +125,20 @@ async def test_a_route_longer_than_any_of_ours_is_not_kept_in_the_tab():
     root = client_tree("/storybook/the-brave-knight", query="id=the-brave-knight&x=" + "a" * 10_000)
     await hydrate(root, fresh=False)
     assert (await root.get_state(ReconnectState))._route == ""
+
+
+async def test_a_popup_stays_open_when_the_page_connects_again_and_closes_when_a_page_opens():
+    """Every page's on_load starts with PopupState.page_loaded: Back or a typed address left the last page's popup
+    open over the next one, but a phone woken up keeps the popup the family had open."""
+    root = client_tree("/storybook/jungle-friends", query="id=jungle-friends")
+    popups = await root.get_state(PopupState)
+    await hydrate(root, fresh=True)
+    await run(PopupState.page_loaded, popups)
+    await run(PopupState.open_start_learning, popups)
+    await hydrate(root, fresh=False)  # the open page connects again
+    await run(PopupState.page_loaded, popups)
+    assert popups.start_learning_open
+    go_to(root, "/activity/animal-sounds", "id=animal-sounds")  # then a page is opened
+    await page_opened(root)
+    await run(PopupState.page_loaded, popups)
+    assert not popups.start_learning_open
