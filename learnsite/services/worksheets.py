@@ -355,9 +355,11 @@ def _store(storage: Storage, pdf_path: Path, original_name: str, now_ms: int | N
                 stored.append(thumb_key)
         except (StorageError, OSError) as exc:
             _remove(storage, stored)
-            raise UploadFailed(str(exc)) from exc
+            log.error("storing a worksheet's files failed", exc_info=exc)  # names the server's paths
+            raise UploadFailed(STORE_FAILED) from exc
         finally:
-            # waits for the child if storing failed first; a thumbnail that failed to write left no file
+            # waits for the child if storing failed first (a thumbnail that failed to write is in the caller's
+            # temporary folder)
             if rendering.exception() is None and (thumb_path := rendering.result()) is not None:
                 thumb_path.unlink(missing_ok=True)
     return key, file_url, thumb_url, stored
@@ -396,9 +398,14 @@ def _render_thumbnail(pdf_path: Path, key: str) -> Path | None:
     return None
 
 
+DB_FAILED = "The worksheet could not be saved in the library. Please try again."
+STORE_FAILED = "The file could not be stored. Please try again."
+
+
 def _db_message(exc: Exception) -> str:
-    orig = getattr(exc, "orig", None)
-    return str(orig or exc).strip().splitlines()[0][:300] or exc.__class__.__name__
+    """What the admin reads: the database's own words can name its host, user and statement, so they are logged."""
+    log.error("a worksheet's database write failed", exc_info=exc)
+    return DB_FAILED
 
 
 def _remove(storage: Storage, keys: list[str]) -> None:

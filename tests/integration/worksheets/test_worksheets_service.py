@@ -133,7 +133,7 @@ def test_insert_failure_removes_stored_files(db_url, local_storage, sample_pdf, 
     try:
         with pytest.raises(ws.DatabaseEntryFailed) as err:
             _create(db_url, local_storage, sample_pdf, math_category)
-        assert str(err.value)
+        assert str(err.value) == ws.DB_FAILED  # the database's own words (host, user, statement) only logged
         assert _stored_files(local_storage) == []
     finally:
         with engine.begin() as c:
@@ -151,15 +151,17 @@ def test_store_failure_writes_no_row(db_url, tmp_path, sample_pdf, math_category
 
 
 def test_a_thumbnail_that_cannot_be_written_fails_the_upload_as_an_upload(db_url, local_storage, sample_pdf,
-                                                                          math_category, monkeypatch):
+                                                                          math_category, monkeypatch, caplog):
     """A made sheet brings its own thumbnail: a full disk while writing it is an UploadFailed, which the admin's
     toast names, and not an OSError raised a second time on the way out."""
     def disk_full(_pdf_path, _png):
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(ws, "_write_thumbnail", disk_full)
-    with pytest.raises(ws.UploadFailed, match="No space left"):
-        _create(db_url, local_storage, sample_pdf, math_category, thumbnail_png=b"\x89PNG")
+    with caplog.at_level(logging.ERROR, logger=ws.log.name):
+        with pytest.raises(ws.UploadFailed) as failed:
+            _create(db_url, local_storage, sample_pdf, math_category, thumbnail_png=b"\x89PNG")
+    assert str(failed.value) == ws.STORE_FAILED and "No space left" in caplog.text  # the reason logged, not shown
     assert _rows(db_url) == [] and _stored_files(local_storage) == []
 
 
