@@ -15,7 +15,7 @@ from learnsite.variety import picked, varied
 SIGNS = {"addition": "+", "subtraction": "−", "multiplication": "×"}
 COLS, ROWS = 4, 5
 ACROSS_COLS, ACROSS_ROWS = 2, 10  # the same 20 a page, each a line wide
-ACROSS_MAX = 20  # a sheet whose numbers are all up to this is written across (and every times-table sheet)
+ACROSS_MAX = 20  # a sheet of numbers up to this is written across (and every times-table sheet)
 TRIES = 4000  # draws for a wide range's problems
 ENUMERATE = 2000  # a range with at most this many pairs of numbers (0-43) lists them all
 SAMPLE = 100  # a wide range's problems to choose a sheet from (at least 5 per problem on it)
@@ -145,15 +145,16 @@ def plan(options: SheetOptions) -> list[Problem]:
     return [Problem(a, b, sign, _answer(kind, a, b)) for a, b in pairs]
 
 
-def written_across(kind: str, problems: list[Problem]) -> bool:
-    return kind == "multiplication" or all(p.a <= ACROSS_MAX and p.b <= ACROSS_MAX for p in problems)
+def written_across(options: SheetOptions) -> bool:
+    """From the options, not the problems drawn: the same options give the same layout whatever the seed."""
+    return options.kind == "multiplication" or options.high <= ACROSS_MAX
 
 
 def draw(pdf: SheetPdf, options: SheetOptions, problems: list[Problem]) -> None:
     heading = pdf.label
     verb = {"addition": "Add", "subtraction": "Subtract", "multiplication": "Multiply"}[options.kind]
     number = 0
-    across = written_across(options.kind, problems)  # one layout for the whole sheet
+    across = written_across(options)  # one layout for the whole sheet
     cols, rows = (ACROSS_COLS, ACROSS_ROWS) if across else (COLS, ROWS)
     room = marks_room(options.kind, problems)
     # the sums' right edge, for the "=" signs to line up down the page
