@@ -15,11 +15,12 @@ RECONNECTING = "Reconnecting… Please keep this page open."
 
 @rx.memo
 def connection_banner() -> rx.Component:
-    # a live region that is always there, so the words are read out when they appear
+    # a live region that is always there, so the words are read out when they appear; not role="status", which
+    # would make every page hold a second, empty status beside its own (a storybook's "Paused.", a game's cheer)
     return rx.el.div(
         rx.cond(has_connection_errors,
                 rx.el.p(rx.icon("wifi-off", size=20, aria_hidden="true"), RECONNECTING, class_name="connection-line")),
-        role="status",
+        aria_live="polite",
         class_name="connection-banner",
     )
 

@@ -13,7 +13,7 @@ def test_a_lost_connection_shows_a_calm_line_and_no_technical_error(browser, app
     ws://...": alarming and meaningless to a parent (a resilience review)."""
     with window(browser, app_server, 1280, 800) as page:
         open_page(page, "/activity/animal-sounds")
-        line = page.get_by_role("status").filter(has_text=RECONNECTING)
+        line = page.get_by_text(RECONNECTING)
         expect(line).to_have_count(0)
         page.context.set_offline(True)
         # the network goes as a phone's does when it sleeps: Reflex drops its socket on pagehide and tries to
