@@ -157,9 +157,7 @@ def draw(pdf: SheetPdf, options: SheetOptions, problems: list[Problem]) -> None:
     across = written_across(options)  # one layout for the whole sheet
     cols, rows = (ACROSS_COLS, ACROSS_ROWS) if across else (COLS, ROWS)
     room = marks_room(options.kind, problems)
-    # the sums' right edge, for the "=" signs to line up down the page
-    pdf.set_font(FONT, "", ACROSS_SIZE)
-    sum_w = max((pdf.get_string_width(_sum(p)) for p in problems), default=0) + 1
+    sum_w = _sums_width(pdf, problems) if across else 0.0
     for page_problems in pages_of(problems, cols * rows):
         where = "on the line" if across else "under the line"
         top = pdf.start_page(heading, f"{verb}. Write each answer {where}.")
@@ -201,6 +199,12 @@ ACROSS_SIZE = 22  # pt
 
 def _sum(p: Problem) -> str:
     return f"{p.a} {p.sign} {p.b} ="
+
+
+def _sums_width(pdf: SheetPdf, problems: list[Problem]) -> float:
+    """The widest "a + b =" of the sheet: the sums' right edge, for the "=" signs to line up down the page."""
+    pdf.set_font(FONT, "", ACROSS_SIZE)
+    return max((pdf.get_string_width(_sum(p)) for p in problems), default=0) + 1
 
 
 def _problem_across(pdf: SheetPdf, number: int, p: Problem, x: float, y: float, w: float, h: float,
