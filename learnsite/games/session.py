@@ -15,7 +15,6 @@ from typing import NamedTuple, TypedDict
 
 from learnsite.games.activities import GAMES, GameSpec
 from learnsite.games.kinds import KINDS
-from learnsite.games.kinds import prompt as prompt_kind
 from learnsite.games.rounds import EASIER, NORMAL, Round, in_range
 
 SPARE = 4  # extra rounds generated per level, so a step down (or back up) never has to repeat a round
@@ -29,9 +28,6 @@ CHEERS = ("Great job!", "Well done!", "Super!", "You got it!", "Brilliant!", "Fa
 PICKED = ("Great choice!", "Ooh, good one!", "Nice pick!", "Love it!")
 MAX_SEED = 2**31 - 1
 FRESH_TRIES = 12  # seeds weighed for Play Again (under 1 ms each)
-# kinds whose wrong tries are kept for the rest of the round: an option tried (greyed), a number typed (sent again,
-# as a held Enter does, it is not another miss)
-TRIED_KINDS = ("choose", "count", "type")
 
 
 class Session(NamedTuple):
@@ -194,29 +190,15 @@ def board_view(s: Session) -> Board:
     """The round on screen as the page draws it (what public_view adds for a game not yet over)."""
     spec = spec_of(s)
     r = current_round(s)
-    options = [{"label": label, "image": image} for label, image in r.options]
-    groups = [{"label": label, "image": image, "state": "", "placed": []} for label, image in r.groups]
-    if s.settled:  # what has been answered is shown: a partner matched as done, a thing sorted inside its home
-        for i in s.settled:  # in the order the child placed them
-            if spec.kind == "match":
-                groups[r.answer[i]]["state"] = "done"
-            else:
-                groups[r.answer[i]]["placed"].append(r.options[i].image)
-    pictures, pictures_more = list(r.pictures), []
-    task, min_words, container, seconds, guide = "", 0, "", 0, {}
-    extra = r.extra
-    if extra:  # kind-specific parts (choose has none)
-        split = extra.get("groups", ())
-        if len(split) == 2:  # count: an addition's two groups
-            pictures, pictures_more = pictures[:split[0]], pictures[split[0]:]
-        container, seconds, guide = extra.get("container", ""), extra.get("seconds", 0), extra.get("guide", {})
-        if spec.kind == "prompt" and r.key == "write":
-            picks = dict(s.picks)
-            task, min_words = prompt_kind.writing_task(spec.params["style"], picks), extra["min_words"]
-            options = [{"label": o.label, "image": ""} for o in prompt_kind.first_lines(spec.params["style"], picks)]
-    return {"prompt": r.prompt, "say": "" if r.say == r.prompt else r.say, "passage": r.passage,
-            "pictures": pictures, "pictures_more": pictures_more, "container": container, "options": options,
-            "groups": groups, "task": task, "min_words": min_words, "seconds": seconds, "guide": guide}
+    board: Board = {"prompt": r.prompt, "say": "" if r.say == r.prompt else r.say, "passage": r.passage,
+                    "pictures": list(r.pictures), "pictures_more": [], "container": "",
+                    "options": [{"label": label, "image": image} for label, image in r.options],
+                    "groups": [{"label": label, "image": image, "state": "", "placed": []} for label, image in r.groups],
+                    "task": "", "min_words": 0, "seconds": 0, "guide": {}}
+    draw = KINDS[spec.kind].draw
+    if draw is not None:
+        draw(board, r, s.settled, spec.params, dict(s.picks))
+    return board
 
 
 def marks_view(s: Session) -> list[str]:
@@ -248,30 +230,29 @@ def answer(s: Session, round_no: int, move: dict) -> tuple[Session, Feedback]:
     if type(round_no) is not int or round_no != s.index or s.finished or type(move) is not dict:
         return s, REFUSED
     spec = spec_of(s)
-    kind = spec.kind
+    kind = KINDS[spec.kind]
     r = current_round(s)
-    if s.tried and (move.get("value") if kind == "type" else move.get("choice")) in s.tried:
+    if s.tried and move.get(kind.tried) in s.tried:
         return s, TRIED_ALREADY
-    if kind == "prompt" and r.answer is not None and isinstance(move.get("text"), str):
-        lines = prompt_kind.first_lines(spec.params["style"], dict(s.picks))
-        move = {"text": prompt_kind.own_words(move["text"], lines)}
-    outcome = KINDS[kind].check(r, move, frozenset(s.settled))
+    if kind.own_move is not None:
+        move = kind.own_move(r, move, spec.params, dict(s.picks))
+    outcome = kind.check(r, move, frozenset(s.settled))
     if not outcome.accepted:
         return s, REFUSED
     if not outcome.right:
-        tried = s.tried + (outcome.part,) if kind in TRIED_KINDS else s.tried
+        tried = s.tried + (outcome.part,) if kind.tried else s.tried
         misses = s.misses + 1
-        level = EASIER if misses >= MISSES_BEFORE_STEP_DOWN and kind != "prompt" else s.level
+        level = EASIER if misses >= MISSES_BEFORE_STEP_DOWN and kind.steps_down else s.level
         s = _changed(s, misses=misses, tried=tried, level=level)
-        shown_after = getattr(KINDS[kind], "shown_after", None)
-        shown = shown_after(r, misses) if shown_after else ""
+        shown = kind.shown_after(r, misses) if kind.shown_after else ""
         if shown:  # stuck: the answer is shown and the game goes on (no first-try star for this round)
             after = _next_round(s, spec)
             message = shown if after.finished else f"{shown} On to the next one."
             return after, Feedback(True, round_done=True, finished=after.finished, message=message)
         return s, Feedback(True, message=f"{TRY_AGAIN[(misses - 1) % len(TRY_AGAIN)]} {outcome.message}")
-    if kind == "prompt" and r.answer is None:
-        s = _changed(s, picks=s.picks + ((r.extra["slot"], r.options[outcome.part].label),))
+    pick = kind.kept_pick(r, outcome) if kind.kept_pick else None
+    if pick is not None:  # a story's hero, place...: any pick is a good one, and kept for the writing task
+        s = _changed(s, picks=s.picks + (pick,))
         after = _next_round(s, spec)
         return after, Feedback(True, True, True, after.finished, PICKED[(s.seed + s.index) % len(PICKED)])
     if not outcome.round_done:  # one more pair matched / thing sorted
@@ -292,14 +273,15 @@ def _next_round(s: Session, spec: GameSpec) -> Session:
     streak = s.streak + 1 if s.misses == 0 else 0
     done = {"index": index, "first_try": s.first_try + (1 if s.misses == 0 else 0), "misses": 0, "settled": (),
             "tried": (), "streak": streak}
+    kind = KINDS[spec.kind]
     if index >= spec.rounds:
-        stars = 3 if spec.kind == "prompt" else stars_for(done["first_try"], spec.rounds)
+        stars = 3 if kind.full_stars else stars_for(done["first_try"], spec.rounds)
         return _changed(s, **done, finished=True, stars=stars)
     back_up = s.level == EASIER and streak >= RIGHT_BEFORE_STEP_UP  # the step down did its work
     # what each level's list keeps by itself, a change of level may not: a sum with the answer of the one before,
     # a small letter before its capital (kept where another round is left)
-    same = current_round(s).answer if spec.kind == "type" else None
-    follows = getattr(KINDS[spec.kind], "may_follow", None)
+    same = current_round(s).answer if kind.new_answer_next else None
+    follows = kind.may_follow
     for strict in (True, False):
         for level in (NORMAL if back_up else s.level, NORMAL, EASIER):
             rounds = level_rounds(s.activity_id, s.seed, level)

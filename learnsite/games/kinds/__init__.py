@@ -1,19 +1,74 @@
 """Game kinds (the engine: kinds/ here, content/ the learning content, activities.py which game each
 catalogue activity is, session.py one game being played).
 
-Game kinds. Each module has make_rounds(rng, band, level, n, params) -> list[Round] (n rounds with
-distinct keys) and check(round, move, settled) -> Outcome (`settled`: the parts of a match/sort round
-already done). A kind may add shown_after(round, misses) -> str: the answer shown once a child has
-missed that many times ("" until then), and the game goes on; and may_follow(round, served keys) -> bool
-where a round needs another before it (tracing: a small letter after its capital)."""
+A kind is one module. It must have
+- make_rounds(rng, band, level, n, params) -> list[Round]: n rounds with distinct keys;
+- check(round, move, settled) -> Outcome (`settled`: the parts of a match/sort round already done).
+It may add, where its rounds differ from a plain question (session.py asks every kind through `Kind`):
+- TRIED = "choice": the move's field whose wrong values stay tried for the rest of the round (shown greyed, or
+  refused calmly when sent again);
+- STEPS_DOWN = False: two misses do not make the next rounds easier (any pick is right);
+- NEW_ANSWER_NEXT = True: the next round never has this round's answer (one level's list keeps that by
+  itself, a change of level may not);
+- FULL_STARS = True: finishing earns 3 stars;
+- shown_after(round, misses) -> str: the answer shown once a child has missed that many times ("" until then),
+  and the game goes on;
+- may_follow(round, served keys) -> bool: where a round needs another before it (a small letter its capital);
+- own_move(round, move, params, picks) -> move: the move as it is checked (the writing round: the child's own
+  words, without the suggested first line);
+- kept_pick(round, outcome) -> (slot, words) | None: a pick kept for the rounds after it (the story's hero);
+- draw(board, round, settled, params, picks): the kind's own parts of the board the page draws.
+An optional function counts only where the module defines it (not one it imports under that name).
+A page view in learnsite/pages/game_parts.py, and a GameState handler if its moves are new, play it.
+"""
 
 from __future__ import annotations
 
 from types import ModuleType
+from typing import Any, Callable, NamedTuple
 
 from learnsite.games.kinds import choose, count, match, prompt, sort, trace, typed
+from learnsite.games.rounds import Outcome, Round
 
-KINDS: dict[str, ModuleType] = {
-    "choose": choose, "count": count, "match": match, "sort": sort, "type": typed, "prompt": prompt,
-    "trace": trace,
+
+class Kind(NamedTuple):
+    """A kind module's parts, the optional ones filled in with their defaults."""
+
+    make_rounds: Callable[..., list[Round]]
+    check: Callable[[Round, dict, frozenset[int]], Outcome]
+    tried: str | None = None
+    steps_down: bool = True
+    new_answer_next: bool = False
+    full_stars: bool = False
+    shown_after: Callable[[Round, int], str] | None = None
+    may_follow: Callable[[Round, tuple[str, ...]], bool] | None = None
+    own_move: Callable[[Round, dict, dict, dict], dict] | None = None
+    kept_pick: Callable[[Round, Outcome], tuple[str, str] | None] | None = None
+    draw: Callable[[dict, Round, tuple[int, ...], dict, dict], None] | None = None
+
+
+_CONSTANTS = {"tried": "TRIED", "steps_down": "STEPS_DOWN", "new_answer_next": "NEW_ANSWER_NEXT",
+              "full_stars": "FULL_STARS"}
+
+
+_REQUIRED = ("make_rounds", "check")  # may be another kind's (a count is checked as a choice is)
+
+
+def kind_of(module: ModuleType) -> Kind:
+    """The Kind a module declares: a constant by its upper-case name, a function by its own."""
+    parts: dict[str, Any] = {}
+    for field in Kind._fields:
+        value = getattr(module, _CONSTANTS.get(field, field), None)
+        if field in _REQUIRED or field in _CONSTANTS:
+            if value is not None:
+                parts[field] = value
+        elif callable(value) and value.__module__ == module.__name__:
+            parts[field] = value
+    return Kind(**parts)
+
+
+KINDS: dict[str, Kind] = {
+    name: kind_of(module) for name, module in (
+        ("choose", choose), ("count", count), ("match", match), ("sort", sort), ("type", typed),
+        ("prompt", prompt), ("trace", trace))
 }

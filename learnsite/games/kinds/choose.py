@@ -6,6 +6,8 @@ from learnsite.games.content import BANKS
 from learnsite.games.rounds import REFUSED, Outcome, Round, in_range, option_count, shuffled_with
 from learnsite.variety import picked, varied
 
+TRIED = "choice"  # an option tried is greyed for the rest of the round
+
 
 def make_rounds(rng, band: str, level: int, n: int, params: dict) -> list[Round]:
     questions = BANKS[params["bank"]](rng, band, level)

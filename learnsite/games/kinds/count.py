@@ -9,6 +9,7 @@ from learnsite.variety import varied
 
 # how to count, on the page under the question and read with it (each thing tapped shows and says its number)
 HOW = "Tap each one as you count it."
+TRIED = choose.TRIED
 
 
 def most(band: str, level: int, groups: int) -> int:
@@ -75,6 +76,14 @@ def _near(rng, total: int, k: int, top: int) -> list[int]:
     pool = [x for x in range(1, max(top, k) + 1) if x != total]
     pool.sort(key=lambda x: (abs(x - total), rng.random()))
     return sorted([total] + pool[: k - 1])
+
+
+def draw(board: dict, round_: Round, settled: tuple[int, ...], params: dict, picks: dict) -> None:
+    """An addition shows its two groups apart, the first in its container where it has one."""
+    split = round_.extra["groups"]
+    if len(split) == 2:
+        board["pictures"], board["pictures_more"] = board["pictures"][:split[0]], board["pictures"][split[0]:]
+    board["container"] = round_.extra["container"]
 
 
 # a count is answered by choosing the right number among the options: the same check as a choose round

@@ -64,3 +64,9 @@ def make_rounds(rng, band: str, level: int, n: int, params: dict) -> list[Round]
 
 def check(round_: Round, move: dict, settled: frozenset[int]) -> Outcome:
     return check_placement(round_, settled, move.get("left"), move.get("right"))
+
+
+def draw(board: dict, round_: Round, settled: tuple[int, ...], params: dict, picks: dict) -> None:
+    """A partner matched is shown as done."""
+    for i in settled:
+        board["groups"][round_.answer[i]]["state"] = "done"

@@ -14,6 +14,8 @@ from learnsite.games.rounds import REFUSED, Option, Outcome, Round, in_range
 
 MAX_TEXT = 600  # characters of the child's own first lines that are checked (never stored)
 WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
+STEPS_DOWN = False  # every pick is right; a short piece of writing is no sign the next picks are too hard
+FULL_STARS = True  # stars come from finishing (it is the child's story)
 
 
 def min_words(band: str) -> int:
@@ -95,3 +97,22 @@ def check(round_: Round, move: dict, settled: frozenset[int]) -> Outcome:
     if count_words(text) >= round_.answer:
         return Outcome(accepted=True, right=True, round_done=True)
     return Outcome(accepted=True, right=False, message=round_.hint)
+
+
+def own_move(round_: Round, move: dict, params: dict, picks: dict) -> dict:
+    """The writing round checks the child's own words: without the suggested first lines the text starts with."""
+    if round_.answer is None or not isinstance(move.get("text"), str):
+        return move
+    return {"text": own_words(move["text"], first_lines(params["style"], picks))}
+
+
+def kept_pick(round_: Round, outcome: Outcome) -> tuple[str, str] | None:
+    """A pick (the hero, the place...) is kept for the writing task; the writing round keeps nothing."""
+    return (round_.extra["slot"], round_.options[outcome.part].label) if round_.answer is None else None
+
+
+def draw(board: dict, round_: Round, settled: tuple[int, ...], params: dict, picks: dict) -> None:
+    """The writing round: the task built from the picks, and its suggested first lines as the options."""
+    if round_.key == "write":
+        board["task"], board["min_words"] = writing_task(params["style"], picks), round_.extra["min_words"]
+        board["options"] = [{"label": o.label, "image": ""} for o in first_lines(params["style"], picks)]

@@ -56,3 +56,9 @@ def check(round_: Round, move: dict, settled: frozenset[int]) -> Outcome:
         if shape in SHAPE_HINTS:
             return outcome._replace(message=f"{SHAPE_HINTS[shape]} Which home has the same shape?")
     return outcome
+
+
+def draw(board: dict, round_: Round, settled: tuple[int, ...], params: dict, picks: dict) -> None:
+    """A thing sorted is shown inside its home, in the order the child put them there."""
+    for i in settled:
+        board["groups"][round_.answer[i]]["placed"].append(round_.options[i].image)

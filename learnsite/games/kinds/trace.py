@@ -65,3 +65,7 @@ def check(round_: Round, move: dict, settled: frozenset[int]) -> Outcome:
     if check_trace(round_.answer, strokes):
         return Outcome(accepted=True, right=True, round_done=True)
     return Outcome(accepted=True, right=False, message=round_.hint)
+
+
+def draw(board: dict, round_: Round, settled: tuple[int, ...], params: dict, picks: dict) -> None:
+    board["guide"] = round_.extra["guide"]

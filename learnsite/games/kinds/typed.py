@@ -12,6 +12,8 @@ from learnsite.games.rounds import EASIER, REFUSED, Outcome, Round, as_int, dist
 
 MAX_VALUE = 999  # no answer is bigger; the number pad takes 3 digits
 SHOWN_AFTER = 3  # wrong answers to one question before it is shown and the game goes on (a stuck child)
+TRIED = "value"  # a number typed again (a held Enter, a second Check) is no news, and no miss
+NEW_ANSWER_NEXT = True  # 17 + 3 = 20 right after 15 + 5 = 20 read as the same sum again
 SAME_ANSWER = 2  # the most rounds of a game with one answer (not 17 + 3, 15 + 5 and 19 + 1 in one game)
 
 
@@ -137,3 +139,7 @@ def shown_after(round_: Round, misses: int) -> str:
     worked = round_.prompt.replace("= ?", f"= {round_.answer}.") if round_.prompt.endswith("= ?") \
         else f"The answer is {round_.answer}."
     return f"That one was tricky! {worked}"
+
+
+def draw(board: dict, round_: Round, settled: tuple[int, ...], params: dict, picks: dict) -> None:
+    board["seconds"] = round_.extra["seconds"]

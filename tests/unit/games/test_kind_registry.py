@@ -1,0 +1,92 @@
+"""A game kind is one module: the engine asks every kind the same way (learnsite.games.kinds.Kind), and
+session.py knows no kind by name."""
+
+from __future__ import annotations
+
+import ast
+import types
+
+import pytest
+
+from learnsite.games import session as S
+from learnsite.games.activities import GAMES, GameSpec
+from learnsite.games.kinds import KINDS, Kind, kind_of, prompt, typed
+from learnsite.games.rounds import REFUSED, Option, Outcome, Round, in_range
+from learnsite.variety import picked
+
+
+def _odd_one_out() -> types.ModuleType:
+    """A new kind, written as a module is: tap the one that is not like the others."""
+    module = types.ModuleType("learnsite.games.kinds.odd_one_out")
+
+    def make_rounds(rng, band, level, n, params):
+        return [Round("odd", f"odd:{i}", f"Which one is different? ({i})", i % 3,
+                      options=tuple(Option(str(j)) for j in range(3)), hint="Look again.") for i in range(n)]
+
+    def check(round_, move, settled):
+        choice = in_range(move.get("choice"), len(round_.options))
+        if choice is None:
+            return REFUSED
+        return Outcome(True, right=choice == round_.answer, round_done=choice == round_.answer, part=choice,
+                       message="" if choice == round_.answer else round_.hint)
+
+    def draw(board, round_, settled, params, picks):
+        board["task"] = "Find the odd one out!"
+
+    for function in (make_rounds, check, draw):
+        function.__module__ = module.__name__
+        setattr(module, function.__name__, function)
+    module.TRIED = "choice"
+    module.picked = picked  # imported under a hook's old name: not a hook
+    return module
+
+
+@pytest.fixture
+def odd_game(monkeypatch):
+    monkeypatch.setitem(KINDS, "odd", kind_of(_odd_one_out()))
+    monkeypatch.setitem(GAMES, "odd-one-out", GameSpec("odd", "5-6", 5))
+    return "odd-one-out"
+
+
+def test_a_module_declares_its_parts_and_only_its_own_functions_count():
+    kind = kind_of(_odd_one_out())
+    assert kind.tried == "choice" and kind.steps_down and not kind.full_stars and not kind.new_answer_next
+    assert kind.draw is not None and kind.kept_pick is None and kind.shown_after is None
+    assert KINDS["count"].check is KINDS["choose"].check  # a required part may be another kind's
+    assert KINDS["type"] == kind_of(typed) and KINDS["type"].shown_after is typed.shown_after
+    assert KINDS["prompt"].full_stars and not KINDS["prompt"].steps_down and KINDS["prompt"].kept_pick
+
+
+def test_a_new_kind_added_as_one_module_plays_to_its_finish(odd_game):
+    s = S.start(odd_game, 5)
+    assert S.board_view(s)["task"] == "Find the odd one out!"
+    s, fb = S.answer(s, 0, {"choice": 2})  # round 0's odd one is 0
+    assert fb.accepted and not fb.right and s.tried == (2,)
+    assert S.answer(s, 0, {"choice": 2}) == (s, S.TRIED_ALREADY)
+    for n in range(5):
+        s, fb = S.answer(s, n, {"choice": S.current_round(s).answer})
+        assert fb.right
+    assert s.finished and s.stars == 3 and s.first_try == 4  # the first round was missed once: 4 of 5 -> 3 stars
+
+
+def test_the_session_names_no_kind():
+    tree = ast.parse(open(S.__file__, encoding="utf-8").read())
+    # compared with, or listed: the board's "prompt" field is a key, not the kind
+    asked = [node for node in ast.walk(tree) if isinstance(node, (ast.Compare, ast.Tuple, ast.List, ast.Set))]
+    words = {c.value for node in asked for c in ast.walk(node) if isinstance(c, ast.Constant)}
+    assert not words & set(KINDS), "session.py asks a kind through KINDS, not by its name"
+    assert prompt.__name__ not in {alias.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
+                                   for alias in node.names}
+
+
+def test_every_kind_module_part_is_a_kind_field():
+    """A hook spelt wrongly would be silently ignored: every public function of a kind module is a part, or a
+    helper named in the list below."""
+    helpers = {"most", "on", "pair_count", "sizes", "min_words", "writing_task", "first_lines", "own_words",
+               "count_words", "plus_hint", "minus_hint"}
+    from learnsite.games import kinds
+    for name in KINDS:
+        module = getattr(kinds, "typed" if name == "type" else name)
+        own = {n for n, v in vars(module).items() if callable(v) and not n.startswith("_") and not isinstance(v, type)
+               and getattr(v, "__module__", "") == module.__name__}
+        assert own <= set(Kind._fields) | helpers, (name, own - set(Kind._fields) - helpers)
