@@ -199,17 +199,29 @@ def composer() -> rx.Component:
     )
 
 
+SUMMARY_NEEDS = "A summary needs at least 2 messages."
+
+
 def thread() -> rx.Component:
+    too_few = ChatState.messages.length() + ChatState.live.length() < 2
     return rx.box(
         rx.hstack(
             rx.heading("# ", ChatState.channel_name, as_="h2", size="4"),
-            rx.button(
-                rx.cond(ChatState.summarizing, rx.spinner(size="1")),
-                "Summarize Thread",
-                on_click=ChatState.summarize_thread,
-                disabled=ChatState.summarizing | (ChatState.messages.length() + ChatState.live.length() < 2),
-                variant="outline",
-                type="button",
+            rx.hstack(
+                # a disabled button says nothing of why (a disabled button gets no hover for a tooltip either)
+                rx.cond(too_few & ~ChatState.loading,
+                        rx.text(SUMMARY_NEEDS, id="summary-needs", class_name="chat-summary-needs")),
+                rx.button(
+                    rx.cond(ChatState.summarizing, rx.spinner(size="1")),
+                    "Summarize Thread",
+                    on_click=ChatState.summarize_thread,
+                    disabled=ChatState.summarizing | too_few,
+                    aria_describedby=rx.cond(too_few, "summary-needs", ""),
+                    variant="outline",
+                    type="button",
+                ),
+                align="center",
+                class_name="chat-summary",
             ),
             justify="between",
             align="center",
