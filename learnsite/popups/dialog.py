@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import reflex as rx
+from reflex_base.event import EventChain
+from reflex_base.vars.base import Var
 
 from learnsite import toast
 from learnsite.state.popups import FLAGS, PopupState
@@ -11,6 +13,13 @@ from learnsite.state.popups import FLAGS, PopupState
 # Radix gives focus back to a dialog's Trigger; these dialogs are opened by state: assets/js/focus_memory.js
 # remembers the last control focused outside any dialog, RESTORE_FOCUS_JS gives focus back to it.
 RESTORE_FOCUS_JS = "window.__learnsiteRestoreFocus && setTimeout(window.__learnsiteRestoreFocus, 0)"
+
+
+# A tap on a toast (its x) is not a tap outside the popup: Radix closed the popup under it, and the toast stayed.
+KEEP_OPEN_FOR_TOASTS = Var(
+    _js_expr="((e) => { if (e.target?.closest?.('[data-sonner-toaster]')) e.preventDefault(); })",
+    _var_type=EventChain,
+)
 
 
 def focus_memory() -> rx.Component:
@@ -43,6 +52,7 @@ def popup(flag: str, title: str | rx.Var, *body: rx.Component, subtitle: str | r
             data_popup=flag,
             on_close_auto_focus=rx.call_script(RESTORE_FOCUS_JS),
             on_escape_key_down=PopupState.escape_pressed(flag),
+            on_interact_outside=KEEP_OPEN_FOR_TOASTS,
         ),
         open=getattr(PopupState, flag),
         on_open_change=lambda is_open: PopupState.set_open(flag, is_open),

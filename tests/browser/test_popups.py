@@ -163,6 +163,35 @@ def test_coming_soon_buttons_show_the_toast(page, button):
     expect(toast(page)).to_contain_text("Feature Coming Soon!")
 
 
+# the points round a toast's x that a tap must reach: its target's half-width (less a pixel), up, down and aside
+# (on the screen: the x sits 20 px from its corner)
+TOAST_CLOSE_REACH = """(button, half) => {
+    const box = button.getBoundingClientRect(), x = box.x + box.width / 2, y = box.y + box.height / 2;
+    return [[x - half, y], [x + half, y], [x, y - half], [x, y + half]]
+        .map(([px, py]) => button.contains(document.elementFromPoint(Math.max(0, px), Math.max(0, py))));
+}"""
+
+
+@pytest.mark.parametrize("touch, target", [(False, 24), (True, 44)])
+def test_a_toasts_close_is_big_enough_to_hit(browser, app_server, touch, target):
+    """The x on a toast was a 20 px target, under WCAG's 24 px and far from a finger's 44 px; and over an open popup
+    it did nothing (the popup had turned the page's pointer events off), or closed the popup instead."""
+    with window(browser, app_server, 375, 740, has_touch=touch) as page:
+        open_home(page)
+        open_category(page, "Animated Videos").get_by_role("button", name="Add to Favorites").click()
+        close = toast(page).get_by_role("button", name=re.compile("close", re.I))
+        expect(close).to_be_visible()
+        close.evaluate("b => Promise.all(b.closest('[data-sonner-toast]').getAnimations().map(a => a.finished))")
+        half = target / 2 - 1
+        assert close.evaluate(TOAST_CLOSE_REACH, half) == [True] * 4
+        assert close.evaluate(TOAST_CLOSE_REACH, half + 3)[1::2] == [False] * 2  # no bigger: the message stays
+        # a tap just beside the drawn x, over the message, closes the toast and only the toast: the popup stays open
+        page.mouse.click(*close.evaluate("b => { const r = b.getBoundingClientRect(); return [r.right + %d, r.y + "
+                                         "r.height / 2]; }" % (half - 11)))
+        expect(toast(page)).to_have_count(0)
+        expect(page.get_by_role("dialog", name="Animated Videos")).to_be_visible()
+
+
 def test_read_item_asks_to_use_the_list(page):
     open_home(page)
     dialog = open_category(page, "Listening Audiobooks")
