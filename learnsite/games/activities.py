@@ -1,7 +1,7 @@
 """Which game each catalogue activity is: kind, age band, rounds and the kind's parameters (data only).
 
-A new activity: add it to learnsite/catalogue/library.py ACTIVITIES and a GameSpec here. A new kind:
-one module in learnsite/games/kinds/ registered in KINDS.
+A new activity: add it to learnsite/catalogue/library.py ACTIVITIES (with its picture, an SVG in
+assets/art/activity/) and a GameSpec here. A new kind: learnsite/games/kinds/__init__.py says what it takes.
 """
 
 from __future__ import annotations

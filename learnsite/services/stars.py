@@ -1,7 +1,7 @@
 """Best stars per activity for signed-in players (issue 11). Plain Python, no Reflex.
 
 The user id always comes from the verified session (AuthState.user_of); nothing here trusts a page.
-Only the 19 catalogue activities (the age groups' 16 and today's 3 specials) can hold stars.
+Only the catalogue's activities (library.ACTIVITIES, each a game) can hold stars.
 """
 
 from __future__ import annotations
@@ -10,13 +10,12 @@ import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlmodel import select
 
-from learnsite.catalogue.home import AGE_GROUPS, FEATURED
+from learnsite.catalogue.library import ACTIVITIES
 from learnsite.db import get_engine, session_scope
 from learnsite.models import ActivityStars, utcnow
 
-ACTIVITY_IDS: frozenset[str] = frozenset(
-    [activity_id for g in AGE_GROUPS for activity_id, _name in g.popup_activities] + [f.id for f in FEATURED]
-)
+# the catalogue's, not the home page's lists: a game added to the catalogue but shown on no popup kept no stars
+ACTIVITY_IDS: frozenset[str] = frozenset(a.id for a in ACTIVITIES)
 MIN_STARS, MAX_STARS = 1, 3
 
 

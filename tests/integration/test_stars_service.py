@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import importlib
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from sqlmodel import select
 
+from learnsite.catalogue import library
 from learnsite.db import session_scope
+from learnsite.games.activities import GAMES
 from learnsite.models import ActivityStars, User
 from learnsite.services import stars
 
@@ -20,9 +23,22 @@ def make_user(db_url, email) -> int:
         return user.id
 
 
-def test_the_nineteen_catalogue_activities_can_hold_stars():
+def test_every_catalogue_game_can_hold_stars():
+    assert stars.ACTIVITY_IDS == {a.id for a in library.ACTIVITIES} == set(GAMES)
     assert len(stars.ACTIVITY_IDS) == 19
     assert {"letter-tracing", "number-counting", "rainbow-math", "history-quest"} <= stars.ACTIVITY_IDS
+
+
+def test_a_game_added_to_the_catalogue_but_to_no_popup_keeps_its_stars_too(monkeypatch):
+    """The ids were read from the home page's lists: a new game played well and its stars were dropped unheard."""
+    extra = library.Activity("weather-watch", "Weather Watch", "Sun, rain or snow?", "/art/activity/weather-watch.svg")
+    monkeypatch.setattr(library, "ACTIVITIES", (*library.ACTIVITIES, extra))
+    try:
+        assert "weather-watch" in importlib.reload(stars).ACTIVITY_IDS
+    finally:
+        monkeypatch.undo()
+        importlib.reload(stars)
+    assert "weather-watch" not in stars.ACTIVITY_IDS
 
 
 def test_a_new_player_has_no_stars(db_url):

@@ -18,8 +18,14 @@ It may add, where its rounds differ from a plain question (session.py asks every
   words, without the suggested first line);
 - kept_pick(round, outcome) -> (slot, words) | None: a pick kept for the rounds after it (the story's hero);
 - draw(board, round, settled, params, picks): the kind's own parts of the board the page draws.
-An optional function counts only where the module defines it (not one it imports under that name).
-A page view in learnsite/pages/game_parts.py, and a GameState handler if its moves are new, play it.
+Any part may be another kind's (count.check is choose.check): a module imports nothing else under these names.
+
+Register the module in KINDS below, named after the kind. Then, outside the engine:
+- its view in learnsite/pages/game_parts.py game_board()'s rx.match (a kind not listed there draws nothing);
+- a GameState handler (learnsite/state/game.py) only if its moves are new; annotate every parameter: the event
+  guard (learnsite/guard/) checks each event against its handler's annotations, with no edit there;
+- its right and wrong moves in tests/unit/games/helpers.py, its name in tests/unit/games/test_activities.py's
+  kind sets and its player in tests/browser/test_games.py.
 """
 
 from __future__ import annotations
@@ -51,18 +57,12 @@ _CONSTANTS = {"tried": "TRIED", "steps_down": "STEPS_DOWN", "new_answer_next": "
               "full_stars": "FULL_STARS"}
 
 
-_REQUIRED = ("make_rounds", "check")  # may be another kind's (a count is checked as a choice is)
-
-
 def kind_of(module: ModuleType) -> Kind:
     """The Kind a module declares: a constant by its upper-case name, a function by its own."""
     parts: dict[str, Any] = {}
     for field in Kind._fields:
         value = getattr(module, _CONSTANTS.get(field, field), None)
-        if field in _REQUIRED or field in _CONSTANTS:
-            if value is not None:
-                parts[field] = value
-        elif callable(value) and value.__module__ == module.__name__:
+        if value is not None:
             parts[field] = value
     return Kind(**parts)
 

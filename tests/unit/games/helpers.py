@@ -25,7 +25,7 @@ def right_moves(s: S.Session) -> list[dict]:
         from learnsite.games.trace import letter_guide
 
         return [{"strokes": [[[int(x), int(y)] for x, y in stroke] for stroke in letter_guide(r.answer)["strokes"]]}]
-    raise AssertionError(r.kind)
+    raise AssertionError(f"helpers.py knows no right moves of a {r.kind!r} round: add its moves here")
 
 
 def wrong_move(s: S.Session) -> dict:
@@ -45,7 +45,9 @@ def wrong_move(s: S.Session) -> dict:
         return {"text": "Once"}
     if r.kind == "trace":
         return {"strokes": [[[0, 0], [1, 1]]]}
-    raise AssertionError("no wrong move for a free pick")
+    if r.kind == "prompt":
+        raise AssertionError("no wrong move for a free pick: any pick is right")
+    raise AssertionError(f"helpers.py knows no wrong move of a {r.kind!r} round: add one here")
 
 
 def play_round(s: S.Session) -> S.Session:

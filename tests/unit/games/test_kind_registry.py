@@ -37,7 +37,7 @@ def _odd_one_out() -> types.ModuleType:
         function.__module__ = module.__name__
         setattr(module, function.__name__, function)
     module.TRIED = "choice"
-    module.picked = picked  # imported under a hook's old name: not a hook
+    module.picked = picked  # an import that is no part's name
     return module
 
 
@@ -48,11 +48,14 @@ def odd_game(monkeypatch):
     return "odd-one-out"
 
 
-def test_a_module_declares_its_parts_and_only_its_own_functions_count():
-    kind = kind_of(_odd_one_out())
+def test_a_module_declares_its_parts_and_may_borrow_another_kinds():
+    module = _odd_one_out()
+    kind = kind_of(module)
     assert kind.tried == "choice" and kind.steps_down and not kind.full_stars and not kind.new_answer_next
-    assert kind.draw is not None and kind.kept_pick is None and kind.shown_after is None
-    assert KINDS["count"].check is KINDS["choose"].check  # a required part may be another kind's
+    assert kind.draw is module.draw and kind.kept_pick is None and kind.shown_after is None
+    module.shown_after = typed.shown_after
+    assert kind_of(module).shown_after is typed.shown_after
+    assert KINDS["count"].check is KINDS["choose"].check
     assert KINDS["type"] == kind_of(typed) and KINDS["type"].shown_after is typed.shown_after
     assert KINDS["prompt"].full_stars and not KINDS["prompt"].steps_down and KINDS["prompt"].kept_pick
 
@@ -90,3 +93,14 @@ def test_every_kind_module_part_is_a_kind_field():
         own = {n for n, v in vars(module).items() if callable(v) and not n.startswith("_") and not isinstance(v, type)
                and getattr(v, "__module__", "") == module.__name__}
         assert own <= set(Kind._fields) | helpers, (name, own - set(Kind._fields) - helpers)
+
+
+def test_no_kind_module_takes_an_import_for_a_part_by_accident():
+    """choose.py imports variety.picked: had a part been called "picked", every choose game would have used it."""
+    from learnsite.games import kinds
+    borrowed = set()
+    for name in KINDS:
+        module = getattr(kinds, "typed" if name == "type" else name)
+        borrowed |= {(name, part) for part in Kind._fields
+                     if callable(value := getattr(module, part, None)) and value.__module__ != module.__name__}
+    assert borrowed == {("count", "check")}  # a count is checked as a choice is
