@@ -30,6 +30,8 @@ from learnsite.toast import SERVER_TROUBLE, notify
 log = logging.getLogger(__name__)
 
 Kind = Literal[tuple(KINDS)]  # set_kind's values, from the kinds themselves: the guard refuses any other
+LEVELS = tuple(str(n) for n in range(1, max(spec.levels for spec in KINDS.values()) + 1))
+Level = Literal[LEVELS]  # set_level's values: the most any kind has (each kind checks its own)
 NUMBER_MAX_CHARS = 7
 TITLE_MAX, DESCRIPTION_MAX = service.TITLE_MAX, service.DESCRIPTION_MAX  # the library form's bounds
 NOT_ADMIN = ("Not Allowed", "Only administrators can add worksheets to the library.")
@@ -105,6 +107,13 @@ class SheetMakerState(rx.State):
     @rx.var
     def has_level(self) -> bool:
         return KINDS[self.kind].levels > 0
+
+    @rx.var
+    def level_choices(self) -> list[dict[str, str]]:
+        """The kind's levels, 1 the easiest (the page offered a fixed three)."""
+        n = KINDS[self.kind].levels
+        return [{"id": str(i), "name": f"Level {i}" + (" (easiest)" if i == 1 else " (hardest)" if i == n else "")}
+                for i in range(1, n + 1)]
 
     @rx.var
     def has_carrying(self) -> bool:
@@ -190,8 +199,8 @@ class SheetMakerState(rx.State):
         self._refresh()
 
     @rx.event
-    def set_level(self, value: Literal["1", "2", "3"]):
-        self.level = value if value in ("1", "2", "3") else "1"
+    def set_level(self, value: Level):
+        self.level = value if value in LEVELS[:KINDS[self.kind].levels] else "1"
         self._refresh()
 
     @rx.event

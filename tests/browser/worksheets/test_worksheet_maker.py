@@ -63,6 +63,17 @@ def test_make_a_sheet_see_the_preview_and_download_it(page, tmp_path):
     assert reader.pages[-1].extract_text().startswith("Answer key: Subtraction drill")
 
 
+def test_a_kinds_levels_are_offered_and_picked(page):
+    """The levels come from the kind (they were a fixed list in the page)."""
+    open_page(page, "/worksheets/maker")
+    _choose(page, "Kind of worksheet", "Sight-word search")
+    page.get_by_role("combobox", name="Level").click()
+    expect(page.get_by_role("option")).to_have_text(["Level 1 (easiest)", "Level 2", "Level 3 (hardest)"])
+    page.get_by_role("option", name="Level 3 (hardest)").click()
+    expect(page.get_by_role("combobox", name="Level")).to_have_text("Level 3 (hardest)")
+    expect(page.get_by_role("img", name=PREVIEW)).to_have_attribute("src", re.compile(r"level=3"))
+
+
 def test_a_second_press_while_downloading_fetches_nothing_and_offline_is_said_at_once(page):
     """A resilience review: a double click on a slow network saved the sheet twice, and a failed download was told
     by the server: late, and blaming the sheet for the network."""

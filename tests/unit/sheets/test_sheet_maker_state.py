@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from typing import get_args
+import dataclasses
+from typing import get_args, get_type_hints
 
 from learnsite.services import worksheets as service
 from learnsite.sheets import _MODULES, KINDS
-from learnsite.state.sheet_maker import Kind, SheetMakerState
+from learnsite.state.sheet_maker import LEVELS, Kind, SheetMakerState
 from tests.unit.auth_fixtures import client_tree, run
 
 
@@ -33,6 +34,24 @@ async def test_choosing_a_kind_gives_its_options_and_file_name():
     await run(SheetMakerState.set_kind, s, "letter-tracing")
     assert (s.has_case, s.has_key, s.answer_key) == (True, False, False)
     assert (s.low, s.high) == ("1", "5")  # A to E, picked as letters on the page
+
+
+async def test_a_kind_offers_its_own_levels_and_the_guard_lets_each_through(monkeypatch):
+    """The page offered a fixed three levels and set_level took only "1".."3": a kind made with five showed three
+    and the guard refused its "4"."""
+    s = await _maker()
+    await run(SheetMakerState.set_kind, s, "word-search")
+    assert [c["name"] for c in s.level_choices] == ["Level 1 (easiest)", "Level 2", "Level 3 (hardest)"]
+    await run(SheetMakerState.set_level, s, "3")
+    assert s.level == "3" and "level=3" in s.query
+    monkeypatch.setitem(KINDS, "word-search", dataclasses.replace(KINDS["word-search"], levels=2))
+    await run(SheetMakerState.set_kind, s, "addition")
+    await run(SheetMakerState.set_kind, s, "word-search")
+    assert [c["id"] for c in s.level_choices] == ["1", "2"]
+    await run(SheetMakerState.set_level, s, "3")  # past this kind's levels: its first
+    assert s.level == "1"
+    assert get_args(get_type_hints(SheetMakerState.set_level.fn)["value"]) == LEVELS
+    assert len(LEVELS) == max(spec.levels for spec in KINDS.values())
 
 
 async def test_impossible_carrying_and_junk_are_refused_calmly():
