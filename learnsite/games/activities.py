@@ -9,6 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 
+# params the page reads (learnsite/state/game.py), beside the kind's own (its PARAMS): say each answer with its
+# picture lit, read the answers after the question, hear the question rather than read it
+PAGE_PARAMS = frozenset({"say_options", "hear_answers", "hear_first"})
+
+
 @dataclass(frozen=True)
 class GameSpec:
     kind: str

@@ -193,7 +193,8 @@ def board_view(s: Session) -> Board:
     board: Board = {"prompt": r.prompt, "say": "" if r.say == r.prompt else r.say, "passage": r.passage,
                     "pictures": list(r.pictures), "pictures_more": [], "container": "",
                     "options": [{"label": label, "image": image} for label, image in r.options],
-                    "groups": [{"label": label, "image": image, "state": "", "placed": []} for label, image in r.groups],
+                    "groups": [{"label": label, "image": image, "state": "", "placed": []}
+                               for label, image in r.groups],
                     "task": "", "min_words": 0, "seconds": 0, "guide": {}}
     draw = KINDS[spec.kind].draw
     if draw is not None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from learnsite.games.content import Question, fixed, together
+from learnsite.games.content.base import Question, fixed, together
 from learnsite.games.content.pictures import ANIMAL_SOUNDS, alphabet_picture
 from learnsite.games.rounds import EASIER, Option
 

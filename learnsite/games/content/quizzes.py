@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from learnsite.games.content import Question, fixed, quiz
+from learnsite.games.content.base import Question, fixed, quiz
 
 SCIENCE_FACTS = (
     ("Why is the sky blue?", "Air scatters the blue part of sunlight all over the sky",

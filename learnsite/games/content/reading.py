@@ -3,7 +3,7 @@ happened. A game reads one story; Play Again may bring another."""
 
 from __future__ import annotations
 
-from learnsite.games.content import Question, quiz
+from learnsite.games.content.base import Question, quiz
 
 FOX_AND_CROW = (
     "A crow found a piece of cheese and flew up to a high branch to eat it. A hungry fox saw her and had "

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from learnsite.games.content import Question
+from learnsite.games.content.base import Question
 from learnsite.games.content.pictures import SAFARI_SHAPES, SHAPE_COLOURS, SHAPES, shape_picture
 from learnsite.games.rounds import EASIER, Option
 from learnsite.variety import picked

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from learnsite.games.content import Question, fixed, together
+from learnsite.games.content.base import Question, fixed, together
 from learnsite.games.rounds import EASIER, Option
 
 PRE_PRIMER = (

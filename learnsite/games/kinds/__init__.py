@@ -11,6 +11,8 @@ It may add, where its rounds differ from a plain question (session.py asks every
 - NEW_ANSWER_NEXT = True: the next round never has this round's answer (one level's list keeps that by
   itself, a change of level may not);
 - FULL_STARS = True: finishing earns 3 stars;
+- PARAMS = frozenset({...}): the params a GameSpec may give it (a test checks each spec's, so a misspelt one is
+  not ignored silently; the page's own are activities.PAGE_PARAMS);
 - shown_after(round, misses) -> str: the answer shown once a child has missed that many times ("" until then),
   and the game goes on;
 - may_follow(round, served keys) -> bool: where a round needs another before it (a small letter its capital);
@@ -46,6 +48,7 @@ class Kind(NamedTuple):
     steps_down: bool = True
     new_answer_next: bool = False
     full_stars: bool = False
+    params: frozenset[str] = frozenset()
     shown_after: Callable[[Round, int], str] | None = None
     may_follow: Callable[[Round, tuple[str, ...]], bool] | None = None
     own_move: Callable[[Round, dict, dict, dict], dict] | None = None
@@ -54,7 +57,7 @@ class Kind(NamedTuple):
 
 
 _CONSTANTS = {"tried": "TRIED", "steps_down": "STEPS_DOWN", "new_answer_next": "NEW_ANSWER_NEXT",
-              "full_stars": "FULL_STARS"}
+              "full_stars": "FULL_STARS", "params": "PARAMS"}
 
 
 def kind_of(module: ModuleType) -> Kind:

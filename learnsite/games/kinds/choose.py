@@ -7,6 +7,7 @@ from learnsite.games.rounds import REFUSED, Outcome, Round, in_range, option_cou
 from learnsite.variety import picked, varied
 
 TRIED = "choice"  # an option tried is greyed for the rest of the round
+PARAMS = frozenset({"bank", "options", "say_options", "spread", "story_order"})  # what a GameSpec may set
 
 
 def make_rounds(rng, band: str, level: int, n: int, params: dict) -> list[Round]:

@@ -10,6 +10,7 @@ from learnsite.variety import varied
 # how to count, on the page under the question and read with it (each thing tapped shows and says its number)
 HOW = "Tap each one as you count it."
 TRIED = choose.TRIED
+PARAMS = frozenset({"groups", "things", "container"})
 
 
 def most(band: str, level: int, groups: int) -> int:

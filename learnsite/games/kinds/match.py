@@ -11,6 +11,7 @@ from learnsite.games.rounds import EASIER, Option, Outcome, Round, check_placeme
 # how to play, on the page under the question and read with it (a pre-reader hears it)
 HOW = "Tap one on the left, then its partner on the right."
 THEN = "Now tap its partner."
+PARAMS = frozenset({"pairs"})
 
 
 def pair_count(band: str, level: int) -> int:

@@ -16,6 +16,7 @@ MAX_TEXT = 600  # characters of the child's own first lines that are checked (ne
 WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
 STEPS_DOWN = False  # every pick is right; a short piece of writing is no sign the next picks are too hard
 FULL_STARS = True  # stars come from finishing (it is the child's story)
+PARAMS = frozenset({"style"})
 
 
 def min_words(band: str) -> int:

@@ -12,6 +12,7 @@ from learnsite.games.rounds import EASIER, Option, Outcome, Round, check_placeme
 # how to play, on the page under the question and read with it (a pre-reader hears it)
 HOW = "Tap a shape, then tap its home."
 THEN = "Now tap its home."
+PARAMS = frozenset({"sets", "shapes"})
 LOOK = "Look at its corners and sides. Which home has the same shape?"  # for a thing with no hint of its own
 
 

@@ -14,6 +14,7 @@ MAX_VALUE = 999  # no answer is bigger; the number pad takes 3 digits
 SHOWN_AFTER = 3  # wrong answers to one question before it is shown and the game goes on (a stuck child)
 TRIED = "value"  # a number typed again (a held Enter, a second Check) is no news, and no miss
 NEW_ANSWER_NEXT = True  # 17 + 3 = 20 right after 15 + 5 = 20 read as the same sum again
+PARAMS = frozenset({"mode", "seconds"})
 SAME_ANSWER = 2  # the most rounds of a game with one answer (not 17 + 3, 15 + 5 and 19 + 1 in one game)
 
 

@@ -4,12 +4,13 @@ session.py knows no kind by name."""
 from __future__ import annotations
 
 import ast
+import re
 import types
 
 import pytest
 
 from learnsite.games import session as S
-from learnsite.games.activities import GAMES, GameSpec
+from learnsite.games.activities import GAMES, PAGE_PARAMS, GameSpec
 from learnsite.games.kinds import KINDS, Kind, kind_of, prompt, typed
 from learnsite.games.rounds import REFUSED, Option, Outcome, Round, in_range
 from learnsite.variety import picked
@@ -104,3 +105,34 @@ def test_no_kind_module_takes_an_import_for_a_part_by_accident():
         borrowed |= {(name, part) for part in Kind._fields
                      if callable(value := getattr(module, part, None)) and value.__module__ != module.__name__}
     assert borrowed == {("count", "check")}  # a count is checked as a choice is
+
+
+def _params_read(path) -> set[str]:
+    """The names a module reads from `params` (params["x"], params.get("x"), spec.params.get("x"))."""
+    source = open(path, encoding="utf-8").read()
+    return set(re.findall(r"params(?:\[|\.get\()\"(\w+)\"", source))
+
+
+def test_every_game_gives_only_params_its_kind_or_the_page_reads():
+    """A misspelt param ("say_option") was ignored without a word: each kind lists what it reads."""
+    for activity_id, spec in GAMES.items():
+        assert set(spec.params) <= KINDS[spec.kind].params | PAGE_PARAMS, (activity_id, spec.params)
+
+
+def test_the_params_lists_name_what_the_code_reads():
+    from learnsite.games import kinds
+    from learnsite.state import game
+    for name in KINDS:
+        module = getattr(kinds, "typed" if name == "type" else name)
+        assert _params_read(module.__file__) - {"rounds"} == KINDS[name].params, name  # rounds: the session's
+    assert _params_read(game.__file__) == PAGE_PARAMS
+
+
+def test_the_banks_are_listed_before_any_is_asked_for():
+    """BANKS filled itself on its first missing key: list(BANKS) was [] and "sight_words" in BANKS False till then."""
+    import subprocess
+    import sys
+    out = subprocess.run([sys.executable, "-c", "from learnsite.games.content import BANKS; print(sorted(BANKS))"],
+                         capture_output=True, text=True, check=True).stdout
+    assert "'sight_words'" in out and "'history_quest'" in out
+    assert {spec.params["bank"] for spec in GAMES.values() if "bank" in spec.params} <= set(ast.literal_eval(out))
