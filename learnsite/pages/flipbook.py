@@ -41,7 +41,7 @@ def static_book(book: Flipbook) -> rx.Component:
                 id=BOOK_ID,
                 class_name="flip-book",
                 on_flip=S.flipped,
-                on_init=S.oriented,
+                on_init=S.opened,
                 on_change_orientation=S.oriented,
             ),
             class_name="flip-stage",

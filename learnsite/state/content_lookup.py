@@ -1,10 +1,16 @@
-"""Reading the [id] route segment shared by the content pages' states."""
+"""Reading the [id] route segment shared by the content pages' states, and the page a viewer shows in the
+address (?page=N)."""
 
 from __future__ import annotations
 
+import json
+
 import reflex as rx
 
+from learnsite import whole_numbers
+
 ID_MAX = 100  # the catalogue's ids are short slugs; a longer one is kept nowhere
+PAGE_DIGITS = 4  # more pages than any book or slideshow has
 
 
 def route_id(state: rx.State) -> str:
@@ -16,6 +22,27 @@ def route_id(state: rx.State) -> str:
     query = state.router_data.get("query") if isinstance(state.router_data, dict) else None
     value = query.get("id", "") if isinstance(query, dict) else ""
     return value if isinstance(value, str) and len(value) <= ID_MAX else ""  # no such item: "Not Found"
+
+
+def route_page(state: rx.State, count: int) -> int:
+    """The 0-based index of the page the address asks for: ?page=N (1-based) when N is a whole number from 1 to
+    `count`; anything else (sent by the client: missing, "abc", "999", "-2") opens the first page."""
+    query = state.router_data.get("query") if isinstance(state.router_data, dict) else None
+    number = whole_numbers.parse(query.get("page") if isinstance(query, dict) else None, PAGE_DIGITS)
+    return number - 1 if number is not None and 1 <= number <= count else 0
+
+
+def address_js(path: str, index: int) -> str:
+    """JavaScript showing page `index` (0-based) in the address as ?page=N, none for the first page, so that a
+    reload, the browser's Back or a copied link opens the viewer on it. replaceState keeps the router's history
+    entry (and its state) in place: a page turn adds no step to Back. `path` is the viewer's own path, made from
+    a catalogue id: a reply that arrives after the child has left the viewer changes no other page's address.
+    Only that text and the server's own integer go into the script."""
+    number = int(index) + 1
+    change = f"set('page', '{number}')" if number > 1 else "delete('page')"
+    return (f"(() => {{ if (window.location.pathname.replace(/\\/$/, '') !== {json.dumps(path)}) return; "
+            f"const url = new URL(window.location.href); url.searchParams.{change}; "
+            "window.history.replaceState(window.history.state, '', url); })()")
 
 
 def clock(seconds: int) -> str:

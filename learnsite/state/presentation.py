@@ -1,10 +1,11 @@
-"""Presentation viewer state: which presentation, which slide. Navigation wraps at both ends."""
+"""Presentation viewer state: which presentation, which slide. Navigation wraps at both ends. The slide shows in
+the address (?page=N), so a reload, Back or a copied link opens the slideshow on it."""
 
 import reflex as rx
 
 from learnsite.catalogue.library import NOT_FOUND_ART, PRESENTATIONS, find
 from learnsite.catalogue.types import Page, Presentation
-from learnsite.state.content_lookup import route_id
+from learnsite.state.content_lookup import address_js, route_id, route_page
 from learnsite.state.reconnect import connected_again
 
 MISSING = Presentation("", "Not Found", (Page(NOT_FOUND_ART, "A sad face", "This presentation does not exist."),))
@@ -18,28 +19,37 @@ class PresentationState(rx.State):
     def _presentation(self) -> Presentation:
         return find(PRESENTATIONS, self.presentation_id) or MISSING
 
+    def _move(self, step: int):
+        self.slide_index = (self.slide_index + step) % len(self._presentation().slides)
+        return self._address()
+
+    def _address(self):
+        shown = find(PRESENTATIONS, self.presentation_id)
+        return rx.call_script(address_js(f"/powerpoint/{shown.id}", self.slide_index)) if shown else None
+
     @rx.event
     async def load(self):
         if await connected_again(self, self.presentation_id):
             return  # the open page connected again: the slide stays
         self.presentation_id = route_id(self)
-        self.slide_index = 0
+        self.slide_index = route_page(self, len(self._presentation().slides))
         self.loaded = True
+        return self._address()
 
     @rx.event
     def next_slide(self):
-        self.slide_index = (self.slide_index + 1) % len(self._presentation().slides)
+        return self._move(1)
 
     @rx.event
     def previous_slide(self):
-        self.slide_index = (self.slide_index - 1) % len(self._presentation().slides)
+        return self._move(-1)
 
     @rx.event
     def key_pressed(self, key: str, _info: dict | None = None):
         if key == "ArrowRight":
-            self.next_slide()
-        elif key == "ArrowLeft":
-            self.previous_slide()
+            return self._move(1)
+        if key == "ArrowLeft":
+            return self._move(-1)
 
     def _slide(self) -> Page:
         slides = self._presentation().slides

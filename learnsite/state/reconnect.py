@@ -37,10 +37,16 @@ def event_names() -> tuple[str, str]:
 
 
 def _route(state: rx.State) -> str:
-    """The page's path and query (sent by the client: a longer one than any of ours is not noted)."""
+    """The page's path and query (sent by the client: a longer one than any of ours is not noted), without the
+    viewers' ?page=: they rewrite it in place as the child turns pages (content_lookup.address_js), and it
+    is still the page that was shown."""
     data = state.router_data if isinstance(state.router_data, dict) else {}
     route = data.get(RouteVar.ORIGIN, "")
-    return route.split("#", 1)[0] if isinstance(route, str) and len(route) <= MAX_ROUTE else ""
+    if not isinstance(route, str) or len(route) > MAX_ROUTE:
+        return ""
+    path, _, query = route.split("#", 1)[0].partition("?")
+    kept = [part for part in query.split("&") if part and part.split("=", 1)[0] != "page"]
+    return f"{path}?{'&'.join(kept)}" if kept else path
 
 
 async def page_connected_again(state: rx.State) -> bool:

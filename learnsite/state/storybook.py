@@ -1,11 +1,12 @@
-"""Storybook viewer state: page index (moves only within range), direction and a random transition."""
+"""Storybook viewer state: page index (moves only within range), direction and a random transition. The page
+shows in the address (?page=N), so a reload, Back or a copied link opens the book where the child was."""
 
 import random
 
 import reflex as rx
 
 from learnsite.catalogue.library import STORYBOOKS, find
-from learnsite.state.content_lookup import route_id
+from learnsite.state.content_lookup import address_js, route_id, route_page
 from learnsite.state.reconnect import connected_again
 
 # CSS animation classes in assets/css/content.css
@@ -23,36 +24,42 @@ class StorybookState(rx.State):
         book = find(STORYBOOKS, self.storybook_id)
         return len(book.pages) if book else 0
 
-    def _turn_to(self, index: int) -> None:
+    def _address(self):
+        book = find(STORYBOOKS, self.storybook_id)
+        return rx.call_script(address_js(f"/storybook/{book.id}", self.page_index)) if book else None
+
+    def _turn_to(self, index: int):
         if 0 <= index < self._count() and index != self.page_index:
             self.direction = "forward" if index > self.page_index else "back"
             self.page_index = index
             self.transition = random.choice(TRANSITIONS)
+            return self._address()
 
     @rx.event
     async def load(self):
         if await connected_again(self, self.storybook_id):
             return  # the open page connected again: the child's page stays
         self.storybook_id = route_id(self)
-        self.page_index = 0
+        self.page_index = route_page(self, self._count())
         self.direction = "forward"
         self.transition = random.choice(TRANSITIONS)
         self.loaded = True
+        return self._address()
 
     @rx.event
     def next_page(self):
-        self._turn_to(self.page_index + 1)
+        return self._turn_to(self.page_index + 1)
 
     @rx.event
     def previous_page(self):
-        self._turn_to(self.page_index - 1)
+        return self._turn_to(self.page_index - 1)
 
     @rx.event
     def key_pressed(self, key: str, _info: dict | None = None):
         if key == "ArrowRight":
-            self.next_page()
-        elif key == "ArrowLeft":
-            self.previous_page()
+            return self._turn_to(self.page_index + 1)
+        if key == "ArrowLeft":
+            return self._turn_to(self.page_index - 1)
 
     @rx.var
     def found(self) -> bool:

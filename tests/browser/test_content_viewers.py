@@ -155,7 +155,7 @@ def test_a_storybook_keeps_its_page_buttons_on_a_short_screen(browser, app_serve
 
 def test_storybook_keeps_its_page_when_the_connection_drops_and_comes_back(page):
     """A child reading on a tablet put down and picked up again is still on their page. Opened again from the
-    site, or loaded again, the book starts at page 1."""
+    site, the book starts at page 1; loaded again, it stays on its page (the address has it)."""
     sockets = Sockets(page)
     open_page(page, "/storybook/mystery-of-the-stars")
     for n in (2, 3):
@@ -174,7 +174,90 @@ def test_storybook_keeps_its_page_when_the_connection_drops_and_comes_back(page)
     expect(page.get_by_text("Page 2 / 6")).to_be_visible()
     page.reload()
     wait_hydrated(page)
-    expect(page.get_by_text("Page 1 / 6")).to_be_visible()
+    expect(page.get_by_text("Page 2 / 6")).to_be_visible()
+
+
+def _page_errors(page) -> list:
+    errors: list = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    return errors
+
+
+def _back_from_home(page) -> None:
+    """To the home page by the viewer's own link, then the browser's Back."""
+    page.get_by_role("link", name="Back to Home").click()
+    expect(page).to_have_url(re.compile(r"/$"))
+    page.go_back()
+    wait_hydrated(page)
+
+
+def test_storybook_comes_back_on_its_page_after_a_reload_or_back(page):
+    """A child who reloaded the page, or went elsewhere and pressed Back, started the book again at page 1. The
+    page is in the address (?page=3), replaced as pages turn: turning pages adds no steps to Back."""
+    errors = _page_errors(page)
+    open_page(page, "/storybook/mystery-of-the-stars")
+    steps = page.evaluate("history.length")
+    for n in (2, 3):
+        page.get_by_role("button", name="Next").click()
+        expect(page.get_by_text(f"Page {n} / 6")).to_be_visible()
+    expect(page).to_have_url(re.compile(r"/storybook/mystery-of-the-stars\?page=3$"))
+    assert page.evaluate("history.length") == steps
+
+    page.reload()
+    wait_hydrated(page)
+    expect(page.get_by_text("Page 3 / 6")).to_be_visible()
+    _back_from_home(page)
+    expect(page.get_by_text("Page 3 / 6")).to_be_visible()
+    page.get_by_role("button", name="Previous").click()
+    expect(page.get_by_text("Page 2 / 6")).to_be_visible()
+    expect(page).to_have_url(re.compile(r"\?page=2$"))
+
+    for asked in ("999", "abc", "0", "-1", "2.5", "<reflex.Var>x</reflex.Var>"):
+        open_page(page, f"/storybook/mystery-of-the-stars?page={asked}")
+        expect(page.get_by_text("Page 1 / 6")).to_be_visible()
+        expect(page).to_have_url(re.compile(r"/storybook/mystery-of-the-stars$"))  # what it was sent is gone
+    expect(toast(page)).to_have_count(0)
+    open_page(page, "/storybook/mystery-of-the-stars?page=4")  # a link someone copied
+    expect(page.get_by_text("Page 4 / 6")).to_be_visible()
+    assert errors == []
+
+
+def test_a_flipbook_opens_again_on_its_page_after_a_reload_or_back(page):
+    errors = _page_errors(page)
+    open_page(page, "/flipbook/farm-friends")
+    page.wait_for_function("() => !!document.querySelector('.stf__parent')")
+    counter = page.locator(".content-counter")
+    for n in (2, 4):  # a spread at a time
+        page.get_by_role("button", name="Next page").click()
+        expect(counter).to_have_text(f"Page {n} of 8")
+        page.wait_for_timeout(1100)
+    expect(page).to_have_url(re.compile(r"\?page=4$"))
+    page.reload()
+    wait_hydrated(page)
+    expect(counter).to_have_text("Page 4 of 8")
+    page.wait_for_function("() => window.learnsiteFlipBook?.()?.getCurrentPageIndex() === 3")
+    _back_from_home(page)
+    expect(counter).to_have_text("Page 4 of 8")
+    page.wait_for_function("() => window.learnsiteFlipBook?.()?.getCurrentPageIndex() === 3")
+    open_page(page, "/flipbook/farm-friends?page=999")
+    expect(counter).to_have_text("Page 1 of 8")
+    assert errors == []
+
+
+def test_a_presentation_opens_again_on_its_slide_after_a_reload_or_back(page):
+    errors = _page_errors(page)
+    open_page(page, "/powerpoint/dinosaur-facts")
+    page.get_by_role("button", name="Previous").click()  # wraps to the last slide
+    expect(page.get_by_text("Slide 5 / 5")).to_be_visible()
+    expect(page).to_have_url(re.compile(r"\?page=5$"))
+    page.reload()
+    wait_hydrated(page)
+    expect(page.get_by_text("Slide 5 / 5")).to_be_visible()
+    _back_from_home(page)
+    expect(page.get_by_text("Slide 5 / 5")).to_be_visible()
+    open_page(page, "/powerpoint/dinosaur-facts?page=abc")
+    expect(page.get_by_text("Slide 1 / 5")).to_be_visible()
+    assert errors == []
 
 
 def test_a_tablet_stays_where_it_was_as_the_next_page_picture_loads(browser, app_server):

@@ -8,7 +8,7 @@ import ast
 from learnsite.config import REPO_ROOT
 
 SINKS = {"redirect", "set_value", "call_script", "download", "scroll_to", "set_clipboard", "toast"}
-SAFE_CALLS = {"inert", "flip_script", "notify"}
+SAFE_CALLS = {"inert", "flip_script", "notify", "address_js", "turn_to_js"}  # the last two: from an int
 
 
 def _safe(node: ast.AST) -> bool:
