@@ -23,14 +23,18 @@ def absolute(url: Var) -> Var:
     return rx.cond(url.to(str).startswith("/"), BACKEND_ORIGIN.to(str) + url.to(str), url).to(str)
 
 
+# JS: (level, title, description) => a toast shown by the page itself, like learnsite.toast.notify's; needs `refs`
+# from $/utils/state. Only fixed text may go in it, never text a client sent.
+PAGE_TOAST = f"""(level, title, description) => refs["__toast"]?.[level](title, {{
+    id: {json.dumps(TOAST_ID)}, closeButton: true, duration: {DEFAULT_MS}, description: description }})"""
+
+
 def download_function(url: Var, filename: Var, failed: str) -> Var:
     """JS: GET the file as a blob and save it under filename, saying how it went in a toast from the page itself
     (one sent by the server came only once the page was connected again, and blamed the sheet for the network).
     A second press while the first is still fetching does nothing: it saved the file twice."""
-    toast = f"""(level, title, description) => refs["__toast"]?.[level](title, {{
-    id: {json.dumps(TOAST_ID)}, closeButton: true, duration: {DEFAULT_MS}, description: description }})"""
     code = f"""async () => {{
-  const toast = {toast};
+  const toast = {PAGE_TOAST};
   const url = {url!s};
   const busy = window.__learnsiteDownloads = window.__learnsiteDownloads || new Set();
   if (busy.has(url)) return;

@@ -6,17 +6,30 @@ admin dashboard page (rendered only once the admin guard granted access).
 
 from __future__ import annotations
 
+import json
+
 import reflex as rx
+from reflex.experimental.client_state import ClientStateVar
 from reflex_base.event import EventChain
+from reflex_base.utils.format import format_event_handler
 from reflex_base.vars.base import LiteralVar, Var, VarData
 from reflex_components_core.core.upload import get_upload_files_context_var_data
 
+from learnsite.backend_url import OFFLINE, PAGE_TOAST
 from learnsite.config import settings
 from learnsite.popups.dialog import RESTORE_FOCUS_JS
 from learnsite.state.admin_worksheets import UPLOAD_ID, AdminWorksheetState as A
 from learnsite.state.worksheets import SKILL_LABELS, SUBJECT_LABELS
+from learnsite.toast import SERVER_TROUBLE
 
 ACCEPT = {"application/pdf": [".pdf"]}
+UPLOAD_FAILED = "❌ Upload Failed"
+UNREACHABLE = "We couldn't reach the server. Check your connection and try again."
+# A.uploads_finished when Create Worksheet was pressed (-1: no press waiting); see _upload_on_click
+PRESSED_AT = ClientStateVar.create("wsUploadPressedAt", default=-1)
+UPLOAD_BUSY = (PRESSED_AT.value == A.uploads_finished) | A.uploading
+FORM_FIELDS = ("title", "description", "category_id", "subject", "skill_type")
+DRAFT = "window.__learnsiteUploadDraft"  # the form when an upload request failed, until the panel mounts again
 
 
 def _chain_js(*events) -> Var:
@@ -43,6 +56,83 @@ def _on_drop_rejected() -> Var:
 }})""",
         _var_type=EventChain,
         _var_data=VarData.merge(get_upload_files_context_var_data(), chain._get_all_var_data()),
+    )
+
+
+def _upload_on_click() -> Var:
+    """JS for Create Worksheet: send the selected PDF to the upload handler, as rx.upload_files_chunk would, but
+    saying in the page when the request fails.
+
+    Reflex's helper (utils/helpers/upload.js) only logs a failed request to the console, and its event waits in
+    the queue while the websocket is down, so the admin heard nothing. The button is busy from the press until
+    the server has finished with the upload (A.uploads_finished moves on) or the request failed. A 400 is the
+    server refusing the upload, and its handler has said why; anything else but a 2xx gets the failure toast.
+    The form stays as it was, so the admin can press again; the page also keeps it (DRAFT) in case the server
+    restarted and lost it (see _on_mount). The handler runs as a background task: its updates come over the
+    websocket, and the response's body carries nothing to apply.
+    """
+    report = _chain_js(A.upload_progress(Var("progress", _var_type=dict[str, float | int | None])))
+    busy, finished, set_pressed_at = UPLOAD_BUSY, A.uploads_finished, PRESSED_AT.set
+    draft = Var.create({name: getattr(A, name) for name in FORM_FIELDS})
+    return Var(
+        _js_expr=f"""(async () => {{
+  if ({busy!s}) return;
+  const setPressedAt = {set_pressed_at!s};
+  setPressedAt({finished!s});
+  const draft = {draft!s};
+  const files = filesById?.[{UPLOAD_ID!r}] ?? [];
+  const status = await new Promise((resolve) => {{
+    const form = new FormData();
+    files.forEach((file) => form.append("files", file, file.path || file.name));
+    const xhr = new XMLHttpRequest();
+    xhr.onload = () => resolve(xhr.status);
+    xhr.onerror = xhr.onabort = xhr.ontimeout = () => resolve(0);
+    xhr.upload.onprogress = (e) => {{
+      if (!e.lengthComputable) return;
+      const progress = {{loaded: e.loaded, total: e.total, progress: e.loaded / e.total}};
+      ({report!s})();
+    }};
+    try {{
+      xhr.open("POST", getBackendURL(env.UPLOAD));
+      xhr.setRequestHeader("Reflex-Client-Token", getToken());
+      xhr.setRequestHeader("Reflex-Event-Handler", {json.dumps(format_event_handler(A.upload_worksheet))});
+      xhr.send(form);
+    }} catch (error) {{
+      resolve(0);
+    }}
+  }});
+  if (status >= 200 && status < 300) return;
+  setPressedAt(-1);
+  if (status === 400) return;
+  {DRAFT} = draft;
+  const toast = {PAGE_TOAST};
+  const unreached = navigator.onLine === false ? {json.dumps(OFFLINE)} : {json.dumps(UNREACHABLE)};
+  const why = status ? {json.dumps(SERVER_TROUBLE)} : unreached;
+  toast("error", {json.dumps(UPLOAD_FAILED)}, why);
+}})""",
+        _var_type=EventChain,
+        _var_data=VarData.merge(
+            get_upload_files_context_var_data(), report._get_all_var_data(), busy._get_all_var_data(),
+            draft._get_all_var_data(), set_pressed_at._get_all_var_data(),
+            VarData(imports={"$/utils/state": ["getBackendURL", "getToken", "refs"],
+                             "$/env.json": rx.ImportVar(tag="env", is_default=True)}),
+        ),
+    )
+
+
+def _on_mount() -> Var:
+    """Load the panel; and if an upload request failed before it mounted again (the server restarted: the admin
+    guard hid the panel until it let the page in again), put the form back as the admin had it."""
+    load, restore = _chain_js(A.load), _chain_js(A.restore_form(Var("draft", _var_type=dict[str, str])))
+    return Var(
+        _js_expr=f"""(() => {{
+  ({load!s})();
+  const draft = {DRAFT};
+  delete {DRAFT};
+  if (draft) ({restore!s})();
+}})""",
+        _var_type=EventChain,
+        _var_data=VarData.merge(load._get_all_var_data(), restore._get_all_var_data()),
     )
 
 
@@ -173,10 +263,9 @@ def _create_form() -> rx.Component:
                 rx.fragment(),
             ),
             rx.button(
-                rx.cond(A.uploading, "Uploading Worksheet...", "Create Worksheet"),
-                on_click=A.upload_worksheet(
-                    rx.upload_files_chunk(upload_id=UPLOAD_ID, on_upload_progress=A.upload_progress)),
-                disabled=A.uploading,
+                rx.cond(UPLOAD_BUSY, "Uploading Worksheet...", "Create Worksheet"),
+                on_click=_upload_on_click(),
+                disabled=UPLOAD_BUSY,
                 size="3",
                 width="100%",
             ),
@@ -305,5 +394,5 @@ def dashboard_panel() -> rx.Component:
         spacing="5",
         width="100%",
         class_name="ws-admin",
-        on_mount=A.load,
+        on_mount=_on_mount(),
     )

@@ -59,6 +59,9 @@ class AdminWorksheetState(rx.State):
     kept_note: str = ""
     uploading: bool = False
     progress: int = 0
+    # counts the uploads the server has finished with (however they ended): the page's Create Worksheet stays busy
+    # from the press until this moves on, or until the page saw the request fail
+    uploads_finished: int = 0
     # the uploaded list
     items: list[dict[str, str]] = []
     total: int = 0
@@ -153,6 +156,20 @@ class AdminWorksheetState(rx.State):
             self.skill_type = skill_choice(value)
 
     @rx.event
+    async def restore_form(self, draft: dict[str, str]):
+        """The form as the page still had it when an upload request failed, put back only into a form that is
+        all empty: a server that restarted meanwhile starts every tab afresh. Each field as its setter keeps it."""
+        if not await self._admin_tab() or any(
+                (self.title, self.description, self.category_id, self.subject, self.skill_type)):
+            return
+        value = {k: v if isinstance(v, str) else "" for k, v in draft.items()}.get
+        self.title = value("title", "")[: service.TITLE_MAX]
+        self.description = value("description", "")[: service.DESCRIPTION_MAX]
+        self.category_id = category_choice(value("category_id", ""), self.categories)
+        self.subject = subject_choice(value("subject", ""))
+        self.skill_type = skill_choice(value("skill_type", ""))
+
+    @rx.event
     async def drop_rejected(self, rejections: list[dict[str, str | int | list[str]]], kept: str = ""):
         """react-dropzone's rejections, reduced in the browser to names and error codes: the messages shown
         are our own (one per known code), never text the client sent; only in an admin's tab."""
@@ -184,21 +201,22 @@ class AdminWorksheetState(rx.State):
 
     @rx.event(background=True)
     async def upload_worksheet(self, chunks: rx.UploadChunkIterator):
-        async with self:
-            admin = await AuthState.admin_of(self)
-            if admin is None:
-                # Returning without reading the body: the server refuses the rest of it.
-                yield notify(*NOT_ADMIN, level="error")
-                return
-            fields = dict(title=self.title, description=self.description, category_id=self.category_id,
-                          subject=self.subject, skill_type=self.skill_type)
-            self.uploading, self.progress = True, 0
         try:
+            async with self:
+                admin = await AuthState.admin_of(self)
+                if admin is None:
+                    # Returning without reading the body: the server refuses the rest of it.
+                    yield notify(*NOT_ADMIN, level="error")
+                    return
+                fields = dict(title=self.title, description=self.description, category_id=self.category_id,
+                              subject=self.subject, skill_type=self.skill_type)
+                self.uploading, self.progress = True, 0
             async for event in self._receive_and_create(chunks, fields):
                 yield event
         finally:
             async with self:
                 self.uploading = False
+                self.uploads_finished += 1
 
     async def _receive_and_create(self, chunks: rx.UploadChunkIterator, fields: dict):
         iterator = chunks.__aiter__()

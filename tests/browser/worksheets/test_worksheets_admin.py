@@ -8,9 +8,12 @@ import secrets
 
 from playwright.sync_api import expect
 
+from learnsite.backend_url import OFFLINE
+from learnsite.pages.dashboard_panel import UNREACHABLE, UPLOAD_FAILED
+from learnsite.toast import SERVER_TROUBLE
 from tests.browser.system_colours import HIGHLIGHT
 from tests.browser.worksheets.conftest import drop_files, open_all_worksheets, run_in_app_env, sign_in
-from tests.conftest import wait_hydrated, window
+from tests.conftest import hold_requests, toast, wait_held, wait_hydrated, window
 from tests.worksheet_pdfs import make_pdf
 
 ZONE = ".ws-dropzone"
@@ -225,3 +228,71 @@ def test_dropzone_is_reachable_by_keyboard(page, app_server):
         zone.press("Enter")
     chooser.value.set_files(files=[{"name": "keyed.pdf", "mimeType": "application/pdf", "buffer": make_pdf()}])
     expect(page.get_by_text("Selected: keyed.pdf")).to_be_visible()
+
+
+def _fill_the_form(page, title: str) -> None:
+    page.locator(f"{ZONE} input[type=file]").set_input_files(
+        files=[{"name": f"{title}.pdf", "mimeType": "application/pdf", "buffer": make_pdf(title)}])
+    page.get_by_label("Title").fill(title)
+    page.get_by_label("Description").fill("Colour the shapes.")
+    _choose(page, "Category", "Color by Number")
+    _choose(page, "Subject", "Art")
+    _choose(page, "Skill Type", "Fine Motor")
+
+
+def _form_is_kept(page, title: str) -> None:
+    expect(page.get_by_text(f"Selected: {title}.pdf")).to_be_visible()
+    expect(page.get_by_label("Title")).to_have_value(title)
+    expect(page.get_by_label("Description")).to_have_value("Colour the shapes.")
+    expect(page.get_by_role("combobox", name="Category")).to_have_text("Color by Number")
+    expect(page.get_by_role("combobox", name="Subject")).to_have_text("Art")
+    expect(page.get_by_role("combobox", name="Skill Type")).to_have_text("Fine Motor")
+
+
+def test_a_failed_upload_request_is_said_the_form_is_kept_and_a_second_press_uploads(page, app_server):
+    """A resilience review: when the network or the server went away during an upload, Reflex's helper only
+    logged it to the console; the button turned busy only once the server had the request."""
+    _admin(page, app_server)
+    before = _count_rows_and_files(app_server)
+    _fill_the_form(page, "Shape Colours")
+    held = hold_requests(page, "**/_upload")
+    page.get_by_role("button", name="Create Worksheet").click()
+    wait_held(page, held)
+    busy = page.get_by_role("button", name="Uploading Worksheet...")
+    expect(busy).to_be_disabled()  # from the press, while the server has nothing yet
+    held[0].abort("internetdisconnected")
+    expect(toast(page, UPLOAD_FAILED)).to_be_visible()
+    expect(page.get_by_text(UNREACHABLE)).to_be_visible()
+    expect(page.get_by_role("button", name="Create Worksheet")).to_be_enabled()
+    _form_is_kept(page, "Shape Colours")
+    assert _count_rows_and_files(app_server) == before
+
+    page.unroute("**/_upload")
+    page.route("**/_upload", lambda route: route.fulfill(status=502, body="Bad Gateway"))
+    page.get_by_role("button", name="Create Worksheet").click()
+    expect(page.get_by_text(SERVER_TROUBLE)).to_be_visible()
+    expect(page.get_by_role("button", name="Create Worksheet")).to_be_enabled()
+    _form_is_kept(page, "Shape Colours")
+
+    page.unroute("**/_upload")
+    page.get_by_role("button", name="Create Worksheet").click()
+    expect(page.get_by_text('"Shape Colours" has been successfully uploaded and created.')).to_be_visible()
+    expect(page.get_by_role("link", name="Shape Colours")).to_be_visible()
+    expect(page.get_by_label("Title")).to_have_value("")
+    expect(page.get_by_text("Selected: Shape Colours.pdf")).to_have_count(0)
+    expect(page.get_by_role("button", name="Create Worksheet")).to_be_enabled()
+    assert _count_rows_and_files(app_server) == (before[0] + 1, before[1] + 1)
+
+
+def test_an_upload_pressed_offline_is_said_at_once(page, app_server):
+    _admin(page, app_server)
+    _fill_the_form(page, "Offline Sheet")
+    page.context.set_offline(True)
+    page.get_by_role("button", name="Create Worksheet").click()
+    expect(toast(page, UPLOAD_FAILED)).to_be_visible()
+    expect(page.get_by_text(OFFLINE)).to_be_visible()
+    expect(page.get_by_role("button", name="Create Worksheet")).to_be_enabled()
+    page.context.set_offline(False)
+    _form_is_kept(page, "Offline Sheet")
+    page.get_by_role("button", name="Create Worksheet").click()
+    expect(page.get_by_text('"Offline Sheet" has been successfully uploaded and created.')).to_be_visible()
