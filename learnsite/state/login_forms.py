@@ -10,6 +10,7 @@ from learnsite.services import accounts
 from learnsite.services.accounts import AccountError
 from learnsite.state.account_calls import call_service, form_field
 from learnsite.state.auth import ADMIN_HOME, ADMIN_LOGIN, USER_LOGIN, AuthState, safe_next
+from learnsite.state.reconnect import page_connected_again
 from learnsite.toast import notify
 
 
@@ -31,7 +32,10 @@ class UserLoginState(rx.State):
     @rx.event
     async def on_load(self):
         """Signed-in users have nothing to do here: send them on."""
-        self.busy, self.error = False, ""
+        # a phone woken up keeps the error it showed; never a busy button (a server gone mid-sign-in left it set)
+        self.busy = False
+        if not await page_connected_again(self):
+            self.error = ""
         if await AuthState.user_of(self):
             return rx.redirect(inert(self._next()))
 
@@ -65,7 +69,9 @@ class AdminLoginState(rx.State):
 
     @rx.event
     async def on_load(self):
-        self.busy, self.error, self.not_admin_notice = False, "", ""
+        self.busy, self.not_admin_notice = False, ""
+        if not await page_connected_again(self):
+            self.error = ""
         user = await AuthState.user_of(self)
         if user is None:
             return
@@ -107,7 +113,9 @@ class SignUpState(rx.State):
 
     @rx.event
     async def on_load(self):
-        self.busy, self.error = False, ""
+        self.busy = False
+        if not await page_connected_again(self):
+            self.error = ""
 
     @rx.event
     async def submit(self, form_data: dict[str, str]):

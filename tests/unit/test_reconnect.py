@@ -9,6 +9,7 @@ import pytest
 
 from learnsite.state.audiobook import AudiobookState
 from learnsite.state.flipbook import FlipbookState
+from learnsite.state.login_forms import AdminLoginState, SignUpState, UserLoginState
 from learnsite.state.media import SongState
 from learnsite.state.popups import PopupState
 from learnsite.state.presentation import PresentationState
@@ -142,3 +143,21 @@ async def test_a_popup_stays_open_when_the_page_connects_again_and_closes_when_a
     await page_opened(root)
     await run(PopupState.page_loaded, popups)
     assert not popups.start_learning_open
+
+
+@pytest.mark.parametrize("form, route", [(UserLoginState, "/login/user"), (AdminLoginState, "/login/admin"),
+                                         (SignUpState, "/signup/user")])
+async def test_a_sign_in_form_keeps_its_error_when_the_page_connects_again(form, route):
+    """The forms' on_load cleared the error a parent was reading when a phone woke up; a page loaded again starts
+    afresh, and a busy button never outlives the connection (a server gone mid-sign-in left it set)."""
+    root = client_tree(route)
+    state = await root.get_state(form)
+    await hydrate(root, fresh=True)
+    await run(form.on_load, state)
+    state.error, state.busy = "Invalid email or password.", True
+    await hydrate(root, fresh=False)  # the open page connects again
+    await run(form.on_load, state)
+    assert (state.error, state.busy) == ("Invalid email or password.", False)
+    await hydrate(root, fresh=True)  # the page loaded again
+    await run(form.on_load, state)
+    assert state.error == ""
