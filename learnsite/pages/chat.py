@@ -204,19 +204,19 @@ SUMMARY_NEEDS = "A summary needs at least 2 messages."
 
 def thread() -> rx.Component:
     too_few = ChatState.messages.length() + ChatState.live.length() < 2
+    said = too_few & ~ChatState.loading  # why the button is disabled, once the channel's messages are in
     return rx.box(
         rx.hstack(
             rx.heading("# ", ChatState.channel_name, as_="h2", size="4"),
             rx.hstack(
                 # a disabled button says nothing of why (a disabled button gets no hover for a tooltip either)
-                rx.cond(too_few & ~ChatState.loading,
-                        rx.text(SUMMARY_NEEDS, id="summary-needs", class_name="chat-summary-needs")),
+                rx.cond(said, rx.text(SUMMARY_NEEDS, id="summary-needs", class_name="chat-summary-needs")),
                 rx.button(
                     rx.cond(ChatState.summarizing, rx.spinner(size="1")),
                     "Summarize Thread",
                     on_click=ChatState.summarize_thread,
                     disabled=ChatState.summarizing | too_few,
-                    aria_describedby=rx.cond(too_few, "summary-needs", ""),
+                    aria_describedby=rx.cond(said, "summary-needs", ""),
                     variant="outline",
                     type="button",
                 ),

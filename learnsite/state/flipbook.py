@@ -36,7 +36,9 @@ class FlipbookState(rx.State):
     @rx.event
     async def load(self):
         if await connected_again(self, self.flipbook_id):
-            return  # the open page connected again: the book stays open where it was
+            # the open page connected again: the book stays open where it was, and the address says so (a turn whose
+            # reply was lost on the way left it a page behind)
+            return self._address()
         self.flipbook_id = route_id(self)
         # portrait is the window's, kept: the same book opened again does not report it anew
         self.page_index = route_page(self, self._count())

@@ -30,7 +30,9 @@ class PresentationState(rx.State):
     @rx.event
     async def load(self):
         if await connected_again(self, self.presentation_id):
-            return  # the open page connected again: the slide stays
+            # the open page connected again: the slide stays, and the address says so (a turn whose
+            # reply was lost on the way left it a page behind)
+            return self._address()
         self.presentation_id = route_id(self)
         self.slide_index = route_page(self, len(self._presentation().slides))
         self.loaded = True

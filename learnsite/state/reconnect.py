@@ -12,6 +12,7 @@ browser opens itself (a link within the site, the same page again included) drop
 from __future__ import annotations
 
 import functools
+from urllib.parse import parse_qsl, urlencode
 
 import reflex as rx
 from reflex.constants import CompileVars, RouteVar
@@ -45,8 +46,9 @@ def _route(state: rx.State) -> str:
     if not isinstance(route, str) or len(route) > MAX_ROUTE:
         return ""
     path, _, query = route.split("#", 1)[0].partition("?")
-    kept = [part for part in query.split("&") if part and part.split("=", 1)[0] != "page"]
-    return f"{path}?{'&'.join(kept)}" if kept else path
+    # read as pairs, as address_js writes them back (URLSearchParams: "?ref" comes back "?ref=", "%20" as "+")
+    kept = sorted((k, v) for k, v in parse_qsl(query, keep_blank_values=True) if k != "page")
+    return f"{path}?{urlencode(kept)}" if kept else path
 
 
 async def page_connected_again(state: rx.State) -> bool:

@@ -38,7 +38,9 @@ class StorybookState(rx.State):
     @rx.event
     async def load(self):
         if await connected_again(self, self.storybook_id):
-            return  # the open page connected again: the child's page stays
+            # the open page connected again: the child's page stays, and the address says so (a turn whose
+            # reply was lost on the way left it a page behind)
+            return self._address()
         self.storybook_id = route_id(self)
         self.page_index = route_page(self, self._count())
         self.direction = "forward"

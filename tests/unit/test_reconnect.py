@@ -56,7 +56,8 @@ async def test_a_page_connecting_again_keeps_what_it_shows(viewer):
     root, state, start = await _opened(viewer)
     moved = viewer.shown(state)
     await hydrate(root, fresh=False)
-    assert await run(viewer.state.load, state) == []  # and the audiobook's toast is not shown again
+    events = await run(viewer.state.load, state)  # the audiobook's toast is not shown again; a book says its page
+    assert (events == []) if viewer.state in (AudiobookState, SongState) else (len(events) == 1)
     assert viewer.shown(state) == moved
     await hydrate(root, fresh=True)  # the page loaded again
     await run(viewer.state.load, state)

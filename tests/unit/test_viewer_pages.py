@@ -132,8 +132,40 @@ async def test_a_page_that_connects_again_with_its_page_in_the_address_keeps_it(
     await run(handler, state, *args)
     go_to(root, f"{viewer.route}/{viewer.item}", f"id={viewer.item}&page=2")
     await hydrate(root, fresh=False)
-    assert await run(viewer.state.load, state) == []
+    assert address_pages(await run(viewer.state.load, state)) == ["2"]  # only the address, said again
     assert viewer.index(state) == 1
+
+
+@pytest.mark.parametrize("viewer", VIEWERS, ids=IDS)
+async def test_a_reconnect_puts_right_an_address_a_lost_reply_left_behind(viewer):
+    """A turn whose reply (its address script) was lost as the socket dropped left ?page= a page behind the page
+    shown; a reload then opened the page before."""
+    root, state, _ = await _load(viewer, None)
+    for _ in range(2):
+        handler, *args = viewer.forward(state)
+        await run(handler, state, *args)
+    go_to(root, f"{viewer.route}/{viewer.item}", f"id={viewer.item}&page=2")  # the second turn's reply lost
+    await hydrate(root, fresh=False)
+    assert address_pages(await run(viewer.state.load, state)) == ["3"]
+    assert viewer.index(state) == 2
+
+
+@pytest.mark.parametrize("viewer", VIEWERS, ids=IDS)
+async def test_a_reconnect_is_known_with_another_query_written_back_by_the_page(viewer):
+    """address_js writes the whole query back through URLSearchParams ("a%20b" comes back "a+b", "?ref" as
+    "?ref="), so the reconnect's address no longer matched the one opened: it counted as a page opened afresh."""
+    root = client_tree(f"{viewer.route}/{viewer.item}", query=f"id={viewer.item}&utm=a%20b&ref")
+    state = await root.get_state(viewer.state)
+    await hydrate(root, fresh=True)
+    await run(viewer.state.load, state)
+    for _ in range(2):
+        handler, *args = viewer.forward(state)
+        await run(handler, state, *args)
+    # the second turn's reply lost too: only a reconnect keeps page 3 (a page opened afresh reads ?page=2)
+    go_to(root, f"{viewer.route}/{viewer.item}", f"id={viewer.item}&utm=a+b&ref=&page=2")
+    await hydrate(root, fresh=False)
+    await run(viewer.state.load, state)
+    assert viewer.index(state) == 2
 
 
 @pytest.mark.parametrize("viewer", VIEWERS, ids=IDS)

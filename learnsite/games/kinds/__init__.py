@@ -25,7 +25,9 @@ Any part may be another kind's (count.check is choose.check): a module imports n
 Register the module in KINDS below, named after the kind. Then, outside the engine:
 - its view in learnsite/pages/game_parts.py game_board()'s rx.match (a kind not listed there draws nothing);
 - a GameState handler (learnsite/state/game.py) only if its moves are new; annotate every parameter: the event
-  guard (learnsite/guard/) checks each event against its handler's annotations, with no edit there;
+  guard (learnsite/guard/) checks each event against its handler's annotations, with no edit there. GameState
+  says why a typed number sent again does nothing (SAME_AGAIN); a kind whose TRIED is another field that needs
+  words for it adds them there;
 - its right and wrong moves in tests/unit/games/helpers.py, its name in tests/unit/games/test_activities.py's
   kind sets and its player in tests/browser/test_games.py.
 """

@@ -8,7 +8,9 @@ import ast
 from learnsite.config import REPO_ROOT
 
 SINKS = {"redirect", "set_value", "call_script", "download", "scroll_to", "set_clipboard", "toast"}
-SAFE_CALLS = {"inert", "flip_script", "notify", "address_js", "turn_to_js"}  # the last two: from an int
+# flip_script and turn_to_js build their script from an int; address_js from an int and a path made of a
+# catalogue item's id, json-quoted (a caller must never hand it the route's id as the client sent it)
+SAFE_CALLS = {"inert", "flip_script", "notify", "address_js", "turn_to_js"}
 
 
 def _safe(node: ast.AST) -> bool:
