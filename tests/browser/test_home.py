@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 from urllib.parse import urlparse
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.conftest import wait_hydrated, window
@@ -82,6 +83,19 @@ def test_grids_on_a_large_screen(page):
     assert len(set(downloads)) == 1, downloads  # level, whatever the length of each card's words
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOTS / "home-desktop.png"), full_page=True)
+
+
+@pytest.mark.parametrize("width, columns", [(1280, 3), (800, 2)])
+def test_the_seventh_category_is_centred_under_the_others(page, width, columns):
+    """On a tablet's two columns the last of the seven categories stood alone at the left."""
+    page.set_viewport_size({"width": width, "height": 900})
+    open_home(page)
+    grid = page.locator(".category-grid").bounding_box()
+    cards = page.locator(".category-card")
+    expect(cards).to_have_count(7)
+    first, last = cards.first.bounding_box(), cards.last.bounding_box()
+    assert abs(last["width"] - first["width"]) <= 1  # a card's width, not the row's
+    assert abs(last["x"] + last["width"] / 2 - (grid["x"] + grid["width"] / 2)) <= 2, (columns, last, grid)
 
 
 def test_featured_card_and_download_now_open_the_activity(page):
