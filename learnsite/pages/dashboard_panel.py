@@ -18,7 +18,7 @@ from reflex_components_core.core.upload import get_upload_files_context_var_data
 from learnsite.backend_url import OFFLINE, PAGE_TOAST
 from learnsite.config import settings
 from learnsite.popups.dialog import RESTORE_FOCUS_JS
-from learnsite.state.admin_worksheets import UPLOAD_ID, AdminWorksheetState as A
+from learnsite.state.admin_worksheets import FORM_FIELDS, UPLOAD_ID, AdminWorksheetState as A
 from learnsite.state.worksheets import SKILL_LABELS, SUBJECT_LABELS
 from learnsite.toast import SERVER_TROUBLE
 
@@ -28,7 +28,6 @@ UNREACHABLE = "We couldn't reach the server. Check your connection and try again
 # A.uploads_finished when Create Worksheet was pressed (-1: no press waiting); see _upload_on_click
 PRESSED_AT = ClientStateVar.create("wsUploadPressedAt", default=-1)
 UPLOAD_BUSY = (PRESSED_AT.value == A.uploads_finished) | A.uploading
-FORM_FIELDS = ("title", "description", "category_id", "subject", "skill_type")
 DRAFT = "window.__learnsiteUploadDraft"  # the form when an upload request failed, until the panel mounts again
 
 

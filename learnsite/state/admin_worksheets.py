@@ -25,6 +25,7 @@ from learnsite.toast import SERVER_TROUBLE, notify
 log = logging.getLogger(__name__)
 
 UPLOAD_ID = "worksheet-pdf"
+FORM_FIELDS = ("title", "description", "category_id", "subject", "skill_type")  # the form an admin fills in
 LIST_PER_PAGE = 10
 NOT_ADMIN = ("Not Allowed", "Only administrators can manage worksheets.")
 # react-dropzone's error codes -> the words it would show (REFLEX_NOTES), for the accept/max settings of the page
@@ -159,15 +160,11 @@ class AdminWorksheetState(rx.State):
     async def restore_form(self, draft: dict[str, str]):
         """The form as the page still had it when an upload request failed, put back only into a form that is
         all empty: a server that restarted meanwhile starts every tab afresh. Each field as its setter keeps it."""
-        if not await self._admin_tab() or any(
-                (self.title, self.description, self.category_id, self.subject, self.skill_type)):
+        if not await self._admin_tab() or any(getattr(self, name) for name in FORM_FIELDS):
             return
-        value = {k: v if isinstance(v, str) else "" for k, v in draft.items()}.get
-        self.title = value("title", "")[: service.TITLE_MAX]
-        self.description = value("description", "")[: service.DESCRIPTION_MAX]
-        self.category_id = category_choice(value("category_id", ""), self.categories)
-        self.subject = subject_choice(value("subject", ""))
-        self.skill_type = skill_choice(value("skill_type", ""))
+        for name in FORM_FIELDS:  # each through its own setter, which bounds it
+            value = draft.get(name)
+            await getattr(self, f"set_{name}")(value if isinstance(value, str) else "")
 
     @rx.event
     async def drop_rejected(self, rejections: list[dict[str, str | int | list[str]]], kept: str = ""):
