@@ -107,7 +107,10 @@ def _upload_on_click() -> Var:
   const toast = {PAGE_TOAST};
   const unreached = navigator.onLine === false ? {json.dumps(OFFLINE)} : {json.dumps(UNREACHABLE)};
   const why = status ? {json.dumps(SERVER_TROUBLE)} : unreached;
-  toast("error", {json.dumps(UPLOAD_FAILED)}, why);
+  const file = files[0];  // the spec's title names the file, as the server's own failure toast does
+  const title = file ? `${{{json.dumps(UPLOAD_FAILED)}}} for ${{(file.path || file.name).split("/").pop()}}`
+                     : {json.dumps(UPLOAD_FAILED)};
+  toast("error", title, why);
 }})""",
         _var_type=EventChain,
         _var_data=VarData.merge(

@@ -261,7 +261,7 @@ def test_a_failed_upload_request_is_said_the_form_is_kept_and_a_second_press_upl
     busy = page.get_by_role("button", name="Uploading Worksheet...")
     expect(busy).to_be_disabled()  # from the press, while the server has nothing yet
     held[0].abort("internetdisconnected")
-    expect(toast(page, UPLOAD_FAILED)).to_be_visible()
+    expect(toast(page, f"{UPLOAD_FAILED} for Shape Colours.pdf")).to_be_visible()  # the spec's title
     expect(page.get_by_text(UNREACHABLE)).to_be_visible()
     expect(page.get_by_role("button", name="Create Worksheet")).to_be_enabled()
     _form_is_kept(page, "Shape Colours")
@@ -289,7 +289,7 @@ def test_an_upload_pressed_offline_is_said_at_once(page, app_server):
     _fill_the_form(page, "Offline Sheet")
     page.context.set_offline(True)
     page.get_by_role("button", name="Create Worksheet").click()
-    expect(toast(page, UPLOAD_FAILED)).to_be_visible()
+    expect(toast(page, f"{UPLOAD_FAILED} for Offline Sheet.pdf")).to_be_visible()
     expect(page.get_by_text(OFFLINE)).to_be_visible()
     expect(page.get_by_role("button", name="Create Worksheet")).to_be_enabled()
     page.context.set_offline(False)
