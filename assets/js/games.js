@@ -557,4 +557,23 @@
   new MutationObserver(onBoardChange).observe(document.documentElement,
     { subtree: true, childList: true, characterData: true, attributes: true,
       attributeFilter: ["data-round", "data-picked", "aria-pressed"] });
+
+  // The page adds this script after it has drawn, so a quick child (or a slow network) can start the game
+  // before it runs. Where nothing has the focus yet, the round on screen is met as if it had just appeared.
+  // Where the child has moved on (tabbed to an answer), it is only taken as seen: the next change on the page
+  // took it for a new round and sent the focus back to the question, away from the answer just picked.
+  var shown = document.getElementById("game-board"), active = document.activeElement;
+  if (shown && (!active || active === document.body)) {
+    onBoardChange();
+  } else if (shown) {
+    lastRound = shown.getAttribute("data-round");
+    var passage = shown.querySelector(".game-passage-text");
+    lastStory = passage ? passage.textContent : null;
+    [".game-feedback.is-hint", ".game-feedback.is-cheer", '.game-instruction[data-picked="true"]'].forEach(
+      function (selector) { newText(shown, selector); });
+    syncSwitches(shown);
+    countWords();
+    showHeard();
+    if (speaking(shown)) say(shown.getAttribute("data-say") || "", shown);
+  }
 })();

@@ -19,7 +19,7 @@ from learnsite.games.session import CHEERS, TRY_AGAIN
 from learnsite.state.game import GameState
 from tests.browser.fake_speech import LOCAL, NETWORK, install_fake_speech, speech
 from tests.browser.reconnect import Sockets
-from tests.conftest import open_page, phone, toast, wait_hydrated, window
+from tests.conftest import hold_requests, open_page, phone, toast, wait_held, wait_hydrated, window
 
 SHOTS = None  # set to a folder to save screenshots while developing
 
@@ -1382,6 +1382,44 @@ def test_a_second_pick_by_keyboard_sends_the_focus_on_too(page):
     expect(things.last).to_have_attribute("aria-pressed", "true")
     expect(things.first).to_have_attribute("aria-pressed", "false")
     expect(partners.locator("button:not(:disabled)").first).to_be_focused()
+
+
+def test_a_game_script_that_arrives_late_leaves_the_focus_on_the_answer_the_child_is_on(page):
+    """The page adds games.js after it has drawn. A child quicker than the script (a slow network, a busy
+    server) starts the game and tabs to an answer before it runs: its first look at the page took that round
+    for a new one and sent the focus back to the question, and the pick by keyboard went nowhere."""
+    held = hold_requests(page, "**/js/games.js")
+    open_page(page, "/activity/color-matching")
+    wait_held(page, held)
+    page.get_by_role("button", name="Start Playing!").focus()
+    page.keyboard.press("Enter")
+    things = page.get_by_role("group", name="Things to match").get_by_role("button")
+    tab_to(page, things.first.get_attribute("aria-label"), limit=80)
+    held[0].continue_()
+    page.wait_for_function("window.__learnsiteGames === true")
+    page.wait_for_timeout(300)
+    expect(things.first).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(things.first).to_have_attribute("aria-pressed", "true")
+    expect(page.get_by_role("group", name="Partners").locator("button:not(:disabled)").first).to_be_focused()
+    page.wait_for_timeout(300)
+    expect(page.get_by_role("group", name="Partners").locator("button:not(:disabled)").first).to_be_focused()
+
+
+def test_a_game_script_that_arrives_after_the_start_puts_the_question_in_focus(page):
+    """Where nothing has the focus yet ("Start Playing!" is gone), a late script does what the first round's
+    arrival would have done: the question takes the focus, so Tab goes on to the answers."""
+    held = hold_requests(page, "**/js/games.js")
+    open_page(page, "/activity/color-matching")
+    wait_held(page, held)
+    page.get_by_role("button", name="Start Playing!").focus()
+    page.keyboard.press("Enter")
+    expect(board(page)).to_be_visible()
+    held[0].continue_()
+    # at once, not when the next change on the page (the toast going, after 5 s) happens to wake the script
+    expect(page.locator("#game-prompt")).to_be_focused(timeout=3000)
+    page.keyboard.press("Tab")
+    expect(page.get_by_role("group", name="Things to match").get_by_role("button").first).to_be_focused()
 
 
 def test_answers_still_being_read_stop_when_the_round_moves_on_or_the_page_changes(page):
