@@ -16,6 +16,27 @@ if (!window.__learnsiteFocus) {
       e.target.scrollIntoView({ block: 'nearest' });
     }
   });
+  // Sonner notes where the focus came from when it first enters the toasts, and sends it back there whenever it
+  // leaves them: Shift+Tab from "Skip to content" (the toasts come first on the page) went into the toast, out,
+  // and back to "Skip to content", round and round while a toast showed (a keyboard trap). The toasts stay
+  // reachable by Tab; sonner (its only onFocus is that note) just never hears of the focus inside them.
+  // A toast closed with its x (or gone by itself) while it had the focus still gives the focus back, as sonner did.
+  var TOASTS = '[data-sonner-toaster]', beforeToasts = null;
+  function inToasts(el) { return el instanceof Element && !!el.closest(TOASTS); }
+  document.addEventListener('focusin', function (e) {
+    if (!inToasts(e.target)) return;
+    if (!inToasts(e.relatedTarget)) beforeToasts = e.relatedTarget instanceof Element ? e.relatedTarget : null;
+    e.stopPropagation();
+  }, true);
+  document.addEventListener('focusout', function (e) {
+    var gone = e.target;
+    if (!inToasts(gone) || e.relatedTarget) return;
+    setTimeout(function () {  // the toast gone, not the focus gone on out of the page (Shift+Tab off its top)
+      var active = document.activeElement, back = beforeToasts;
+      if (gone.isConnected) return;
+      if ((!active || active === document.body) && back && back.isConnected) back.focus({ preventScroll: true });
+    }, 0);
+  }, true);
   window.__learnsiteRestoreFocus = function () {
     var el = window.__learnsiteOpener;
     if (!document.querySelector('[role=dialog], [role=alertdialog]') && el && el.isConnected) el.focus();

@@ -192,6 +192,39 @@ def test_a_toasts_close_is_big_enough_to_hit(browser, app_server, touch, target)
         expect(page.get_by_role("dialog", name="Animated Videos")).to_be_visible()
 
 
+def test_a_toast_is_no_keyboard_trap(page):
+    """Sonner sent the focus back to where it had entered the toasts each time it left them: Shift+Tab from "Skip
+    to content" (the toasts come first on the page) went into the toast, then back to "Skip to content", round and
+    round for as long as a toast showed."""
+    page.goto("/activity/color-matching")
+    wait_hydrated(page)
+    page.wait_for_function("window.__learnsiteFocus === true")  # focus_memory.js has run
+    page.get_by_role("button", name="Start Playing!").click()
+    expect(toast(page, "Get Ready to Play!")).to_be_visible()
+    page.get_by_role("link", name="Skip to content").focus()
+    where = []
+    for _ in range(4):
+        page.keyboard.press("Shift+Tab")
+        where.append(page.evaluate("() => { const e = document.activeElement;"
+                                   " return e.closest('[data-sonner-toaster]') ? 'toast' : e.textContent.trim()"
+                                   " === 'Skip to content' ? 'skip' : e.tagName; }"))
+    assert where[:2] == ["toast", "toast"], where  # the toast and its close can still be reached
+    assert "skip" not in where and "toast" not in where[2:], where  # and left, backwards, for good
+    # a toast closed with its x from the keyboard gives the focus back to where it came from, as sonner did
+    page.reload()
+    wait_hydrated(page)
+    page.wait_for_function("window.__learnsiteFocus === true")
+    page.get_by_role("button", name="Start Playing!").click()
+    expect(toast(page, "Get Ready to Play!")).to_be_visible()
+    skip = page.get_by_role("link", name="Skip to content")
+    skip.focus()
+    page.keyboard.press("Shift+Tab")
+    expect(toast(page).get_by_role("button", name=re.compile("close", re.I))).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(toast(page)).to_have_count(0)
+    expect(skip).to_be_focused()
+
+
 def test_read_item_asks_to_use_the_list(page):
     open_home(page)
     dialog = open_category(page, "Listening Audiobooks")
