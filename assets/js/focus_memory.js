@@ -37,6 +37,10 @@ if (!window.__learnsiteFocus) {
       if ((!active || active === document.body) && back && back.isConnected) back.focus({ preventScroll: true });
     }, 0);
   }, true);
+  // The page adds this script after it has drawn: a keyboard may already be on a control (tabbed there before it
+  // ran), which no focusin told; it is the opener until the next one.
+  var now = document.activeElement;
+  if (now instanceof Element && now !== document.body && !now.closest(INSIDE)) window.__learnsiteOpener = now;
   window.__learnsiteRestoreFocus = function () {
     var el = window.__learnsiteOpener;
     if (!document.querySelector('[role=dialog], [role=alertdialog]') && el && el.isConnected) el.focus();

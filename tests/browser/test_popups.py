@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from learnsite.state.popups import ACTIVITY_INFO
-from tests.conftest import phone, toast, wait_hydrated, window
+from tests.conftest import hold_requests, phone, toast, wait_held, wait_hydrated, window
 
 SHOTS = Path("/tmp/shots-home")
 CATEGORIES = {
@@ -223,6 +223,26 @@ def test_a_toast_is_no_keyboard_trap(page):
     page.keyboard.press("Enter")
     expect(toast(page)).to_have_count(0)
     expect(skip).to_be_focused()
+
+
+def test_a_popup_opened_before_the_focus_script_ran_gives_the_focus_back(page):
+    """The page adds focus_memory.js after it has drawn, and it learnt the popup's opener only from focus moves:
+    a keyboard already on "Ages 5-6" when it ran opened the popup, pressed Escape, and was left on the page's top."""
+    held = hold_requests(page, "**/js/focus_memory.js")
+    open_home(page)
+    wait_held(page, held)
+    opener = page.get_by_role("region", name="Learning for Every Age").get_by_role("button", name="Ages 5-6",
+                                                                                  exact=True)
+    opener.focus()
+    held[0].continue_()
+    page.wait_for_function("window.__learnsiteFocus === true")
+    page.keyboard.press("Enter")
+    dialog = page.get_by_role("dialog", name="Ages 5-6 Activities")
+    expect(dialog).to_be_visible()
+    page.wait_for_function("!!document.activeElement.closest('[role=dialog]')")
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    expect(opener).to_be_focused()
 
 
 def test_read_item_asks_to_use_the_list(page):
