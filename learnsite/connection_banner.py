@@ -10,6 +10,8 @@ from __future__ import annotations
 import reflex as rx
 from reflex_components_core.core.banner import has_connection_errors
 
+from learnsite.route_announcer import route_announcer
+
 RECONNECTING = "Reconnecting… Please keep this page open."
 
 
@@ -26,5 +28,6 @@ def connection_banner() -> rx.Component:
 
 
 def overlay(stateful: bool) -> rx.Component | None:
-    """The app wrap (a fragment: the rest of the app is appended to it as children)."""
-    return rx.fragment(connection_banner()) if stateful else None
+    """The app wrap (a fragment: the rest of the app is appended to it as children); the route announcer lives
+    there too, as a live region must outlast the pages it speaks of."""
+    return rx.fragment(connection_banner(), route_announcer()) if stateful else None

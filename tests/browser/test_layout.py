@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
 import uuid
 
 import pytest
 from playwright.sync_api import expect
 
+from learnsite.catalogue.home import SITE_TAGLINE
 from tests.browser.test_auth_flows import header, login
 from tests.conftest import open_page, wait_hydrated, window
 
@@ -87,3 +89,29 @@ def test_the_home_pages_jump_links_take_the_keyboard_to_their_section(page):
         page.keyboard.press("Enter")
         page.keyboard.press("Tab")
         assert page.evaluate(INSIDE, section), (name, page.evaluate("document.activeElement.outerHTML.slice(0, 200)"))
+
+
+SAID = """() => { window.__said = []; const region = document.getElementById('route-announcer');
+  new MutationObserver(() => { if (region.textContent) window.__said.push(region.textContent); })
+    .observe(region, { childList: true, characterData: true, subtree: true }); }"""
+
+
+def test_a_screen_reader_hears_the_new_page_when_a_link_is_followed(page):
+    """Pages change inside the open document, so a screen reader heard nothing after a link was followed. A live
+    region in the app's wrap says the new page's title once the page has settled: the game's own name, not the
+    "Activity - Learnsite" it shows while it looks the game up. The first page, and Back, are said too."""
+    open_page(page, "/")
+    page.wait_for_function("window.__learnsiteRouteAnnouncer === true")
+    announcer = page.locator("#route-announcer")
+    expect(announcer).to_have_attribute("aria-live", "polite")
+    page.evaluate(SAID)
+    page.wait_for_timeout(1000)
+    assert page.evaluate("window.__said") == []  # a page loaded whole: the screen reader reads it itself
+    featured = page.get_by_role("region", name="Today's Special Activities")
+    featured.get_by_role("link", name="Animal Alphabet", exact=True).click()
+    expect(page).to_have_url(re.compile(r"/activity/animal-alphabet$"))
+    expect(announcer).to_have_text("Animal Alphabet - Learnsite")
+    page.wait_for_timeout(1000)
+    assert page.evaluate("window.__said") == ["Animal Alphabet - Learnsite"]  # said once, its own name
+    page.go_back()
+    expect(announcer).to_have_text(re.compile(re.escape(SITE_TAGLINE) + "$"))
