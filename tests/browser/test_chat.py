@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 from urllib.parse import urlparse
 
@@ -248,9 +249,12 @@ def test_leaving_and_coming_back_keeps_the_thread_once(ann_and_bob, channel):
     send(a, "before Bob leaves")
     expect(b.get_by_text("before Bob leaves")).to_be_visible()
     assert any("before Bob leaves" in f for f in FRAMES[b])  # the frame capture does see chat pushes
+    mark = len(FRAMES[b])
     b.get_by_role("link", name="Learnsite home").click()
     b.wait_for_url(lambda url: urlparse(url).path in ("", "/"))
-    b.wait_for_timeout(500)  # the chat page has unmounted and left its channel
+    # the chat page has unmounted and the server has left its channel (leave_chat's answer: no channel), however
+    # long a busy server takes (a fixed 500 ms was the sync point)
+    wait_until(b, lambda: any(re.search(r'"channel_id\w*":0\b', f) for f in FRAMES[b][mark:]))
     seen_before = len(FRAMES[b])
     send(a, "while Bob is away")
     expect(messages(a)).to_have_count(2)

@@ -40,8 +40,19 @@ def finished(page) -> bool:
     return "-end-" in round_key(page)
 
 
-def start(page, activity_id: str) -> None:
+GAME_SCRIPTS = "() => window.__learnsiteGames === true && window.learnsiteGameSounds === true"
+
+
+def open_game(page, activity_id: str) -> None:
+    """The activity's page with its scripts run: the page adds games.js and game_sounds.js after hydrating, and a
+    key, tap or pick before they run has no listener (the pad types nothing, a pick by keyboard leaves the focus
+    where it is, no sound is opened). The tests that hold a script back open the page themselves."""
     open_page(page, f"/activity/{activity_id}")
+    page.wait_for_function(GAME_SCRIPTS)
+
+
+def start(page, activity_id: str) -> None:
+    open_game(page, activity_id)
     expect(page.get_by_text("Your game will appear here.")).to_be_visible()
     page.get_by_role("button", name="Start Playing!").focus()
     page.keyboard.press("Enter")
@@ -527,7 +538,7 @@ def click_round(page) -> None:
 @pytest.mark.parametrize("activity_id", ["shape-sorting", "addition-fun", "rainbow-math"])
 def test_play_with_taps_on_a_phone(browser, app_server, activity_id):
     with phone(browser, app_server) as page:
-        open_page(page, f"/activity/{activity_id}")
+        open_game(page, activity_id)
         page.get_by_role("button", name="Start Playing!").click()
         expect(board(page)).to_be_visible()
         for _ in range(120):
@@ -549,7 +560,16 @@ def test_play_with_taps_on_a_phone(browser, app_server, activity_id):
         clear = ("() => { const h = document.querySelector('.site-header').getBoundingClientRect().bottom;"
                  " return ['#game-prompt', '#game-board .game-bar'].every("
                  "(s) => document.querySelector(s).getBoundingClientRect().top >= h - 1); }")
-        page.wait_for_function(clear, timeout=3000)  # (a smooth scroll takes a moment)
+        try:
+            page.wait_for_function(clear, timeout=5000)  # (a smooth scroll takes a moment)
+        except Exception:  # once in a full run (not reproduced since, under load nor throttled): say where things were
+            where = page.evaluate("() => [document.querySelector('.site-header').getBoundingClientRect().bottom,"
+                                  " document.querySelector('#game-prompt').getBoundingClientRect().top,"
+                                  " document.querySelector('#game-board .game-bar').getBoundingClientRect().top,"
+                                  " window.scrollY, document.documentElement.scrollHeight, window.innerHeight,"
+                                  " document.activeElement && document.activeElement.id]")
+            raise AssertionError(f"finish screen under the header: header bottom, heading top, bar top, scrollY, "
+                                 f"page height, window height, focus = {where}") from None
         if SHOTS:
             page.screenshot(path=f"{SHOTS}/{activity_id}-375-finish.png", full_page=True)
 
@@ -569,7 +589,7 @@ def test_a_quick_second_tap_does_not_answer_the_round_that_appears_under_the_fin
             assert round_key(page) == key and answers.count() == answers.and_(page.locator(":enabled")).count()
             expect(board(page).locator(".game-feedback.is-hint")).to_have_count(0)
 
-        open_page(page, "/activity/number-counting")
+        open_game(page, "number-counting")
         page.get_by_role("button", name="Start Playing!").click()
         expect(board(page)).to_be_visible()
         expect(board(page)).to_have_attribute("data-settling", "true")
@@ -601,7 +621,7 @@ def test_a_quick_tap_elsewhere_as_a_round_appears_counts(browser, app_server):
     """Every touch tap was held back for a second after a round appeared: a quick child's tap on another answer
     did nothing, and in Color Matching the partner tapped next said "First tap one on the left"."""
     with phone(browser, app_server) as page:
-        open_page(page, "/activity/number-counting")
+        open_game(page, "number-counting")
         page.get_by_role("button", name="Start Playing!").click()
         page.wait_for_selector("#game-board:not([data-settling])")
         answers = page.get_by_role("group", name="Answers").get_by_role("button")
@@ -624,7 +644,7 @@ def test_a_quick_child_types_the_next_sum_at_once_and_a_second_tap_on_check_asks
     """The moment after a new sum appears holds back a second tap on Check (it checked the new sum's empty box and
     said "Type your answer...") but not the number pad: a quick child starts the next answer at once."""
     with phone(browser, app_server, is_mobile=True) as page:
-        open_page(page, "/activity/rainbow-math")
+        open_game(page, "rainbow-math")
         page.get_by_role("button", name="Start Playing!").tap()
         page.wait_for_selector("#game-board:not([data-settling])")
         pad, check = page.get_by_role("group", name="Number pad"), page.get_by_role("button", name="Check")
@@ -645,7 +665,7 @@ def test_a_quick_child_types_the_next_sum_at_once_and_a_second_tap_on_check_asks
 def test_on_a_touch_screen_the_answer_under_the_finger_does_not_look_picked_in_the_next_round(browser, app_server):
     """A touch screen keeps :hover on the last spot tapped: the new round's answer there looked picked."""
     with phone(browser, app_server, is_mobile=True) as page:
-        open_page(page, "/activity/number-counting")
+        open_game(page, "number-counting")
         page.get_by_role("button", name="Start Playing!").tap()
         page.wait_for_selector("#game-board:not([data-settling])")
         answers = page.get_by_role("group", name="Answers").get_by_role("button")
@@ -709,8 +729,7 @@ def test_starting_on_a_phone_brings_the_whole_first_round_into_view(browser, app
     """On a phone "Start Playing!" sits at the bottom of the screen: the first round appears below it, so the page
     scrolls to show the round whole, the answers included (at once for reduced motion)."""
     with phone(browser, app_server, reduced_motion="reduce" if reduced else "no-preference") as page:
-        open_page(page, "/activity/animal-sounds")
-        page.wait_for_function("() => !!window.__learnsiteGames")
+        open_game(page, "animal-sounds")
         page.get_by_role("button", name="Start Playing!").tap()
         expect(board(page)).to_be_visible()
         answers = page.get_by_role("group", name="Answers").get_by_role("button")
@@ -724,8 +743,7 @@ def test_on_a_phone_the_shapes_to_sort_and_their_homes_fit_the_screen(browser, a
     """Five shapes two to a row pushed Shape Sorting's homes below a 740 px phone's edge: three to a row, the
     whole round is in view once it has started."""
     with phone(browser, app_server) as page:
-        open_page(page, "/activity/shape-sorting")
-        page.wait_for_function("() => !!window.__learnsiteGames")
+        open_game(page, "shape-sorting")
         page.get_by_role("button", name="Start Playing!").tap()
         things = page.get_by_role("group", name="Things to sort").get_by_role("button")
         expect(things.first).to_be_visible()
@@ -758,7 +776,7 @@ def test_on_a_phone_number_friends_shows_ten_frames_and_a_wrong_match_brings_its
     """Four pairs of ten frames fill a phone's screen: the hint under them would land below its edge, unseen by
     the child who tapped, so it is scrolled into view."""
     with phone(browser, app_server) as page:
-        open_page(page, "/activity/number-friends")
+        open_game(page, "number-friends")
         page.get_by_role("button", name="Start Playing!").tap()
         left = page.get_by_role("group", name="Things to match").get_by_role("button")
         right = page.get_by_role("group", name="Partners").get_by_role("button")
@@ -1487,7 +1505,7 @@ def test_a_round_taller_than_the_screen_comes_up_under_the_header(browser, app_s
     """Story Starter's writing round ran 430 px past a landscape tablet's bottom edge, its "I'm done!" and first
     lines with it, while the page above the board was still in view."""
     with phone(browser, app_server, *size, reduced_motion="reduce") as page:
-        open_page(page, "/activity/story-starter")
+        open_game(page, "story-starter")
         page.get_by_role("button", name="Start Playing!").click()
         expect(board(page)).to_be_visible()
         for _ in range(10):
@@ -1506,7 +1524,7 @@ def test_a_round_taller_than_the_screen_comes_up_under_the_header(browser, app_s
 def test_a_tablet_turned_sideways_brings_the_board_back_into_view(browser, app_server):
     """Turned from portrait to landscape in round 2, Rainbow Math showed only the number pad's top row."""
     with phone(browser, app_server, 768, 1024, reduced_motion="reduce") as page:
-        open_page(page, "/activity/rainbow-math")
+        open_game(page, "rainbow-math")
         page.get_by_role("button", name="Start Playing!").click()
         expect(board(page)).to_be_visible()
         click_round(page)
