@@ -542,10 +542,13 @@
     var storyText = story && text ? text.textContent : null, newStory = storyText !== null && storyText !== lastStory;
     lastStory = storyText;
     var target = newStory ? story : heading;
-    if (target && !typing) target.focus({ preventScroll: first });
+    // A game's first round takes the focus from nothing ("Start Playing!" is gone). A child already on an answer
+    // keeps it: the page adds this script after it has drawn, so on a slow network the game can start first.
+    var active = document.activeElement, free = !first || !active || active === document.body;
+    if (target && !typing && free) target.focus({ preventScroll: first });
     if (!first) fitBoard(board, round.indexOf("-end-") >= 0 ? board.querySelector(".game-bar") || heading : heading);
     // behavior left to the page's CSS: html scrolls smoothly, at once for reduced motion (styles.css)
-    if (first) board.scrollIntoView({ block: "nearest" });
+    if (first && free) board.scrollIntoView({ block: "nearest" });
     keepInView(typing ? document.getElementById("game-answer") : target);
     if (speaking(board)) {
       // the cheer for the answer (or a stuck sum's answer shown), then the next question (at the finish: the
@@ -558,22 +561,6 @@
     { subtree: true, childList: true, characterData: true, attributes: true,
       attributeFilter: ["data-round", "data-picked", "aria-pressed"] });
 
-  // The page adds this script after it has drawn, so a quick child (or a slow network) can start the game
-  // before it runs. Where nothing has the focus yet, the round on screen is met as if it had just appeared.
-  // Where the child has moved on (tabbed to an answer), it is only taken as seen: the next change on the page
-  // took it for a new round and sent the focus back to the question, away from the answer just picked.
-  var shown = document.getElementById("game-board"), active = document.activeElement;
-  if (shown && (!active || active === document.body)) {
-    onBoardChange();
-  } else if (shown) {
-    lastRound = shown.getAttribute("data-round");
-    var passage = shown.querySelector(".game-passage-text");
-    lastStory = passage ? passage.textContent : null;
-    [".game-feedback.is-hint", ".game-feedback.is-cheer", '.game-instruction[data-picked="true"]'].forEach(
-      function (selector) { newText(shown, selector); });
-    syncSwitches(shown);
-    countWords();
-    showHeard();
-    if (speaking(shown)) say(shown.getAttribute("data-say") || "", shown);
-  }
+  // a game started before this script ran: its round is met now (the focus as above)
+  if (document.getElementById("game-board")) onBoardChange();
 })();

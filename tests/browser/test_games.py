@@ -1402,15 +1402,23 @@ def test_a_second_pick_by_keyboard_sends_the_focus_on_too(page):
     expect(partners.locator("button:not(:disabled)").first).to_be_focused()
 
 
-def test_a_game_script_that_arrives_late_leaves_the_focus_on_the_answer_the_child_is_on(page):
-    """The page adds games.js after it has drawn. A child quicker than the script (a slow network, a busy
-    server) starts the game and tabs to an answer before it runs: its first look at the page took that round
-    for a new one and sent the focus back to the question, and the pick by keyboard went nowhere."""
+def start_before_games_js(page) -> list:
+    """Color Matching started with games.js held back (it is added after the page has drawn: a slow network or a
+    busy server brings it after the child has started); the held request is returned, to be let go."""
     held = hold_requests(page, "**/js/games.js")
     open_page(page, "/activity/color-matching")
     wait_held(page, held)
     page.get_by_role("button", name="Start Playing!").focus()
     page.keyboard.press("Enter")
+    expect(board(page)).to_be_visible()
+    return held
+
+
+def test_a_game_script_that_arrives_late_leaves_the_focus_on_the_answer_the_child_is_on(page):
+    """A child quicker than games.js starts the game and tabs to an answer before it runs: its first look at the
+    page took that round for a new one and sent the focus back to the question, and the pick by keyboard went
+    nowhere."""
+    held = start_before_games_js(page)
     things = page.get_by_role("group", name="Things to match").get_by_role("button")
     tab_to(page, things.first.get_attribute("aria-label"), limit=80)
     held[0].continue_()
@@ -1427,12 +1435,7 @@ def test_a_game_script_that_arrives_late_leaves_the_focus_on_the_answer_the_chil
 def test_a_game_script_that_arrives_after_the_start_puts_the_question_in_focus(page):
     """Where nothing has the focus yet ("Start Playing!" is gone), a late script does what the first round's
     arrival would have done: the question takes the focus, so Tab goes on to the answers."""
-    held = hold_requests(page, "**/js/games.js")
-    open_page(page, "/activity/color-matching")
-    wait_held(page, held)
-    page.get_by_role("button", name="Start Playing!").focus()
-    page.keyboard.press("Enter")
-    expect(board(page)).to_be_visible()
+    held = start_before_games_js(page)
     held[0].continue_()
     # at once, not when the next change on the page (the toast going, after 5 s) happens to wake the script
     expect(page.locator("#game-prompt")).to_be_focused(timeout=3000)

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from learnsite.state.popups import ACTIVITY_INFO
-from tests.conftest import hold_requests, phone, toast, wait_held, wait_hydrated, window
+from tests.conftest import hold_requests, open_page, phone, toast, wait_held, wait_hydrated, window
 
 SHOTS = Path("/tmp/shots-home")
 CATEGORIES = {
@@ -196,11 +196,13 @@ def test_a_toast_is_no_keyboard_trap(page):
     """Sonner sent the focus back to where it had entered the toasts each time it left them: Shift+Tab from "Skip
     to content" (the toasts come first on the page) went into the toast, then back to "Skip to content", round and
     round for as long as a toast showed."""
-    page.goto("/activity/color-matching")
-    wait_hydrated(page)
-    page.wait_for_function("window.__learnsiteFocus === true")  # focus_memory.js has run
-    page.get_by_role("button", name="Start Playing!").click()
-    expect(toast(page, "Get Ready to Play!")).to_be_visible()
+    def game_started_with_its_toast():
+        open_page(page, "/activity/color-matching")
+        page.wait_for_function("window.__learnsiteFocus === true")  # focus_memory.js has run
+        page.get_by_role("button", name="Start Playing!").click()
+        expect(toast(page, "Get Ready to Play!")).to_be_visible()
+
+    game_started_with_its_toast()
     page.get_by_role("link", name="Skip to content").focus()
     where = []
     for _ in range(4):
@@ -211,11 +213,7 @@ def test_a_toast_is_no_keyboard_trap(page):
     assert where[:2] == ["toast", "toast"], where  # the toast and its close can still be reached
     assert "skip" not in where and "toast" not in where[2:], where  # and left, backwards, for good
     # a toast closed with its x from the keyboard gives the focus back to where it came from, as sonner did
-    page.reload()
-    wait_hydrated(page)
-    page.wait_for_function("window.__learnsiteFocus === true")
-    page.get_by_role("button", name="Start Playing!").click()
-    expect(toast(page, "Get Ready to Play!")).to_be_visible()
+    game_started_with_its_toast()
     skip = page.get_by_role("link", name="Skip to content")
     skip.focus()
     page.keyboard.press("Shift+Tab")
