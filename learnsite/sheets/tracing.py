@@ -1,5 +1,8 @@
 """Letter and number tracing: three-line guides (top, dashed middle, base), one solid model with
-direction arrows, then dotted copies drawn from stroke data, each stroke with a start dot."""
+direction arrows, then dotted copies drawn from stroke data, each stroke with a start dot.
+
+A page's rows share its height evenly (a band left blank at the foot looked unfinished). The last page's free
+rows are "your turn" rows: a model, one copy to trace and room to write it alone, as handwriting books do."""
 
 from __future__ import annotations
 
@@ -56,9 +59,26 @@ def draw(pdf: SheetPdf, options: SheetOptions, rows: list[str]) -> None:
         top = pdf.start_page(heading, "Start at the big dot. Follow the arrows, then trace the dotted shapes.",
                              scored=False)
         per_page = max(1, int((pdf.body_bottom - top) // ROW_PITCH))
-        for i, text in enumerate(rest[:per_page]):
-            _row(pdf, text, top + i * ROW_PITCH + 2)
-        rest = rest[per_page:]
+        here, rest = rest[:per_page], rest[per_page:]
+        own = [] if rest else own_turn_rows(rows, per_page - len(here))
+        for i, y in enumerate(row_tops(top, pdf.body_bottom, per_page)):
+            if i < len(here):
+                _row(pdf, here[i], y)
+            elif i - len(here) < len(own):
+                _row(pdf, own[i - len(here)], y, own_turn=True)
+
+
+def row_tops(top: float, bottom: float, count: int) -> list[float]:
+    """Where each of a page's `count` rows starts (its top guide line): the room left under a whole row is shared
+    out between the rows, up to a quarter of a row each (a full page stays a full page)."""
+    spare = max(0.0, bottom - top - count * ROW_PITCH)
+    pitch = ROW_PITCH + min(spare / count, ROW_PITCH / 4)
+    return [top + 2 + i * pitch for i in range(count)]
+
+
+def own_turn_rows(rows: list[str], free: int) -> list[str]:
+    """The models for a last page's `free` empty rows, taken evenly from the whole sheet (the first row first)."""
+    return [rows[i * len(rows) // free] for i in range(free)] if free > 0 and rows else []
 
 
 def _advance(ch: str) -> float:
@@ -69,7 +89,9 @@ def _text_width(text: str) -> float:
     return sum(_advance(ch) for ch in text) + 0.35 * (len(text) - 1)
 
 
-def _row(pdf: SheetPdf, text: str, y: float) -> None:
+def _row(pdf: SheetPdf, text: str, y: float, own_turn: bool = False) -> None:
+    """A row of guides with the model of text at its start, then dotted copies to the end or, on the child's own
+    turn, one dotted copy and room to write it alone."""
     x0, x1 = MARGIN, MARGIN + pdf.content_w
     pdf.set_draw_color(*GUIDE)
     pdf.set_line_width(0.35)
@@ -79,7 +101,8 @@ def _row(pdf: SheetPdf, text: str, y: float) -> None:
     pdf.line(x0, y + 2 * UNIT, x1, y + 2 * UNIT)
     pdf.set_draw_color(*INK)
     starts = copy_starts(text, x0, x1)
-    model, copies = _strokes(text, starts[0], y), [s for x in starts[1:] for s in _strokes(text, x, y)]
+    model = _strokes(text, starts[0], y)
+    copies = [s for x in starts[1:2 if own_turn else None] for s in _strokes(text, x, y)]
     # round corners: a mitred one poked past the guide lines (M's top, the foot of N, V and W)
     with pdf.local_context(line_width=1.4, draw_color=INK, stroke_join_style=StrokeJoinStyle.ROUND,
                            stroke_cap_style=StrokeCapStyle.ROUND):

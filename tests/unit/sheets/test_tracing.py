@@ -9,6 +9,7 @@ from learnsite.sheets.layout import GREY, MARGIN, SheetPdf
 from learnsite.sheets.options import defaults
 from learnsite.sheets.strokes import DIGITS, GLYPHS, LOWER, UPPER
 from learnsite.sheets.arrows import ARROW, ARROW_GAP, CLEAR, _arrow_points, _distance, arrow_places
+from learnsite.sheets import tracing
 from learnsite.sheets.tracing import ROW_PITCH, UNIT, _row, _strokes, copy_starts
 
 from .support import made, page_texts
@@ -155,3 +156,43 @@ def _offsets(text: str) -> list[float]:
         out.append(whole[at][0][0] - own)
         at += len(GLYPHS[ch])
     return out
+
+
+def _rows_drawn(monkeypatch, **raw) -> list[list[tuple[str, bool, float]]]:
+    """Each page's rows as the sheet lays them down: (text, own turn, top), with the page's body bottom last."""
+    pages: list[list] = []
+
+    def noting(pdf, text, y, own_turn=False):
+        if not pages or pages[-1][0] != pdf.page_no():
+            pages.append((pdf.page_no(), pdf.body_bottom, []))
+        pages[-1][2].append((text, own_turn, y))
+
+    monkeypatch.setattr(tracing, "_row", noting)
+    made(**raw)
+    return [(bottom, rows) for _, bottom, rows in pages]
+
+
+def test_a_last_page_ends_in_own_turn_rows_taken_from_the_whole_sheet(monkeypatch):
+    """A band of blank paper stood under the last letters; a teacher gets "your turn" rows there instead."""
+    pages = _rows_drawn(monkeypatch, kind="number-tracing", low=0, high=9)
+    assert [len(rows) for _, rows in pages] == [7, 7]
+    assert [(t, own) for t, own, _ in pages[0][1]] == [(str(n), False) for n in range(7)]
+    assert [(t, own) for t, own, _ in pages[1][1]] == [("7", False), ("8", False), ("9", False),
+                                                       ("0", True), ("2", True), ("5", True), ("7", True)]
+    one = _rows_drawn(monkeypatch, kind="letter-tracing", low=7, high=7, case="lower")
+    assert [(t, own) for t, own, _ in one[0][1]] == [("g", False)] + [("g", True)] * 6
+
+
+def test_a_full_page_shares_its_height_between_its_rows(monkeypatch):
+    """35 mm stood blank under a full page's last row: the rows now spread over the page, each row still whole."""
+    for bottom, rows in _rows_drawn(monkeypatch, kind="letter-tracing", low=1, high=26, case="both"):
+        tops = [y for _, _, y in rows]
+        pitches = {round(b - a, 6) for a, b in zip(tops, tops[1:])}
+        assert len(pitches) == 1 and ROW_PITCH <= pitches.pop() <= 1.25 * ROW_PITCH
+        assert bottom - ROW_PITCH < tops[-1] + 2.85 * UNIT <= bottom  # the last row's descenders on the page
+
+
+def test_an_own_turn_row_has_one_copy_to_trace():
+    pdf = _Recording()
+    _row(pdf, "B", 40, own_turn=True)
+    assert len(pdf.dots) == 2 * len(GLYPHS["B"])  # the model's start dots and one copy's
