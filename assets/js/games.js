@@ -33,6 +33,8 @@
 (function () {
   if (window.__learnsiteGames) return;
   window.__learnsiteGames = true;
+  // the number pad is drawn waiting until now (games.css)
+  document.documentElement.setAttribute("data-games-ready", "true");
 
   function localVoice() {
     if (!("speechSynthesis" in window)) return null;

@@ -1443,6 +1443,23 @@ def test_a_game_script_that_arrives_after_the_start_puts_the_question_in_focus(p
     expect(page.get_by_role("group", name="Things to match").get_by_role("button").first).to_be_focused()
 
 
+def test_the_number_pad_waits_drawn_dashed_until_its_script_has_come(page):
+    """The pad types through games.js, which a slow network brings after the page: a tap before it did nothing,
+    and nothing showed why. The keys are drawn waiting (dashed, taking no taps) until it runs."""
+    held = hold_requests(page, "**/js/games.js")
+    open_page(page, "/activity/rainbow-math")
+    wait_held(page, held)
+    page.get_by_role("button", name="Start Playing!").click()
+    key = page.get_by_role("group", name="Number pad").get_by_role("button", name="7", exact=True)
+    expect(key).to_have_css("border-top-style", "dashed")
+    expect(key).to_have_css("pointer-events", "none")
+    held[0].continue_()
+    page.wait_for_function("window.__learnsiteGames === true")
+    expect(key).to_have_css("border-top-style", "solid")
+    key.click()
+    expect(page.get_by_label("Your answer")).to_have_value("7")
+
+
 def test_answers_still_being_read_stop_when_the_round_moves_on_or_the_page_changes(page):
     """React keeps a round's answer buttons for the next round: the last question's answers, still being read,
     lit the new round's buttons under names they no longer had. A story being read stops when the child leaves."""
