@@ -245,6 +245,7 @@ export function TraceCanvas({ guide, resetKey, disabled, onDone, id }) {
       return;
     }
     sent.current = true;
+    setAnnounce("");  // "Press Done." is done: the cheer or the hint that comes back says what next
     onDone?.(sampleStrokes(strokes));
   };
 

@@ -81,15 +81,20 @@ def tab_to(page, wanted, limit: int = 60, here_counts: bool = True) -> None:
     raise AssertionError(f"never reached {wanted!r} with Tab (last: {focused_label(page)!r})")
 
 
+# the board's markup without the tracing canvas's own status line, which the page changes itself (Done clears it)
+BOARD_HTML = """() => { const b = document.getElementById('game-board'); if (!b) return null;
+    const c = b.cloneNode(true); c.querySelectorAll('.trace-status').forEach((s) => { s.textContent = ''; });
+    return c.innerHTML; }"""
+
+
 def wait_change(page, before: str) -> None:
-    """Until the server has answered the move (anything on the board changed)."""
-    page.wait_for_function(
-        "(html) => { const b = document.getElementById('game-board'); return !b || b.innerHTML !== html }",
-        arg=before, timeout=10_000)
+    """Until the server has answered the move (anything on the board changed but what the page says itself)."""
+    page.wait_for_function(f"(html) => ({BOARD_HTML})() !== html", arg=before, timeout=10_000)
 
 
 def snapshot(page) -> str:
-    return board(page).inner_html()
+    expect(board(page)).to_be_attached()
+    return page.evaluate(BOARD_HTML)
 
 
 def option_names(page, group: str) -> list[str]:
@@ -1282,6 +1287,25 @@ def test_tracing_step_by_step_stays_on_for_the_next_letters(page):
     page.reload()  # and for this tab's next game
     start(page, "letter-tracing")
     expect(page.get_by_role("button", name="Trace for me step by step")).to_have_attribute("aria-pressed", "true")
+
+
+def test_a_trace_sent_half_done_leaves_the_hint_alone_under_the_board(page):
+    """The step-by-step pen's last word ("Stroke 1 of 2: step 2 of 5.") stayed under the board beside the hint the
+    Done brought back, two instructions at once. Done clears it: the cheer or the hint says what next."""
+    start(page, "letter-tracing")
+    tab_to(page, "Trace for me step by step")
+    page.keyboard.press("Enter")
+    expect(board(page).get_by_role("application")).to_be_focused()  # the pen has moved to the board
+    status = board(page).locator(".trace-status")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    expect(status).to_have_text(re.compile(r"^Stroke 1 of \d+: step 2 of \d+\.$"))
+    before = round_key(page)
+    tab_to(page, "Done")
+    page.keyboard.press("Enter")
+    expect(board(page).locator(".game-feedback.is-hint")).to_be_visible()
+    assert round_key(page) == before
+    expect(status).to_have_text("")
 
 
 @pytest.mark.parametrize("voices", [(LOCAL,), ()], ids=["a voice", "no voice"])
