@@ -29,10 +29,13 @@ PAGE_TOAST = f"""(level, title, description) => refs["__toast"]?.[level](title, 
     id: {json.dumps(TOAST_ID)}, closeButton: true, duration: {DEFAULT_MS}, description: description }})"""
 
 
-def download_function(url: Var, filename: Var, failed: str) -> Var:
+def download_function(url: Var, filename: Var, failed: str, busy: str | None = None) -> Var:
     """JS: GET the file as a blob and save it under filename, saying how it went in a toast from the page itself
     (one sent by the server came only once the page was connected again, and blamed the sheet for the network).
-    A second press while the first is still fetching does nothing: it saved the file twice."""
+    A second press while the first is still fetching does nothing: it saved the file twice.
+    With `busy`, a 503 (the server asks to come back later) says that fixed text instead of `failed`: the file
+    is fine, only now is wrong. The answer's own text is never shown."""
+    busy_js = json.dumps(busy if busy is not None else failed)
     code = f"""async () => {{
   const toast = {PAGE_TOAST};
   const url = {url!s};
@@ -42,6 +45,10 @@ def download_function(url: Var, filename: Var, failed: str) -> Var:
   toast("info", "Preparing Download...", "");
   try {{
     const response = await fetch(url);
+    if (response.status === 503) {{
+      toast("error", "Uh oh! Download Failed.", {busy_js});
+      return;
+    }}
     if (!response.ok) throw new Error(String(response.status));
     const blob = await response.blob();
     const href = URL.createObjectURL(blob);

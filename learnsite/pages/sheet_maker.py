@@ -4,6 +4,7 @@ to the library."""
 from __future__ import annotations
 
 import reflex as rx
+from reflex_base.vars.base import Var
 
 from learnsite.backend_url import absolute, download_function
 from learnsite.layout import page, page_title
@@ -14,6 +15,17 @@ from learnsite.state.worksheets import SKILL_LABELS, SUBJECT_LABELS
 
 ROUTE = "/worksheets/maker"
 MADE_FAILED = "The worksheet could not be made. Please try again."
+# a 503: the maker is busy, or this connection already has its share of sheets being made (sheets_api.CLIENT_MAX)
+MAKER_BUSY = "The worksheet maker is busy just now. Please wait a moment, then try again."
+PREVIEW_FAILED = "The preview could not be shown just now: the worksheet maker may be busy. Please try again."
+# JS on the preview image: a failed load (a 503 among them; an image cannot tell which) marks it, and the note
+# below it takes the place of "Making the preview...", which stayed up for good; a load, or Try again, unmarks it.
+# A data attribute, not a class: React sets className again whenever the options' error comes or goes.
+PREVIEW_ERROR = Var(_js_expr="(e) => e.currentTarget.setAttribute('data-failed', '')")
+PREVIEW_LOADED = Var(_js_expr="(e) => e.currentTarget.removeAttribute('data-failed')")
+# setting src again, even to the same address, loads it again (a failed image is not kept)
+PREVIEW_RETRY = Var(_js_expr="() => { const i = document.getElementById('maker-preview'); "
+                             "if (i) { i.removeAttribute('data-failed'); i.src = i.src; } }")
 
 
 def _field(label, control: rx.Component, hint=None) -> rx.Component:
@@ -93,7 +105,7 @@ def _options() -> rx.Component:
             # fetched and saved by script: the client router would take a plain same-origin link
             rx.button(rx.icon("download", aria_hidden="true"), "Download PDF", size="4",
                       on_click=rx.call_function(download_function(absolute("/make-sheet/sheet.pdf?" + S.query),
-                                                                  S.file_name, MADE_FAILED))),
+                                                                  S.file_name, MADE_FAILED, MAKER_BUSY))),
         ),
         spacing="3",
         width="100%",
@@ -112,7 +124,13 @@ def _preview() -> rx.Component:
             # shows through until the (opaque) page image has loaded over it
             rx.text("Making the preview...", size="3", class_name="maker-preview-wait", aria_hidden="true"),
             rx.image(src=absolute("/make-sheet/preview.png?" + S.query),
-                     alt="Preview of the first page of the worksheet", class_name="maker-preview", id="maker-preview"),
+                     alt="Preview of the first page of the worksheet", class_name="maker-preview", id="maker-preview",
+                     custom_attrs={"onError": PREVIEW_ERROR, "onLoad": PREVIEW_LOADED}),
+            rx.flex(rx.text(PREVIEW_FAILED, size="3"),
+                    rx.button(rx.icon("refresh-cw", aria_hidden="true"), "Try again", variant="soft", size="3",
+                              on_click=rx.call_function(PREVIEW_RETRY)),
+                    direction="column", align="center", justify="center", spacing="3",
+                    class_name="maker-preview-failed", role="status"),
             class_name=rx.cond(S.error != "", "maker-preview-frame is-stale", "maker-preview-frame"),
         ),
         spacing="2",

@@ -5,8 +5,14 @@
 
 Query parameters are checked by learnsite.sheets.checked(): a bad one gets 400 and a plain message.
 Sheets are made, and previews drawn, on MAKERS threads of their own (not the default thread pool the rest of the
-app waits on); a request finding QUEUE_MAX others already waiting gets 503 at once. A small cache serves the
-download and the preview again without making them again.
+app waits on). At most MAKERS + QUEUE_MAX requests are pending (being made or waiting for a maker); one more gets
+503 at once. The route is public and anonymous, so one client looping over new seeds could hold every one of
+those places and keep every other family out: each client address therefore holds at most CLIENT_MAX of them,
+and a request beyond its own share gets its own 503 at once while the others' requests are still made. The
+address is found as Reflex finds router.session.client_ip, which the sign-in throttle uses (client_address()).
+A place is held until its maker thread is done with it, even when the request that asked is cancelled: the
+work goes on, and a client must not be able to queue more of it by hanging up. A small cache serves the
+download and the preview again without making them again; a cached answer takes no place.
 """
 
 from __future__ import annotations
@@ -17,6 +23,7 @@ import threading
 from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 
+from reflex_base.config import get_config
 from starlette.responses import PlainTextResponse, Response
 
 from learnsite.services.pdf import first_page_png
@@ -28,17 +35,81 @@ PREFIX = "/make-sheet/"
 PREVIEW_WIDTH = 640
 MAKERS = 2
 QUEUE_MAX = 8  # requests waiting for a maker, beyond those being made
+CLIENT_MAX = 3  # pending requests per client address: a page's preview and download, and one preview more
+RETRY_AFTER = 5  # seconds: a sheet takes about a tenth of one, so a full queue has long gone by then
 CACHE_SIZE = 16
 QUERY_MAX = 400
+# read once, with the app: get_config() in a request's own context could load a config of its own there
+TRUSTED_PROXY_HOPS = get_config().trusted_proxy_hops
 FIELDS = ("kind", "seed", "low", "high", "count", "paper", "name_line", "answer_key", "carrying", "case", "level")
 
 _makers = ThreadPoolExecutor(MAKERS, thread_name_prefix="sheet-maker")
 _pending = 0
-_pending_lock = threading.Lock()
+_per_client: dict[str, int] = {}  # pending requests by client address; a client leaves it when it has none
+_pending_lock = threading.Lock()  # _pending and _per_client change together, from the loop and maker threads
+BUSY = "The worksheet maker is busy. Please try again in a moment."
+OVER_SHARE = ("Too many worksheets are being made for this connection at once. Please wait for them to finish, "
+              "then try again.")
 
 
 class MakerBusy(Exception):
     """MAKERS sheets are being made and QUEUE_MAX more are waiting."""
+
+    message = BUSY
+
+
+class ClientOverShare(MakerBusy):
+    """This client already has CLIENT_MAX requests pending: only it waits, the others' are still made."""
+
+    message = OVER_SHARE
+
+
+def client_address(scope) -> str:
+    """The client's address by the rule Reflex gives router.session.client_ip (reflex/app.py,
+    _build_static_router_data), which the sign-in throttle counts by: the ASGI scope's client, unless
+    TRUSTED_PROXY_HOPS (Reflex's trusted_proxy_hops, REFLEX_TRUSTED_PROXY_HOPS, 0 by default) says that many
+    proxies in front append to X-Forwarded-For; then the entry that many from its end, the one the nearest
+    trusted proxy wrote. A client cannot pick its address here by sending the header, no more than it can
+    for a sign-in."""
+    client = scope.get("client")
+    address = str(client[0]) if client else "0.0.0.0"
+    if hops := TRUSTED_PROXY_HOPS:
+        forwarded = ", ".join(_latin1(value) for name, value in scope.get("headers", [])
+                              if name.lower() == b"x-forwarded-for")
+        entries = [entry.strip() for entry in forwarded.split(",") if entry.strip()]
+        if len(entries) >= hops:
+            address = entries[-hops]
+    return address
+
+
+def _latin1(value: bytes) -> str:
+    try:
+        return value.decode()
+    except UnicodeDecodeError:
+        return value.decode("latin-1")
+
+
+def _take_place(client: str) -> None:
+    """Count one more pending request for client, or raise: its own share first, so a client over it is told
+    so even when the whole maker is busy too. At most MAKERS + QUEUE_MAX clients are ever in _per_client."""
+    global _pending
+    with _pending_lock:
+        if _per_client.get(client, 0) >= CLIENT_MAX:
+            raise ClientOverShare()
+        if _pending >= MAKERS + QUEUE_MAX:
+            raise MakerBusy()
+        _pending += 1
+        _per_client[client] = _per_client.get(client, 0) + 1
+
+
+def _give_place(client: str) -> None:
+    """Undo _take_place: called once per place, when its maker is done (or the request never reached one)."""
+    global _pending
+    with _pending_lock:
+        _pending -= 1
+        left = _per_client.pop(client) - 1
+        if left:
+            _per_client[client] = left
 
 
 class _Made:
@@ -81,21 +152,25 @@ def _body(options: SheetOptions, preview: bool) -> bytes:
     return entry.preview
 
 
-async def body(options: SheetOptions, preview: bool) -> bytes:
-    """The PDF or its preview: from the cache here, else from a maker thread if one is free or few are waiting."""
-    global _pending
+async def body(options: SheetOptions, preview: bool, client: str = "0.0.0.0") -> bytes:
+    """The PDF or its preview: from the cache here, else from a maker thread if one is free or few are waiting
+    and client has not used up its share of them.
+
+    The place is given back by the maker's future when it is done, not when this coroutine ends: a cancelled
+    request (a client hanging up, if the server cancels) leaves its sheet still being made on a maker thread,
+    and giving its place back then would let one client queue any number of sheets there. A job cancelled
+    before a maker took it is done at once, so its place comes back at once."""
     entry = _cached(options)
     if entry and (entry.preview if preview else entry.sheet.pdf):
         return entry.preview if preview else entry.sheet.pdf
-    with _pending_lock:
-        if _pending >= MAKERS + QUEUE_MAX:
-            raise MakerBusy()
-        _pending += 1
+    _take_place(client)
     try:
-        return await asyncio.get_running_loop().run_in_executor(_makers, _body, options, preview)
-    finally:
-        with _pending_lock:
-            _pending -= 1
+        job = _makers.submit(_body, options, preview)
+    except BaseException:
+        _give_place(client)
+        raise
+    job.add_done_callback(lambda _: _give_place(client))
+    return await asyncio.wrap_future(job)
 
 
 def options_from_query(params) -> SheetOptions:
@@ -121,16 +196,16 @@ async def _respond(scope, receive, send) -> None:
     try:
         options = options_from_query(request.query_params)
         if what == "sheet.pdf":
-            pdf = await body(options, preview=False)
+            pdf = await body(options, preview=False, client=client_address(scope))
             response = Response(pdf, media_type="application/pdf", headers=_headers(
                 {"Content-Disposition": f'attachment; filename="{options.file_name()}"'}))
         else:
-            response = Response(await body(options, preview=True), media_type="image/png", headers=_headers())
+            png = await body(options, preview=True, client=client_address(scope))
+            response = Response(png, media_type="image/png", headers=_headers())
     except SheetOptionError as exc:
         response = PlainTextResponse(str(exc), status_code=400)
-    except MakerBusy:
-        response = PlainTextResponse("The worksheet maker is busy. Please try again in a moment.", status_code=503,
-                                     headers={"Retry-After": "5"})
+    except MakerBusy as busy:  # and ClientOverShare: a fixed message, never the client's own text
+        response = PlainTextResponse(busy.message, status_code=503, headers={"Retry-After": str(RETRY_AFTER)})
     except Exception:  # noqa: BLE001 - a plain message, never a traceback
         log.exception("making a worksheet failed")
         response = PlainTextResponse("The worksheet could not be made. Please try again.", status_code=500)

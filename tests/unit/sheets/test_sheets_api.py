@@ -53,9 +53,8 @@ def test_other_paths_go_to_the_app():
     assert client.get("/worksheets/maker").text == "app"
 
 
-async def test_a_busy_maker_says_so_and_leaves_the_apps_threads_free(monkeypatch):
-    """Sheets are made on the maker's own threads: a flood of new sheets waits there (and, past QUEUE_MAX, is
-    told to try again) while the default thread pool, which every page's events use, still answers."""
+def _held_maker(monkeypatch):
+    """make_sheet made to wait for `release`; `started` counts the sheets a maker has begun."""
     from learnsite.services import sheets_api
 
     release, started = threading.Event(), threading.Semaphore(0)
@@ -66,19 +65,178 @@ async def test_a_busy_maker_says_so_and_leaves_the_apps_threads_free(monkeypatch
         return make_sheet(options)
 
     monkeypatch.setattr(sheets_api, "make_sheet", slow_sheet)
-    transport = httpx.ASGITransport(app=SheetMakerRoute(Starlette()))
-    async with httpx.AsyncClient(transport=transport, base_url="http://test") as client:
-        waiting = [asyncio.create_task(client.get(f"/make-sheet/sheet.pdf?kind=addition&seed={900000 + i}"))
-                   for i in range(sheets_api.MAKERS + sheets_api.QUEUE_MAX)]
+    return release, started
+
+
+def _from(address: str) -> httpx.AsyncClient:
+    """A client whose requests come from `address`, as the server's ASGI scope says."""
+    transport = httpx.ASGITransport(app=SheetMakerRoute(Starlette()), client=(address, 40000))
+    return httpx.AsyncClient(transport=transport, base_url="http://test")
+
+
+def _sheet(seed: int) -> str:
+    return f"/make-sheet/sheet.pdf?kind=addition&seed={seed}"
+
+
+async def _until(condition, seconds: float = 5) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        await asyncio.sleep(0.01)
+
+
+def _places() -> tuple[int, dict]:
+    from learnsite.services import sheets_api
+
+    with sheets_api._pending_lock:
+        return sheets_api._pending, dict(sheets_api._per_client)
+
+
+async def test_a_busy_maker_says_so_and_leaves_the_apps_threads_free(monkeypatch):
+    """Sheets are made on the maker's own threads: a flood of new sheets waits there (and, past QUEUE_MAX, is
+    told to try again) while the default thread pool, which every page's events use, still answers. The flood
+    comes from many addresses, each within its share: the maker as a whole is what is full."""
+    from learnsite.services import sheets_api
+
+    release, started = _held_maker(monkeypatch)
+    clients = [_from(f"10.0.0.{i}") for i in range(sheets_api.MAKERS + sheets_api.QUEUE_MAX + 1)]
+    try:
+        waiting = [asyncio.create_task(client.get(_sheet(900000 + i))) for i, client in enumerate(clients[:-1])]
         for _ in range(sheets_api.MAKERS):
             assert await asyncio.to_thread(started.acquire, True, 5)
         # the default pool (6 threads here) is not taken by the 10 requests waiting for a maker
         assert await asyncio.wait_for(asyncio.to_thread(lambda: "free"), 2) == "free"
-        refused = await client.get("/make-sheet/sheet.pdf?kind=addition&seed=987654")
-        assert refused.status_code == 503 and "busy" in refused.text and refused.headers["retry-after"] == "5"
+        await _until(lambda: _places()[0] == sheets_api.MAKERS + sheets_api.QUEUE_MAX)
+        refused = await clients[-1].get(_sheet(987654))
+        assert refused.status_code == 503 and refused.text == sheets_api.BUSY
+        assert refused.headers["retry-after"] == "5"
         release.set()
         answers = await asyncio.gather(*waiting)
+    finally:
+        release.set()
+        for client in clients:
+            await client.aclose()
     assert [r.status_code for r in answers] == [200] * len(waiting)
+    assert _places() == (0, {})
+
+
+async def test_one_client_over_its_share_is_refused_while_another_is_still_served(monkeypatch):
+    """One anonymous client looping over new seeds held every place in the queue and kept every other family
+    out with 503s. Now it holds CLIENT_MAX: its next request is refused at once (with its own message), and a
+    request from another address is still taken and made."""
+    from learnsite.services import sheets_api
+
+    release, started = _held_maker(monkeypatch)
+    greedy, other = _from("203.0.113.7"), _from("198.51.100.2")
+    try:
+        mine = [asyncio.create_task(greedy.get(_sheet(910000 + i))) for i in range(sheets_api.CLIENT_MAX)]
+        await _until(lambda: _places()[1].get("203.0.113.7") == sheets_api.CLIENT_MAX)
+        refused = await greedy.get(_sheet(919999))
+        assert refused.status_code == 503 and refused.headers["retry-after"] == "5"
+        assert refused.text == sheets_api.OVER_SHARE and "919999" not in refused.text
+        # a forged X-Forwarded-For does not make a new client (trusted_proxy_hops is 0: the app ignores it)
+        forged = await greedy.get(_sheet(919998), headers={"X-Forwarded-For": "192.0.2.99"})
+        assert forged.status_code == 503 and forged.text == sheets_api.OVER_SHARE
+        theirs = asyncio.create_task(other.get(_sheet(920000)))
+        await _until(lambda: _places()[1].get("198.51.100.2") == 1)
+        release.set()
+        answers = await asyncio.gather(*mine, theirs)
+    finally:
+        release.set()
+        await greedy.aclose()
+        await other.aclose()
+    assert [r.status_code for r in answers] == [200] * (sheets_api.CLIENT_MAX + 1)
+    assert _places() == (0, {})  # no client is kept once it has nothing pending
+
+
+async def test_cached_answers_take_no_place(monkeypatch):
+    """A client at its share still gets what the cache holds: only making a sheet takes a maker's time."""
+    from learnsite.services import sheets_api
+
+    async with _from("203.0.113.8") as client:
+        assert (await client.get(_sheet(930000))).status_code == 200  # made now, and cached
+        release, started = _held_maker(monkeypatch)
+        try:
+            mine = [asyncio.create_task(client.get(_sheet(930001 + i))) for i in range(sheets_api.CLIENT_MAX)]
+            await _until(lambda: _places()[1].get("203.0.113.8") == sheets_api.CLIENT_MAX)
+            assert (await client.get(_sheet(930099))).status_code == 503  # a new sheet would be over its share
+            again = await client.get(_sheet(930000))
+            assert again.status_code == 200 and again.headers["content-type"] == "application/pdf"
+            assert _places()[1] == {"203.0.113.8": sheets_api.CLIENT_MAX}
+            release.set()
+            assert [r.status_code for r in await asyncio.gather(*mine)] == [200] * sheets_api.CLIENT_MAX
+        finally:
+            release.set()
+    assert _places() == (0, {})
+
+
+async def test_places_are_given_back_after_success_failure_and_cancellation(monkeypatch):
+    """The per-client counts must not grow without bound: every way a request ends gives its place back and
+    drops a client left with none. A cancelled request keeps its place until its maker is done with the sheet
+    (the work goes on; hanging up must not let a client queue more of it), or at once if no maker had it yet."""
+    from learnsite.services import sheets_api
+    from learnsite.sheets import checked
+
+    async with _from("203.0.113.9") as client:
+        assert (await client.get(_sheet(940000))).status_code == 200
+        assert _places() == (0, {})
+
+        def broken(options):
+            raise RuntimeError("no sheet")
+
+        monkeypatch.setattr(sheets_api, "make_sheet", broken)
+        failed = await client.get(_sheet(940001))
+        assert failed.status_code == 500 and "could not be made" in failed.text
+        assert _places() == (0, {})
+
+    release, started = _held_maker(monkeypatch)
+    try:
+        running = [asyncio.create_task(sheets_api.body(checked({"kind": "addition", "seed": 940010 + i}), False,
+                                                       client="198.51.100.9")) for i in range(sheets_api.MAKERS)]
+        for _ in range(sheets_api.MAKERS):
+            assert await asyncio.to_thread(started.acquire, True, 5)
+        queued = asyncio.create_task(sheets_api.body(checked({"kind": "addition", "seed": 940020}), False,
+                                                     client="198.51.100.10"))
+        await _until(lambda: "198.51.100.10" in _places()[1])
+        queued.cancel()  # no maker had it: its place comes back at once
+        await _until(lambda: "198.51.100.10" not in _places()[1], 2)
+        for task in running:
+            task.cancel()
+        await asyncio.sleep(0.05)
+        assert all(task.cancelled() for task in running)
+        assert _places() == (sheets_api.MAKERS, {"198.51.100.9": sheets_api.MAKERS})  # still being made
+        release.set()
+        await _until(lambda: _places() == (0, {}))
+    finally:
+        release.set()
+
+
+async def test_the_client_address_is_found_as_reflex_finds_it_for_the_sign_in_throttle(monkeypatch):
+    """The throttle counts sign-ins by router.session.client_ip; the maker's shares use the same address, so a
+    proxy setup (trusted_proxy_hops) is treated alike and a forged X-Forwarded-For is trusted no more here."""
+    from reflex.app import EventNamespace
+    from reflex_base.config import get_config
+
+    from learnsite.services import sheets_api
+    from learnsite.services.sheets_api import client_address
+
+    assert sheets_api.TRUSTED_PROXY_HOPS == get_config().trusted_proxy_hops == 0  # the app's own setting
+
+    scopes = [{"client": ("203.0.113.5", 5000), "headers": []},
+              {"client": ("10.0.0.2", 5000), "headers": [(b"x-forwarded-for", b"192.0.2.1")]},
+              {"client": ("10.0.0.2", 5000), "headers": [(b"x-forwarded-for", b"192.0.2.1, 198.51.100.4")]},
+              {"client": ("10.0.0.2", 5000), "headers": [(b"x-forwarded-for", b"192.0.2.1"),
+                                                         (b"x-forwarded-for", b" 198.51.100.4 ,")]},
+              {"headers": [(b"x-forwarded-for", b"\xe9\xff, 192.0.2.3")]}]
+    seen = []
+    for hops in (0, 1, 2):
+        monkeypatch.setattr(get_config(), "trusted_proxy_hops", hops)
+        monkeypatch.setattr(sheets_api, "TRUSTED_PROXY_HOPS", hops)
+        for scope in scopes:
+            reflex_ip = EventNamespace._build_static_router_data(None, "sid", {"asgi.scope": scope})["ip"]
+            assert client_address(scope) == reflex_ip, (hops, scope)
+            seen.append(reflex_ip)
+    assert seen[1] == "10.0.0.2" and seen[len(scopes) + 1] == "192.0.2.1" and seen[2 * len(scopes) + 2] == "192.0.2.1"
 
 
 def test_a_preview_is_drawn_once_and_served_again_from_the_cache(monkeypatch):
@@ -122,3 +280,16 @@ def test_pdfium_renders_one_page_at_a_time(monkeypatch):
     for t in threads:
         t.join()
     assert most[0] == 1 and inside[0] == 0
+
+
+def test_the_maker_page_says_busy_for_a_503_in_its_own_words():
+    """A 503 download said the sheet "could not be made", and a 503 preview left "Making the preview..." up
+    for good. The page now says the maker is busy, in fixed text: the answer's own text is never shown."""
+    import learnsite.learnsite  # noqa: F401  (the app, with its states registered, as the server has it)
+    from learnsite.pages.sheet_maker import MAKER_BUSY, PREVIEW_FAILED, _options, _preview
+
+    download, preview = str(_options()), str(_preview())
+    assert "response.status === 503" in download and MAKER_BUSY in download
+    assert "response.text" not in download and "statusText" not in download
+    assert "onError:(e) => e.currentTarget.setAttribute('data-failed'" in preview and PREVIEW_FAILED in preview
+    assert "Try again" in preview
