@@ -1,4 +1,4 @@
-"""`learnsite` command line: prestart (migrate + seed) and create-user."""
+"""`learnsite` command line: prestart (migrate + seed + purge) and create-user."""
 
 from __future__ import annotations
 
@@ -38,7 +38,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="learnsite", description="Learnsite administration")
     sub = parser.add_subparsers(dest="command", required=True)
 
-    p = sub.add_parser("prestart", help="apply migrations, seed categories and channels, add the starter worksheets")
+    p = sub.add_parser("prestart", help="apply migrations, seed categories and channels, purge dead sign-in rows, "
+                                        "add the starter worksheets")
     p.set_defaults(func=_prestart)
 
     p = sub.add_parser("create-user", help="create an account (works while the app runs)")

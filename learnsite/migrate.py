@@ -9,6 +9,7 @@ from sqlmodel import select
 from learnsite.config import REPO_ROOT, settings
 from learnsite.db import session_scope
 from learnsite.models import Category, Channel
+from learnsite.services.purge import purge_all
 
 SEED_CATEGORIES = (
     # name, age_group_start, age_group_end
@@ -44,9 +45,12 @@ def seed(url: str | None = None) -> None:
 
 
 def prestart(url: str | None = None, *, starter_library: bool | None = None, storage=None) -> int:
-    """Migrate, seed, then add the starter worksheets (unless LEARNSITE_SEED_STARTER=0); return how many."""
+    """Migrate, seed, purge the dead sign-in rows, then add the starter worksheets (unless
+    LEARNSITE_SEED_STARTER=0); return how many. Every start purges all that is due: a site that restarts
+    now and then needs no cron (learnsite.services.purge)."""
     upgrade(url)
     seed(url)
+    purge_all(url)
     if not (settings.seed_starter if starter_library is None else starter_library):
         return 0
     from learnsite.services.starter_library import seed_starter_library

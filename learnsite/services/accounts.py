@@ -18,7 +18,7 @@ from sqlmodel import select
 from learnsite.config import settings
 from learnsite.db import session_scope
 from learnsite.models import EmailToken, User
-from learnsite.services import mail, passwords, throttle, tokens
+from learnsite.services import mail, passwords, purge, throttle, tokens
 from learnsite.services.public_user import PublicUser
 from learnsite.services.tokens import SessionTokens
 
@@ -135,6 +135,7 @@ def sign_up(email: str, password: str, url: str | None = None, client_ip: str | 
         raise AccountError(MISSING_CREDENTIALS)
     email = normalise_email(email)
     _check_password(password, passwords.SIGNUP_TOO_SHORT)
+    purge.now_and_then(url)  # sign-up makes users and links: it also clears the stale ones (purge's docstring)
     # Every attempt counts (not only failures): each one costs a bcrypt hash and may send a mail.
     keys = {f"signup:{email}": throttle.MAX_FAILURES,
             f"signup-client:{client_ip or 'unknown'}": throttle.MAX_FAILURES}
@@ -176,6 +177,7 @@ def sign_in(email: str, password: str, client_ip: str | None = None, url: str | 
     if not (email or "").strip() or not password:
         raise AccountError(MISSING_CREDENTIALS)
     email = normalise_email(email)
+    purge.now_and_then(url)  # sign-in makes sessions: it also clears the dead ones (purge's docstring)
     with session_scope(url) as s:
         user = _checked_password(s, email, password, client_ip, INVALID_CREDENTIALS)
         if user.email_confirmed_at is None:
