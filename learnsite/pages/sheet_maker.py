@@ -23,6 +23,9 @@ PREVIEW_FAILED = "The preview could not be shown just now: the worksheet maker m
 # A data attribute, not a class: React sets className again whenever the options' error comes or goes.
 PREVIEW_ERROR = Var(_js_expr="(e) => e.currentTarget.setAttribute('data-failed', '')")
 PREVIEW_LOADED = Var(_js_expr="(e) => e.currentTarget.removeAttribute('data-failed')")
+# the first preview is in the page's HTML and may fail before React listens for it: looked at once React has
+PREVIEW_FAILED_EARLY = Var(_js_expr="() => { const i = document.getElementById('maker-preview'); "
+                                    "if (i && i.complete && i.naturalWidth === 0) i.setAttribute('data-failed', ''); }")
 # setting src again, even to the same address, loads it again (a failed image is not kept)
 PREVIEW_RETRY = Var(_js_expr="() => { const i = document.getElementById('maker-preview'); "
                              "if (i) { i.removeAttribute('data-failed'); i.src = i.src; } }")
@@ -125,7 +128,8 @@ def _preview() -> rx.Component:
             rx.text("Making the preview...", size="3", class_name="maker-preview-wait", aria_hidden="true"),
             rx.image(src=absolute("/make-sheet/preview.png?" + S.query),
                      alt="Preview of the first page of the worksheet", class_name="maker-preview", id="maker-preview",
-                     custom_attrs={"onError": PREVIEW_ERROR, "onLoad": PREVIEW_LOADED}),
+                     custom_attrs={"onError": PREVIEW_ERROR, "onLoad": PREVIEW_LOADED},
+                     on_mount=rx.call_function(PREVIEW_FAILED_EARLY)),
             rx.flex(rx.text(PREVIEW_FAILED, size="3"),
                     rx.button(rx.icon("refresh-cw", aria_hidden="true"), "Try again", variant="soft", size="3",
                               on_click=rx.call_function(PREVIEW_RETRY)),

@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 from pypdf import PdfReader
 
 from learnsite.backend_url import OFFLINE
-from learnsite.pages.sheet_maker import MADE_FAILED
+from learnsite.pages.sheet_maker import MADE_FAILED, MAKER_BUSY, PREVIEW_FAILED
 from tests.browser.worksheets.conftest import open_all_worksheets, sign_in
 from tests.conftest import hold_requests, open_page, toast, wait_held, wait_hydrated, window
 
@@ -100,6 +100,24 @@ def test_a_second_press_while_downloading_fetches_nothing_and_offline_is_said_at
     page.evaluate("Object.defineProperty(navigator, 'onLine', {get: () => false})")  # and the device says why
     button.click()
     expect(page.get_by_text(OFFLINE)).to_be_visible()
+
+
+def test_a_busy_maker_is_said_for_the_preview_and_the_download_and_try_again_brings_the_preview(page):
+    """A 503 (the maker busy, or this connection's share of it used) left "Making the preview..." up for good over
+    a broken image, and a download said the sheet could not be made. Both now say the maker is busy."""
+    busy = lambda route: route.fulfill(status=503, body="busy", headers={"Retry-After": "5"})  # noqa: E731
+    page.route("**/make-sheet/preview.png*", busy)
+    open_page(page, "/worksheets/maker")
+    note = page.get_by_text(PREVIEW_FAILED)
+    expect(note).to_be_visible()
+    page.route("**/make-sheet/sheet.pdf*", busy)
+    page.get_by_role("button", name="Download PDF").click()
+    expect(toast(page, "Uh oh! Download Failed.")).to_be_visible()
+    expect(page.get_by_text(MAKER_BUSY)).to_be_visible()
+    page.unroute("**/make-sheet/preview.png*")
+    page.get_by_role("button", name="Try again").click()
+    _preview_loaded(page)
+    expect(note).to_be_hidden()
 
 
 def test_bad_input_gets_a_clear_message_in_the_page_and_from_the_server(page, app_server):
