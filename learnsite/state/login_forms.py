@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import reflex as rx
 
 from learnsite.safe_text import inert
@@ -20,6 +22,33 @@ async def _sign_in(state: rx.State, form_data: dict, require_admin: bool = False
         accounts.sign_in, form_field(form_data, "email"), form_field(form_data, "password"),
         state.router.session.client_ip, None, require_admin, what="sign in", expected=(AccountError,),
     )
+
+
+async def _submit_sign_in(form: rx.State, form_data: dict, welcome: str, require_admin: bool = False,
+                          signed_in: Callable[[], None] = lambda: None):
+    """Both sign-in forms' submit (a form state with `busy`, `error` and `_next()`): the button busy while the
+    password is checked, a refusal kept on the form and toasted, a success signed in (then `signed_in()`),
+    welcomed and sent on. Yields what the handler yields; the spec's welcome is a family's, so each form brings
+    its own."""
+    if form.busy:
+        return
+    form.busy, form.error = True, ""
+    yield
+    session, problem = await _sign_in(form, form_data, require_admin)
+    form.busy = False
+    if problem:
+        form.error = problem
+        yield notify("Sign in Failed", problem, level="error")
+        return
+    if session is None or session.user is None:
+        yield notify("Login Issue", "Could not retrieve user information after login. Please check your credentials.",
+                     level="error")
+        return
+    auth = await form.get_state(AuthState)
+    auth._sign_in_with(session)
+    signed_in()
+    yield notify("Login Successful!", welcome, level="success")
+    yield rx.redirect(inert(form._next()))
 
 
 class UserLoginState(rx.State):
@@ -41,20 +70,8 @@ class UserLoginState(rx.State):
 
     @rx.event
     async def submit(self, form_data: dict[str, str]):
-        if self.busy:
-            return
-        self.busy, self.error = True, ""
-        yield
-        session, problem = await _sign_in(self, form_data)
-        if problem:
-            self.busy, self.error = False, problem
-            yield notify("Sign in Failed", problem, level="error")
-            return
-        auth = await self.get_state(AuthState)
-        auth._sign_in_with(session)
-        self.busy = False
-        yield notify("Login Successful!", "Welcome back! Get ready to learn and play!", level="success")
-        yield rx.redirect(inert(self._next()))
+        async for update in _submit_sign_in(self, form_data, "Welcome back! Get ready to learn and play!"):
+            yield update
 
 
 class AdminLoginState(rx.State):
@@ -84,27 +101,13 @@ class AdminLoginState(rx.State):
 
     @rx.event
     async def submit(self, form_data: dict[str, str]):
-        if self.busy:
-            return
-        self.busy, self.error = True, ""
-        yield
-        session, problem = await _sign_in(self, form_data, require_admin=True)
-        if problem:
-            self.busy, self.error = False, problem
-            yield notify("Sign in Failed", problem, level="error")
-            return
-        self.busy = False
-        if session is None or session.user is None:
-            yield notify("Login Issue",
-                         "Could not retrieve user information after login. Please check your credentials.",
-                         level="error")
-            return
-        auth = await self.get_state(AuthState)
-        auth._sign_in_with(session)
-        self.not_admin_notice = ""
         # the spec's words for a family's login ("Get ready to learn and play!") are not an admin's
-        yield notify("Login Successful!", "Welcome back! Your dashboard is ready.", level="success")
-        yield rx.redirect(inert(self._next()))
+        async for update in _submit_sign_in(self, form_data, "Welcome back! Your dashboard is ready.",
+                                            require_admin=True, signed_in=self._forget_notice):
+            yield update
+
+    def _forget_notice(self) -> None:
+        self.not_admin_notice = ""
 
 
 class SignUpState(rx.State):

@@ -128,6 +128,27 @@ async def test_email_link_landing(auth_env):
     assert redirect_target(events) is None
 
 
+async def test_an_admin_signing_in_over_a_family_account_loses_the_not_admin_notice(auth_env):
+    """The notice ("You are signed in as kid@..., which is not an administrator account") stood beside the
+    success toast of an admin who signed in on that page; a refused try keeps it, as it is still true."""
+    accounts.create_user("boss@example.com", "bosspass", role="admin", confirmed=True)
+    accounts.create_user("kid@example.com", "secret1", confirmed=True)
+    session = accounts.sign_in("kid@example.com", "secret1")
+    root = client_tree("/login/admin")
+    auth = await root.get_state(AuthState)
+    auth.access_token, auth.refresh_token = session.access_token, session.refresh_token
+    state = await root.get_state(AdminLoginState)
+    await run(AdminLoginState.on_load, state)
+    assert "not an administrator account" in state.not_admin_notice
+    events = await run(AdminLoginState.submit, state, {"email": "boss@example.com", "password": "wrong"})
+    assert "Sign in Failed" in toasts(events) and state.error and not state.busy
+    assert "not an administrator account" in state.not_admin_notice
+    events = await run(AdminLoginState.submit, state, {"email": "boss@example.com", "password": "bosspass"})
+    assert "Welcome back! Your dashboard is ready." in toasts(events)
+    assert redirect_target(events) == "/admin/dashboard"
+    assert state.not_admin_notice == "" and state.error == "" and not state.busy
+
+
 async def test_admin_login_without_user_shows_login_issue(auth_env, monkeypatch):
     """SPEC §2: a sign-in that yields no user shows "Login Issue" and signs nobody in."""
     import learnsite.state.login_forms as forms
