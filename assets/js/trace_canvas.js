@@ -179,14 +179,6 @@ export function TraceCanvas({ guide, resetKey, disabled, onDone, id }) {
     if (drawing.current === e.pointerId) drawing.current = null;
   };
 
-  const totalSteps = checkpoints.reduce((n, s) => n + s.length, 0);
-  // A new guide is drawn once before the effect above resets the pen: count only strokes it has.
-  const stepsDone = () => {
-    let n = 0;
-    for (let i = 0; i < Math.min(step.current.stroke, checkpoints.length); i++) n += checkpoints[i].length;
-    return Math.min(n + step.current.point, totalSteps);
-  };
-
   const allDone = () => (checkpoints.length === 1 ? "The stroke is traced. Press Done."
                                                  : `All ${checkpoints.length} strokes are traced. Press Done.`);
 
@@ -249,8 +241,10 @@ export function TraceCanvas({ guide, resetKey, disabled, onDone, id }) {
     onDone?.(sampleStrokes(strokes));
   };
 
+  // the pen's progress is said by the status line under the board, once: in the board's name too, a screen
+  // reader read it twice at each step (the focused board's new name, then the status)
   const howTo = stepMode
-    ? `Trace the ${named}. Press an arrow key or Enter to draw the next bit. ${stepsDone()} of ${totalSteps} steps done.`
+    ? `Trace the ${named}. Press an arrow key or Enter to draw the next bit.`
     : `Trace the ${named} with your finger, pen or mouse. Start at dot 1 and follow the arrows.`;
 
   return h("div", { className: "trace-canvas", id },

@@ -1289,6 +1289,22 @@ def test_tracing_step_by_step_stays_on_for_the_next_letters(page):
     expect(page.get_by_role("button", name="Trace for me step by step")).to_have_attribute("aria-pressed", "true")
 
 
+def test_the_step_by_step_pen_says_its_progress_once(page):
+    """Each step changed the focused board's name ("3 of 16 steps done") and the status line under it ("Stroke 1
+    of 1: step 3 of 16."): a screen reader read the progress twice. The status line says it; the name stays."""
+    start(page, "letter-tracing")
+    tab_to(page, "Trace for me step by step")
+    page.keyboard.press("Enter")
+    pen = board(page).get_by_role("application")
+    expect(pen).to_be_focused()
+    name = pen.get_attribute("aria-label") or ""
+    assert name.startswith("Trace the ") and "Press an arrow key or Enter" in name
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    expect(board(page).locator(".trace-status")).to_have_text(re.compile(r"^Stroke 1 of \d+: step 2 of \d+\.$"))
+    expect(pen).to_have_attribute("aria-label", name)
+
+
 def test_a_trace_sent_half_done_leaves_the_hint_alone_under_the_board(page):
     """The step-by-step pen's last word ("Stroke 1 of 2: step 2 of 5.") stayed under the board beside the hint the
     Done brought back, two instructions at once. Done clears it: the cheer or the hint says what next."""
