@@ -10,7 +10,7 @@ from learnsite.backend_url import absolute, download_function
 from learnsite.layout import page, page_title
 from learnsite.sheets import KINDS
 from learnsite.state.auth import AuthState
-from learnsite.state.sheet_maker import DESCRIPTION_MAX, TITLE_MAX, SheetMakerState as S
+from learnsite.state.sheet_maker import DESCRIPTION_MAX, FIELDS_WITH_ERROR_BESIDE, TITLE_MAX, SheetMakerState as S
 from learnsite.state.worksheets import SKILL_LABELS, SUBJECT_LABELS
 
 ROUTE = "/worksheets/maker"
@@ -50,11 +50,23 @@ def _select(label, value, on_change, options, hint=None) -> rx.Component:
     ), hint)
 
 
-def _number(label, value, on_change, low, high, name=None) -> rx.Component:
+def _number(label, value, on_change, low, high, name=None, field="") -> rx.Component:
     return _field(label, rx.input(
         type="number", value=value, on_change=on_change, debounce_timeout=250, min=low, max=high,
         input_mode="numeric", aria_label=name or label, size="3", class_name="maker-number",
+        aria_invalid=rx.cond(S.error_field == field, "true", "false") if field else "false",
     ))
+
+
+def _error(shown) -> rx.Component:
+    return rx.cond(shown, rx.callout(S.error, icon="triangle-alert", color_scheme="red", role="alert",
+                                     class_name="maker-error"), rx.fragment())
+
+
+def _error_beside(field: str) -> rx.Component:
+    """The options' error, under the option it is about (one of FIELDS_WITH_ERROR_BESIDE)."""
+    assert field in FIELDS_WITH_ERROR_BESIDE, field
+    return _error(S.error_field == field)
 
 
 LETTERS = [(str(n), chr(ord("A") + n - 1)) for n in range(1, 27)]
@@ -69,18 +81,23 @@ def _options() -> rx.Component:
             rx.grid(_select("Letters from", S.low, S.set_low, LETTERS), _select("to", S.high, S.set_high, LETTERS),
                     columns="2", spacing="3", width="100%"),
             rx.grid(
-                _number(S.range_label, S.low, S.set_low, S.range_min, S.range_max, name="From"),
-                _number("to", S.high, S.set_high, S.range_min, S.range_max, name="To"),
+                _number(S.range_label, S.low, S.set_low, S.range_min, S.range_max, name="From", field="range"),
+                _number("to", S.high, S.set_high, S.range_min, S.range_max, name="To", field="range"),
                 columns="2", spacing="3", width="100%",
             ),
         ), rx.fragment()),
         rx.cond(S.has_range & (S.kind != "letter-tracing"),
                 rx.text("Use ", S.range_hint, ".", size="1", class_name="maker-hint"), rx.fragment()),
-        rx.cond(S.has_count, _number(S.count_label, S.count, S.set_count, S.count_min, S.count_max), rx.fragment()),
+        _error_beside("range"),
+        rx.cond(S.has_count, _number(S.count_label, S.count, S.set_count, S.count_min, S.count_max, field="count"),
+                rx.fragment()),
+        _error_beside("count"),
         rx.cond(S.has_level, _select("Level", S.level, S.set_level, S.level_choices), rx.fragment()),
+        _error_beside("level"),
         rx.cond(S.has_carrying, _select(S.carrying_label, S.carrying, S.set_carrying,
                                         [("any", "Any problems"), ("none", "None"), ("only", "Every problem")]),
                 rx.fragment()),
+        _error_beside("carrying"),
         rx.cond(S.has_case, _select("Letters", S.case, S.set_case,
                                     [("both", "Capital and small"), ("upper", "Capital letters"),
                                      ("lower", "Small letters")]), rx.fragment()),
@@ -93,15 +110,14 @@ def _options() -> rx.Component:
                                        rx.text("Answer key (on its own page)", size="3"), class_name="maker-check"),
                 rx.fragment()),
         rx.flex(
-            _number("Seed", S.seed, S.set_seed, 0, 999_999),
+            _number("Seed", S.seed, S.set_seed, 0, 999_999, field="seed"),
             rx.button(rx.icon("shuffle", size=18, aria_hidden="true"), "New seed", on_click=S.new_seed,
                       variant="soft", size="3", class_name="maker-seed-button"),
             spacing="3", align="end", wrap="wrap",
         ),
         rx.text("The same options and seed make the same sheet again; the seed is printed in its footer.",
                 size="1", class_name="maker-hint"),
-        rx.cond(S.error != "", rx.callout(S.error, icon="triangle-alert", color_scheme="red", role="alert",
-                                          class_name="maker-error"), rx.fragment()),
+        _error((S.error != "") & ~S.error_beside_field),
         rx.cond(
             S.error != "",
             rx.button(rx.icon("download", aria_hidden="true"), "Download PDF", size="4", disabled=True),

@@ -131,7 +131,7 @@ def plan(options: SheetOptions) -> list[Problem]:
         how_many = "No problems" if not pool else f"Only {len(pool)} problem{'s' if len(pool) > 1 else ''}"
         fit = "fits" if len(pool) == 1 else "fit"
         raise SheetOptionError(f"{how_many} {need} {word} {fit} numbers from {options.low} to {options.high}: "
-                               "widen the range or allow any.")
+                               "widen the range or allow any.", "carrying")
     cap = _zero_cap(options)
     easy = [pair for pair in pool if _easy(kind, pair)]
     plain = [pair for pair in pool if not _easy(kind, pair)]

@@ -15,7 +15,12 @@ COUNT_MAX = 100
 
 
 class SheetOptionError(ValueError):
-    """Options a sheet cannot be made from; str(exc) is a message for the person making it."""
+    """Options a sheet cannot be made from; str(exc) is a message for the person making it, `field` the option it
+    is about ("range", "count", "level", "carrying", "seed"...; "" for the sheet as a whole)."""
+
+    def __init__(self, message: str, field: str = ""):
+        super().__init__(message)
+        self.field = field
 
 
 @dataclass(frozen=True)
@@ -93,14 +98,14 @@ def defaults(kind: str, **overrides) -> SheetOptions:
     return replace(base, **overrides)
 
 
-def _int(value, name: str) -> int:
+def _int(value, name: str, field: str) -> int:
     if isinstance(value, bool):
-        raise SheetOptionError(f"{name} must be a whole number.")
+        raise SheetOptionError(f"{name} must be a whole number.", field)
     if isinstance(value, int):
         return value
     number = whole_numbers.parse(value.strip(), 9, signed=True) if isinstance(value, str) else None
     if number is None:
-        raise SheetOptionError(f"{name} must be a whole number.")
+        raise SheetOptionError(f"{name} must be a whole number.", field)
     return number
 
 
@@ -120,43 +125,46 @@ def checked(raw: dict) -> SheetOptions:
     if kind not in KINDS:
         raise SheetOptionError("Please choose a kind of worksheet.")
     spec = KINDS[kind]
-    seed = _int(raw.get("seed", 1), "The seed")
+    seed = _int(raw.get("seed", 1), "The seed", "seed")
     if not 0 <= seed <= SEED_MAX:
-        raise SheetOptionError(f"The seed must be between 0 and {SEED_MAX}.")
+        raise SheetOptionError(f"The seed must be between 0 and {SEED_MAX}.", "seed")
     paper = raw.get("paper", "A4")
     if paper not in PAPERS:
-        raise SheetOptionError("Paper size must be A4 or Letter.")
+        raise SheetOptionError("Paper size must be A4 or Letter.", "paper")
     opts = dict(kind=kind, seed=seed, paper=paper, name_line=_bool(raw.get("name_line", True), "Name line"),
                 answer_key=_bool(raw.get("answer_key", True), "Answer key") and spec.has_key)
     if spec.high_max:
-        low, high = _int(raw.get("low", spec.low), "From"), _int(raw.get("high", spec.high), "To")
+        low, high = _int(raw.get("low", spec.low), "From", "range"), _int(raw.get("high", spec.high), "To", "range")
         if not spec.low_min <= low <= spec.high_max or not spec.low_min <= high <= spec.high_max:
-            raise SheetOptionError(f"{spec.range_label}: use numbers between {spec.low_min} and {spec.high_max}.")
+            raise SheetOptionError(f"{spec.range_label}: use numbers between {spec.low_min} and {spec.high_max}.",
+                                   "range")
         if low > high:
-            raise SheetOptionError(f"{spec.range_label}: the first number must not be larger than the second.")
+            raise SheetOptionError(f"{spec.range_label}: the first number must not be larger than the second.",
+                                   "range")
         opts.update(low=low, high=high)
     else:
         opts.update(low=0, high=0)
     if spec.count:
-        count = _int(raw.get("count", spec.count), spec.count_label)
+        count = _int(raw.get("count", spec.count), spec.count_label, "count")
         if not spec.count_min <= count <= spec.count_max:
-            raise SheetOptionError(f"{spec.count_label}: choose between {spec.count_min} and {spec.count_max}.")
+            raise SheetOptionError(f"{spec.count_label}: choose between {spec.count_min} and {spec.count_max}.",
+                                   "count")
         opts["count"] = count
     else:
         opts["count"] = 1
     if spec.levels:
-        level = _int(raw.get("level", 1), "Level")
+        level = _int(raw.get("level", 1), "Level", "level")
         if not 1 <= level <= spec.levels:
-            raise SheetOptionError(f"Level must be between 1 and {spec.levels}.")
+            raise SheetOptionError(f"Level must be between 1 and {spec.levels}.", "level")
         opts["level"] = level
     if spec.carrying:
         carrying = raw.get("carrying", "any")
         if carrying not in CARRYING:
-            raise SheetOptionError("Carrying must be any, none or only.")
+            raise SheetOptionError("Carrying must be any, none or only.", "carrying")
         opts["carrying"] = carrying
     if spec.case:
         case = raw.get("case", "both")
         if case not in CASES:
-            raise SheetOptionError("Letter case must be upper, lower or both.")
+            raise SheetOptionError("Letter case must be upper, lower or both.", "case")
         opts["case"] = case
     return SheetOptions(**opts)

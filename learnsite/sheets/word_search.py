@@ -78,7 +78,7 @@ def plan(options: SheetOptions) -> Puzzle:
         grid, placements = _layout(rng, options, size, directions)
         if len(placements) < options.count:
             if attempt == 0:
-                raise SheetOptionError(f"Only {len(placements)} words fit this grid: choose fewer words.")
+                raise SheetOptionError(f"Only {len(placements)} words fit this grid: choose fewer words.", "count")
             continue
         words = [p.word for p in placements]
         for _ in range(FILLS):

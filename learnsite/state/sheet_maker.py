@@ -41,6 +41,10 @@ def query_of(options: SheetOptions) -> str:
     return urlencode({k: (int(v) if isinstance(v, bool) else v) for k, v in options.to_dict().items()})
 
 
+# options whose error the page shows just under them (on a phone, the note by Download was a screen away)
+FIELDS_WITH_ERROR_BESIDE = ("range", "count", "level", "carrying")
+
+
 class SheetMakerState(rx.State):
     kind: str = "addition"
     seed: str = "1"
@@ -54,6 +58,7 @@ class SheetMakerState(rx.State):
     carrying: str = "any"
     case: str = "both"
     error: str = ""
+    error_field: str = ""  # the option the error is about (SheetOptionError.field)
     query: str = query_of(defaults("addition"))
     file_name: str = defaults("addition").file_name()
     # adding to the library (admins)
@@ -66,6 +71,10 @@ class SheetMakerState(rx.State):
     adding: bool = False
 
     # ------------------------------------------------------------ what the chosen kind offers
+
+    @rx.var
+    def error_beside_field(self) -> bool:
+        return self.error_field in FIELDS_WITH_ERROR_BESIDE
 
     @rx.var
     def has_range(self) -> bool:
@@ -152,8 +161,9 @@ class SheetMakerState(rx.State):
             options = self._options()
         except SheetOptionError as exc:
             self.error = str(exc)
+            self.error_field = exc.field
             return
-        self.error = ""
+        self.error, self.error_field = "", ""
         self.query, self.file_name = query_of(options), options.file_name()
 
     # ------------------------------------------------------------ options

@@ -142,6 +142,36 @@ def test_bad_input_gets_a_clear_message_in_the_page_and_from_the_server(page, ap
         assert err.read().decode() == "Number of problems: choose between 1 and 100."
 
 
+def test_on_a_phone_the_message_stands_under_the_option_it_is_about(page):
+    """It stood by Download, a screen below "Numbers from": a child's parent typing there saw nothing happen."""
+    page.set_viewport_size({"width": 375, "height": 740})
+    open_page(page, "/worksheets/maker")
+    low = page.get_by_role("spinbutton", name="From")
+    low.fill("5000")
+    alert = page.get_by_role("alert")
+    expect(alert).to_have_text("Numbers from: use numbers between 0 and 999.")
+    expect(low).to_have_attribute("aria-invalid", "true")
+    gap = alert.bounding_box()["y"] - (low.bounding_box()["y"] + low.bounding_box()["height"])
+    assert 0 < gap < 80, gap  # under the hint "Use 0 to 999.", in the same screenful
+    download = page.get_by_role("button", name="Download PDF")
+    assert download.bounding_box()["y"] - alert.bounding_box()["y"] > 400  # where it used to be
+    low.fill("2")
+    expect(alert).to_have_count(0)
+    expect(low).to_have_attribute("aria-invalid", "false")
+    count = page.get_by_role("spinbutton", name="Number of problems")
+    count.fill("0")
+    expect(alert).to_have_text("Number of problems: choose between 1 and 100.")
+    assert 0 < alert.bounding_box()["y"] - count.bounding_box()["y"] < 120
+    expect(count).to_have_attribute("aria-invalid", "true")
+    count.fill("10")
+    seed = page.get_by_role("spinbutton", name="Seed")
+    seed.fill("-5")  # the seed's own note stays by it and Download, just below
+    expect(alert).to_have_text("The seed must be between 0 and 999999.")
+    expect(seed).to_have_attribute("aria-invalid", "true")
+    assert 0 < download.bounding_box()["y"] - alert.bounding_box()["y"] < 120
+    expect(alert).to_have_count(1)
+
+
 def test_the_maker_fits_a_phone(page):
     page.set_viewport_size({"width": 375, "height": 800})
     open_page(page, "/worksheets/maker")

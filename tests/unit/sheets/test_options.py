@@ -58,6 +58,18 @@ def test_limits_are_refused_with_a_clear_message(raw, message):
         checked(raw)
 
 
+@pytest.mark.parametrize("raw, field", [
+    (dict(kind="addition", high=1000), "range"), (dict(kind="addition", low="x"), "range"),
+    (dict(kind="addition", low=9, high=3), "range"), (dict(kind="addition", count=0), "count"),
+    (dict(kind="word-search", level=4), "level"), (dict(kind="addition", carrying="sometimes"), "carrying"),
+    (dict(kind="addition", seed=-1), "seed"), (dict(kind="nope"), ""),
+])
+def test_a_refusal_names_the_option_it_is_about(raw, field):
+    with pytest.raises(SheetOptionError) as refused:
+        checked(raw)
+    assert refused.value.field == field
+
+
 def test_a_hundred_problems_is_allowed():
     sheet = made(kind="addition", count=100, low=0, high=999)
     assert sheet.pages == 5 + 2  # its key's lines ("100. 955 + 474 = 1429") fit three to a row, 75 to a page

@@ -25,6 +25,23 @@ async def test_a_bad_count_shows_a_message_and_keeps_the_last_good_sheet():
     assert s.error == "" and "count=12" in s.query
 
 
+async def test_an_error_names_the_option_it_is_about_so_the_page_shows_it_there():
+    """On a phone the one note stood by Download, a screen below "Numbers from"; now it stands under its option."""
+    s = await _maker()
+    for handler, value, field, beside in ((SheetMakerState.set_low, "5000", "range", True),
+                                          (SheetMakerState.set_low, "x", "range", True),
+                                          (SheetMakerState.set_count, "0", "count", True),
+                                          (SheetMakerState.set_seed, "-5", "seed", False)):
+        await run(handler, s, value)
+        assert (s.error != "", s.error_field, s.error_beside_field) == (True, field, beside), value
+        await run(SheetMakerState.set_kind, s, "addition")  # back to the defaults
+        await run(SheetMakerState.set_seed, s, "1")
+        assert (s.error, s.error_field, s.error_beside_field) == ("", "", False)
+    await run(SheetMakerState.set_high, s, "4")
+    await run(SheetMakerState.set_carrying, s, "only")
+    assert (s.error_field, s.error_beside_field) == ("carrying", True)
+
+
 async def test_choosing_a_kind_gives_its_options_and_file_name():
     s = await _maker()
     await run(SheetMakerState.set_kind, s, "word-search")
