@@ -46,6 +46,8 @@ def make_sheet(options: SheetOptions) -> MadeSheet:
     """The PDF for checked options; SheetOptionError if the options cannot give a sheet."""
     module = _MODULES[options.kind]
     content = module.plan(options)
-    pdf = SheetPdf(options, options.spec.label)
+    # a kind may name each sheet by what it practises ("Addition with carrying: numbers 10 to 99")
+    heading = getattr(module, "heading", None)
+    pdf = SheetPdf(options, heading(options) if heading else options.spec.label)
     module.draw(pdf, options, content)
     return MadeSheet(options, content, bytes(pdf.output()), pdf.page_no())

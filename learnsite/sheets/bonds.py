@@ -120,6 +120,12 @@ def _new_bond(rng, ways: list[Bond], bonds: list[Bond]) -> Bond:
     return rng.choice([bond for bond in fresh if bond.missing != twice] or fresh)
 
 
+def heading(options: SheetOptions) -> str:
+    if options.low == options.high:
+        return f"Number bonds to {options.low}"
+    return f"Number bonds: wholes {options.low} to {options.high}"
+
+
 def draw(pdf: SheetPdf, options: SheetOptions, bonds: list[Bond]) -> None:
     for number, bond, (x, y, w, h) in numbered_cells(
             pdf, bonds, "Write the missing number in the empty circle.", COLS, ROWS):

@@ -56,6 +56,10 @@ def plan(options: SheetOptions) -> list[CountProblem]:
     return problems
 
 
+def heading(options: SheetOptions) -> str:
+    return f"Count to {options.high}" if options.low == 1 else f"Counting {options.low} to {options.high}"
+
+
 def draw(pdf: SheetPdf, options: SheetOptions, problems: list[CountProblem]) -> None:
     for number, p, (x, y, w, h) in numbered_cells(pdf, problems, "Count the pictures. Write how many.", COLS, ROWS):
         _problem(pdf, number, p, x + 2, y + 2, w - 4, h - 4)

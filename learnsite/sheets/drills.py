@@ -21,6 +21,7 @@ ENUMERATE = 2000  # a range with at most this many pairs of numbers (0-43) lists
 SAMPLE = 100  # a wide range's problems to choose a sheet from (at least 5 per problem on it)
 FEWEST = 4  # problems a carrying or borrowing rule must leave to fill a sheet with
 ZERO_SHARE = 5  # at most one problem in 5 has a 0 in it (0 + 3, 6 − 0, 4 × 0) when the range has other numbers
+TIMES = range(1, 13)  # a times table's facts: × 1 to × 12
 
 
 @dataclass(frozen=True)
@@ -72,8 +73,8 @@ def _zero_cap(options: SheetOptions) -> int:
     """How many problems of the sheet may have a 0 in them. A small range (0 to 3) would otherwise fill a third of
     a sheet with 0 + 0, 0 + 2 and 3 + 0, which all teach one fact; below 3 (0 to 2) the zeros are half of what
     there is to practise, and stay. In a times table × 1 is as easy as × 0, and capped with it ("Times tables 1 to 5"
-    had 6 × 1 facts in 20)."""
-    if options.low > _easiest(options.kind) or options.high < 3:
+    had 6 × 1 facts in 20); every times table has its × 1."""
+    if options.kind != "multiplication" and (options.low > 0 or options.high < 3):
         return options.count
     return zero_share(options.count)
 
@@ -101,6 +102,10 @@ def _candidates(rng, options: SheetOptions) -> list[tuple[int, int]]:
     """The problems that fit the sheet: every one of a small range; of a wide one (10-99 has 8,100), as many
     different ones as SAMPLE problems a sheet could use, drawn at random."""
     kind, low, high = options.kind, options.low, options.high
+    if kind == "multiplication":
+        # the range is of times tables: 7 to 7 is 7 × 1 to 7 × 12, both ways round (it was 7 × 7, twenty times)
+        facts = {(table, times) for table in range(low, high + 1) for times in TIMES}
+        return sorted(facts | {(b, a) for a, b in facts})
     if (high - low + 1) ** 2 <= ENUMERATE:
         pairs = [(a, b) for a in range(low, high + 1) for b in range(low, (a if kind == "subtraction" else high) + 1)]
         return [(a, b) for a, b in pairs if _fits(kind, a, b, options.carrying)]
@@ -143,6 +148,16 @@ def plan(options: SheetOptions) -> list[Problem]:
         pairs += varied(rng, choice, n, lambda p: _answer(kind, *p), lambda p: p[0], lambda p: p[1],
                         after=pairs[-1] if pairs else None)
     return [Problem(a, b, sign, _answer(kind, a, b)) for a, b in pairs]
+
+
+def heading(options: SheetOptions) -> str:
+    """What the sheet practises, so a pile of printed drills can be told apart."""
+    low, high = options.low, options.high
+    if options.kind == "multiplication":
+        return f"The {low} times table" if low == high else f"Times tables {low} to {high}"
+    name, rule = ("Addition", "carrying") if options.kind == "addition" else ("Subtraction", "borrowing")
+    kept = {"only": f" with {rule}", "none": f" without {rule}"}.get(options.carrying, "")
+    return f"{name}{kept}: numbers {low} to {high}"
 
 
 def written_across(options: SheetOptions) -> bool:

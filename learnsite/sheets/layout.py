@@ -20,6 +20,7 @@ FONT_DIR = Path(__file__).with_name("fonts")
 FONT = "DejaVu"  # DejaVu Sans subsets (fonts/subset.py): Bitstream Vera licence, see fonts/LICENSE-DejaVu.txt
 MARGIN = 15.0  # mm: inside every printer's unprintable edge on A4 and Letter
 FOOTER_H = 8.0
+HEADING_PT, HEADING_MIN_PT = 20, 12
 FIXED_DATE = datetime(2024, 1, 1, tzinfo=timezone.utc)
 INK = (0, 0, 0)
 GREY = (110, 110, 110)
@@ -79,8 +80,13 @@ class SheetPdf(FPDF):
         self.set_text_color(*INK)
         self.set_draw_color(*INK)
         self.set_xy(MARGIN, MARGIN)
-        self.set_font(FONT, "B", 20)
-        self.cell(self.content_w, 10, f"Answer key: {heading}" if key else heading)
+        text = f"Answer key: {heading}" if key else heading
+        size = HEADING_PT
+        self.set_font(FONT, "B", size)
+        while size > HEADING_MIN_PT and self.get_string_width(text) > self.content_w:
+            size -= 1  # a long heading ("Answer key: Subtraction without borrowing: numbers 100 to 999") fits
+            self.set_font(FONT, "B", size)
+        self.cell(self.content_w, 10, text)
         y = MARGIN + 12
         if self.options.name_line and not key:
             y = self._name_line(y, scored)

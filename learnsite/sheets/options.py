@@ -33,6 +33,7 @@ class KindSpec:
     low: int
     high: int
     range_label: str = "Numbers from"
+    range_note: str = ""  # said after the maker's "Use 0 to 12"
     count: int = 0  # 0: the kind has no count option
     count_min: int = 1
     count_max: int = COUNT_MAX
@@ -48,7 +49,8 @@ class KindSpec:
 KINDS: dict[str, KindSpec] = {k.kind: k for k in (
     KindSpec("addition", "Addition drill", "addition-drill", 0, 999, 0, 10, count=20, carrying=True),
     KindSpec("subtraction", "Subtraction drill", "subtraction-drill", 0, 999, 0, 10, count=20, carrying=True),
-    KindSpec("multiplication", "Multiplication drill", "multiplication-drill", 0, 12, 1, 5, "Factors from", count=20,
+    KindSpec("multiplication", "Multiplication drill", "multiplication-drill", 0, 12, 1, 5, "Times tables from",
+             "7 to 7 makes the 7 times table, 7 × 1 to 7 × 12", count=20,
              library=(worksheet_tags.MATH, "math", "problem-solving")),
     KindSpec("number-bonds", "Number bonds", "number-bonds", 2, 100, 5, 10, "Whole numbers from", count=12),
     KindSpec("counting", "Counting pictures", "counting-pictures", 1, 20, 1, 10, "Objects from", count=6,

@@ -43,7 +43,7 @@ def plan(options: SheetOptions) -> list[str]:
 
 def _heading(options: SheetOptions, rows: list[str]) -> str:
     if options.kind == "number-tracing":
-        return f"Trace the numbers {rows[0]} to {rows[-1]}"
+        return f"Trace the numbers {rows[0]} to {rows[-1]}" if len(rows) > 1 else f"Trace the number {rows[0]}"
     first, last = string.ascii_uppercase[options.low - 1], string.ascii_uppercase[options.high - 1]
     if options.case == "lower":
         first, last = first.lower(), last.lower()

@@ -87,7 +87,8 @@ class SheetMakerState(rx.State):
     @rx.var
     def range_hint(self) -> str:
         spec = KINDS[self.kind]
-        return f"{spec.low_min} to {spec.high_max}"  # letters are picked as letters (pages/sheet_maker.py)
+        hint = f"{spec.low_min} to {spec.high_max}"  # letters are picked as letters (pages/sheet_maker.py)
+        return f"{hint}; {spec.range_note}" if spec.range_note else hint
 
     @rx.var
     def range_min(self) -> int:

@@ -59,8 +59,8 @@ def test_make_a_sheet_see_the_preview_and_download_it(page, tmp_path):
     reader = PdfReader(io.BytesIO(saved.read_bytes()))
     assert len(reader.pages) == 3  # two pages of problems, then the answer key
     first = reader.pages[0].extract_text()
-    assert "Subtraction drill" in first and "seed 1234" in first
-    assert reader.pages[-1].extract_text().startswith("Answer key: Subtraction drill")
+    assert "Subtraction: numbers 0 to 10" in first and "seed 1234" in first
+    assert reader.pages[-1].extract_text().startswith("Answer key: Subtraction: numbers 0 to 10")
 
 
 def test_a_kinds_levels_are_offered_and_picked(page):

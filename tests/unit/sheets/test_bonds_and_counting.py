@@ -1,6 +1,8 @@
 import re
 from collections import Counter
 
+import pytest
+
 from learnsite.sheets import bonds, checked, counting, pictures
 from learnsite.sheets.layout import SheetPdf
 from learnsite.sheets.starter import STARTERS
@@ -194,3 +196,14 @@ def test_a_star_stands_on_two_points_with_one_straight_up(monkeypatch):
     assert abs(top[0] - 50) < 1e-6 and abs(top[1] - 40) < 1e-6  # a point 10 mm (s * 0.5) straight above the middle
     bottom = sorted(drawn, key=lambda p: -p[1])[:2]
     assert abs(bottom[0][1] - bottom[1][1]) < 1e-6  # the two lowest points level: it stands on them
+
+
+@pytest.mark.parametrize("raw, heading", [
+    (dict(kind="number-bonds", low=10, high=10), "Number bonds to 10"),
+    (dict(kind="number-bonds", low=5, high=10), "Number bonds: wholes 5 to 10"),
+    (dict(kind="counting", low=1, high=5), "Count to 5"),
+    (dict(kind="counting", low=8, high=20), "Counting 8 to 20"),
+])
+def test_bonds_and_counting_are_headed_with_their_numbers(raw, heading):
+    texts = page_texts(made(**raw))
+    assert texts[0].startswith(heading + "\n") and texts[-1].startswith(f"Answer key: {heading}\n")

@@ -102,6 +102,25 @@ def test_a_times_table_sheet_is_not_full_of_times_one(low, high):
                for p in plan(defaults("multiplication", seed=seed, low=1, high=5, count=20)))  # still some
 
 
+@pytest.mark.parametrize("table", [2, 7, 12])
+def test_one_times_table_is_its_facts_times_one_to_twelve_both_ways_round(table):
+    """A teacher's most usual sheet, "the 7 times table": 7 to 7 gave 7 × 7 = 49 twenty times."""
+    for seed in range(10):
+        problems = plan(defaults("multiplication", seed=seed, low=table, high=table, count=20))
+        pairs = [(p.a, p.b) for p in problems]
+        assert len(set(pairs)) == 20  # 23 facts to choose from: none twice
+        assert all(table in pair and max(pair) <= 12 and min(pair) >= 1 for pair in pairs)
+        assert all(p.answer == p.a * p.b for p in problems)
+        assert any(p.a == table for p in problems) and any(p.b == table and p.a != table for p in problems)
+        assert sum(1 in pair for pair in pairs) <= 4  # × 1 stays capped
+
+
+def test_a_range_of_times_tables_reaches_times_twelve():
+    problems = [p for seed in range(10) for p in plan(defaults("multiplication", seed=seed, low=2, high=5, count=20))]
+    assert all(2 <= p.a <= 5 or 2 <= p.b <= 5 for p in problems)
+    assert {max(p.a, p.b) for p in problems} >= set(range(6, 13))
+
+
 def test_a_range_of_zero_to_two_keeps_its_zeros():
     problems = plan(defaults("addition", seed=1, low=0, high=2, count=20))
     assert sum(p.a == 0 or p.b == 0 for p in problems) > 4  # 5 of its 9 sums have a zero: nothing else to practise
@@ -182,3 +201,17 @@ def test_small_sums_and_times_tables_are_written_across(kind, low, high, across)
     [page] = student_pages(texts)
     assert ("on the line." in page) == across and ("under the line." in page) == (not across)
     assert len(ACROSS.findall(page)) == (20 if across else 0)
+
+
+@pytest.mark.parametrize("raw, heading", [
+    (dict(kind="addition"), "Addition: numbers 0 to 10"),
+    (dict(kind="addition", low=10, high=99, carrying="only"), "Addition with carrying: numbers 10 to 99"),
+    (dict(kind="subtraction", low=10, high=99, carrying="none"), "Subtraction without borrowing: numbers 10 to 99"),
+    (dict(kind="multiplication", low=2, high=10), "Times tables 2 to 10"),
+    (dict(kind="multiplication", low=7, high=7), "The 7 times table"),
+])
+def test_a_drill_is_headed_with_what_it_practises(raw, heading):
+    """Every drill was headed "Subtraction drill": a teacher with a pile of them could not tell them apart."""
+    texts = page_texts(made(**raw))
+    assert texts[0].startswith(heading + "\n") and texts[-1].startswith(f"Answer key: {heading}\n")
+    assert f"Learnsite · {heading} · seed 1 · page 1" in texts[0]

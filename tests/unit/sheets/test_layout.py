@@ -3,12 +3,14 @@
 
 from __future__ import annotations
 
+import io
 from dataclasses import replace
 
 import pytest
+from pypdf import PdfReader
 
-from learnsite.sheets import make_sheet
-from learnsite.sheets.layout import FONT, MARGIN, SheetPdf
+from learnsite.sheets import defaults, make_sheet
+from learnsite.sheets.layout import FONT, HEADING_MIN_PT, HEADING_PT, MARGIN, SheetPdf
 from learnsite.sheets.starter import STARTERS
 
 SLACK = 0.01  # mm
@@ -53,3 +55,24 @@ def test_every_starter_sheet_keeps_inside_its_margins_and_no_words_collide(drawn
             words.sort()
             for (_, right, what), (left, _, after) in zip(words, words[1:]):
                 assert right <= left + SLACK, (starter.key, page, what, after)
+
+
+def test_a_long_heading_is_set_smaller_to_stay_on_the_page():
+    """"Answer key: Subtraction without borrowing: numbers 100 to 999" ran 20 mm past the right margin at 20 pt."""
+    pdf = SheetPdf(defaults("subtraction"), "test")
+    long = "Subtraction without borrowing: numbers 100 to 999"
+    pdf.start_page(long, key=True)
+    assert HEADING_MIN_PT <= pdf.font_size_pt < HEADING_PT
+    assert pdf.get_string_width(f"Answer key: {long}") <= pdf.content_w
+    pdf.start_page("Count to 10", key=True)
+    assert pdf.font_size_pt == HEADING_PT
+
+
+@pytest.mark.parametrize("paper", ["A4", "Letter"])
+def test_every_starter_heading_fits_at_the_smallest_heading_size(paper):
+    for starter in STARTERS:
+        made = make_sheet(replace(starter.options, paper=paper))
+        pdf = SheetPdf(made.options, "test")
+        pdf.set_font(FONT, "B", HEADING_MIN_PT)
+        label = PdfReader(io.BytesIO(made.pdf)).metadata.title
+        assert pdf.get_string_width(f"Answer key: {label}") <= pdf.content_w, label

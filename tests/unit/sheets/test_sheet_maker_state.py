@@ -42,6 +42,15 @@ async def test_an_error_names_the_option_it_is_about_so_the_page_shows_it_there(
     assert (s.error_field, s.error_beside_field) == ("carrying", True)
 
 
+async def test_the_times_tables_range_says_how_to_ask_for_one_table():
+    s = await _maker()
+    await run(SheetMakerState.set_kind, s, "multiplication")
+    assert (s.range_label, s.low, s.high) == ("Times tables from", "1", "5")
+    assert s.range_hint == "0 to 12; 7 to 7 makes the 7 times table, 7 × 1 to 7 × 12"
+    await run(SheetMakerState.set_kind, s, "addition")
+    assert s.range_hint == "0 to 999"
+
+
 async def test_choosing_a_kind_gives_its_options_and_file_name():
     s = await _maker()
     await run(SheetMakerState.set_kind, s, "word-search")

@@ -54,6 +54,12 @@ def test_number_tracing_rows():
     assert "Trace the numbers 8 to 12" in page_texts(sheet)[0]
 
 
+def test_one_number_is_named_as_one():
+    """"Trace the numbers 20 to 20" read oddly where letters already said "Trace the letter A"."""
+    assert "Trace the number 20\n" in page_texts(made(kind="number-tracing", low=20, high=20))[0]
+    assert "Trace the numbers" not in page_texts(made(kind="number-tracing", low=0, high=0))[0]
+
+
 def test_the_solid_model_has_round_corners():
     """A mitred corner of the thick model stroke poked 2 mm past the guide lines (M's top, the foot of N, V, W):
     the model is drawn in a graphics state with round joins (/LJ 1), the only one the sheet uses."""
