@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import string
 from dataclasses import dataclass
 
@@ -21,6 +22,9 @@ WORDS = {
         "old once open over put round some stop take thank them then think walk were when").split(),
 }
 SIZES = {1: 8, 2: 10, 3: 12}
+# Largest grid cell (mm) at each level: big letters for 5-6 year olds, yet a 12x12 grid still fits the page.
+CELL_MAX = {1: 20.0, 2: 17.0, 3: 15.0}
+WORD_ROW, KEY_ROW = 10.0, 7.0  # mm from one line of the word list (the answer key's list) to the next
 DIRECTIONS = {  # name, (row step, column step), arrow
     "across": ((0, 1), "→"),
     "down": ((1, 0), "↓"),
@@ -183,19 +187,36 @@ def _directions_text(directions) -> str:
 def draw(pdf: SheetPdf, options: SheetOptions, puzzle: Puzzle) -> None:
     heading = pdf.label
     top = pdf.start_page(heading, f"Find each word and circle it. Words go {_directions_text(puzzle.directions)}.")
-    cell = _draw_grid(pdf, puzzle, top)
-    _word_list(pdf, puzzle, top + cell * len(puzzle.grid) + 6)
+    size, count = len(puzzle.grid), len(puzzle.placements)
+    cell = _cell(pdf, options.level, size, top, 6 + _word_list_height(count))
+    _draw_grid(pdf, puzzle, top, cell)
+    _word_list(pdf, puzzle, top + cell * size + 6)
     if options.answer_key:
         top = pdf.start_page(heading, key=True)
-        cell = _draw_grid(pdf, puzzle, top, answers=True)
-        y = top + cell * len(puzzle.grid) + 5
+        # the key's grid is the sheet's grid, so a teacher can lay one page on the other
+        cell = min(cell, _cell(pdf, options.level, size, top, 5 + _key_list_height(count)))
+        _draw_grid(pdf, puzzle, top, cell, answers=True)
+        y = top + cell * size + 5
         for i, p in enumerate(puzzle.placements):
-            pdf.text_at(MARGIN + (i % 2) * pdf.content_w / 2, y + (i // 2) * 7, p.text(), 11)
+            pdf.text_at(MARGIN + (i % 2) * pdf.content_w / 2, y + (i // 2) * KEY_ROW, p.text(), 11)
 
 
-def _draw_grid(pdf: SheetPdf, puzzle: Puzzle, top: float, answers: bool = False) -> float:
+def _word_list_height(count: int) -> float:
+    """From the top of "Words to find:" to the foot of its last row of words (16 pt, four to a row)."""
+    return 9 + (math.ceil(count / 4) - 1) * WORD_ROW + 7
+
+
+def _key_list_height(count: int) -> float:
+    return (math.ceil(count / 2) - 1) * KEY_ROW + 5  # 11 pt lines, two to a row
+
+
+def _cell(pdf: SheetPdf, level: int, size: int, top: float, below: float) -> float:
+    """The largest cell (mm) that fits the grid across the page and, with `below` under it, above the footer."""
+    return min(CELL_MAX[level], pdf.content_w / size, (pdf.body_bottom - top - below) / size)
+
+
+def _draw_grid(pdf: SheetPdf, puzzle: Puzzle, top: float, cell: float, answers: bool = False) -> None:
     size = len(puzzle.grid)
-    cell = min(13.0, pdf.content_w / size, (pdf.body_bottom - top - 45) / size)
     x0 = MARGIN + (pdf.content_w - cell * size) / 2
     if answers:
         with pdf.local_context(line_width=cell * 0.55, draw_color=(200, 200, 200),
@@ -212,7 +233,6 @@ def _draw_grid(pdf: SheetPdf, puzzle: Puzzle, top: float, answers: bool = False)
         for c, ch in enumerate(row):
             pdf.text_at(x0 + c * cell, top + r * cell + (cell - size_pt * 0.406) / 2, ch, size_pt, align="C",
                         width=cell)
-    return cell
 
 
 def _word_list(pdf: SheetPdf, puzzle: Puzzle, y: float) -> None:
@@ -220,7 +240,7 @@ def _word_list(pdf: SheetPdf, puzzle: Puzzle, y: float) -> None:
     col_w = pdf.content_w / 4
     for i, p in enumerate(puzzle.placements):
         col, row = i % 4, i // 4
-        bx, by = MARGIN + col * col_w, y + 9 + row * 10
+        bx, by = MARGIN + col * col_w, y + 9 + row * WORD_ROW
         pdf.set_line_width(0.4)
         pdf.rect(bx, by + 1, 4.5, 4.5)
         pdf.text_at(bx + 7, by, p.word, 16)

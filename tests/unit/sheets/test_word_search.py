@@ -2,6 +2,7 @@ import re
 
 import pytest
 
+from learnsite.sheets.layout import SheetPdf
 from learnsite.sheets.word_search import DIRECTIONS, LEVEL_DIRECTIONS, SIZES, UNWANTED, WORDS, occurrences, reads_well
 
 from .support import key_pages, made, page_texts, student_pages
@@ -103,3 +104,31 @@ def test_reads_well_finds_a_word_any_of_the_eight_ways():
 
 def test_no_word_to_find_holds_an_unwanted_word_either_way():
     assert not [(w, u) for words in WORDS.values() for w in words for u in UNWANTED if u in w or u in w[::-1]]
+
+
+@pytest.mark.parametrize("paper", ["A4", "Letter"])
+@pytest.mark.parametrize("name_line", [True, False])
+@pytest.mark.parametrize("level,count", [(1, 8), (1, 12), (2, 8), (2, 12), (3, 8), (3, 12)])
+def test_the_grid_fills_the_page_and_the_word_lists_still_fit(monkeypatch, level, count, paper, name_line):
+    """A teacher saw an 8x8 grid 104 mm wide (7 mm letters for 5-6 year olds) over half an empty page: the grid
+    now takes the room the page has, and the word list under it and the answer key's list stay above the footer."""
+    rects, feet = [], {}
+    rect, text_at = SheetPdf.rect, SheetPdf.text_at
+
+    def record_rect(pdf, x, y, w, h, *args, **kwargs):
+        rects.append((pdf.page, w, h))
+        rect(pdf, x, y, w, h, *args, **kwargs)
+
+    def record_text(pdf, x, y, text, size, **kwargs):
+        feet[pdf.page] = max(feet.get(pdf.page, 0), y + size * 0.3528 * 1.15)
+        text_at(pdf, x, y, text, size, **kwargs)
+
+    monkeypatch.setattr(SheetPdf, "rect", record_rect)
+    monkeypatch.setattr(SheetPdf, "text_at", record_text)
+    sheet = made(kind="word-search", level=level, count=count, seed=1, paper=paper, name_line=name_line)
+    pdf = SheetPdf(sheet.options, "")
+    pdf.add_page()
+    grids = {page: max(w for p, w, _ in rects if p == page) for page in (1, 2)}
+    assert grids[1] >= 0.8 * pdf.content_w, grids
+    assert grids[2] == grids[1]  # the key's grid is the sheet's, so its marks fall where the child's circles do
+    assert max(feet.values()) <= pdf.body_bottom, feet
