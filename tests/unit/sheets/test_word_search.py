@@ -1,4 +1,5 @@
 import re
+from collections import Counter
 
 import pytest
 
@@ -132,3 +133,13 @@ def test_the_grid_fills_the_page_and_the_word_lists_still_fit(monkeypatch, level
     assert grids[1] >= 0.8 * pdf.content_w, grids
     assert grids[2] == grids[1]  # the key's grid is the sheet's, so its marks fall where the child's circles do
     assert max(feet.values()) <= pdf.body_bottom, feet
+
+
+@pytest.mark.parametrize("level,count,most", [(1, 8, 5), (1, 12, 8), (2, 8, 4), (2, 12, 6), (3, 8, 3), (3, 12, 4)])
+def test_no_direction_takes_most_of_the_words(level, count, most):
+    """The first sheet (level 1, 8 words, seed 1) hid 7 words down and one across, and many sheets had 6 or 7 of
+    8 one way: the words now spread evenly over the ways the level names (4 and 4 at level 1, about)."""
+    for seed in range(1, 51):
+        puzzle = made(kind="word-search", level=level, count=count, seed=seed).plan
+        ways = Counter(p.direction for p in puzzle.placements)
+        assert max(ways.values()) <= most, (seed, ways)
