@@ -209,7 +209,8 @@ def _home(home, i) -> rx.Component:
         rx.el.span(rx.foreach(home["placed"], lambda src: rx.el.img(
             src=src, alt="", class_name="game-placed-picture", width="48", height="48")),
             class_name="game-placed", aria_hidden="true"),
-        type="button", class_name="game-home", on_click=G.sort_group(T.round, i), disabled=G.selected < 0,
+        # never disabled: tapped before a shape, it says "First tap a shape, then tap its home."
+        type="button", class_name="game-home", on_click=G.sort_group(T.round, i),
         # what is inside, as a screen reader hears it: "Circle home, 2 inside"
         aria_label=home["label"] + rx.cond(inside > 0, ", " + inside.to_string() + " inside", ""),
     )

@@ -161,8 +161,8 @@ class GameState(rx.State):
         self._session = after
         if fb.right or fb.round_done:  # a round done: the next (or the finish); a stuck sum shown, the next too
             self._show(after)
-        else:  # a gentle hint; a tried option is shown as tried, a match/sort tap is let go
-            self._set(selected=-1)
+        # else a gentle hint; a tried option is shown as tried, and a thing to match or sort stays picked: the hint
+        # is about it ("Look at the colour of the ball..."), and the child's next tap on a partner or home counts
         message = fb.message
         if after.finished:  # after the last sum shown worked out, its answer too
             finish = f"You finished! You earned {after.stars} of 3 stars."

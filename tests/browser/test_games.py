@@ -855,6 +855,10 @@ def test_a_pre_reader_hears_how_to_match_and_what_to_tap_next(page):
         "button", name=re.compile(rf"^(?!{colour} )\w+ T-shirt$")).first.click()
     hint = _spoken(page, said)
     assert hint.startswith(TRY_AGAIN)
+    expect(left).to_have_attribute("aria-pressed", "true")  # still picked: the hint is about it
+    left.click()  # let go
+    expect(left).to_have_attribute("aria-pressed", "false")
+    page.wait_for_timeout(300)
     said = _said(page)
     partners.first.click()  # a T-shirt first again: the nudge covers the hint
     assert _spoken(page, said) == "First tap one on the left, then its partner on the right."
@@ -915,6 +919,59 @@ def test_animal_alphabet_says_each_name_while_its_picture_is_lit(page):
     assert [s["text"] for s in speech(page)["spoken"][said:]] == (
         [hint] + [f"{n}," for n in left[:-1]] + [f"or {left[-1]}?"])
     assert page.evaluate("window.__lit") == left
+
+
+def test_after_a_wrong_home_the_shape_stays_picked_and_the_right_home_takes_it(browser, app_server):
+    """The hint asks "Which home has the same shape?" and a 3-year-old taps the circle's home, as it says: the
+    circle had been let go and the homes disabled, so nothing happened. A home tapped before any shape says what
+    to do (it did nothing)."""
+    with phone(browser, app_server) as page:
+        open_game(page, "shape-sorting")
+        page.get_by_role("button", name="Start Playing!").tap()
+        page.wait_for_selector("#game-board:not([data-settling])")
+        things = page.get_by_role("group", name="Things to sort").get_by_role("button")
+        homes = page.get_by_role("group", name="Homes").get_by_role("button")
+        homes.first.tap()
+        expect(board(page).locator(".game-feedback.is-hint")).to_have_text("First tap a shape, then tap its home.")
+        item = things.first
+        shape = (item.get_attribute("aria-label") or "").split()[-1]
+        item.tap()
+        expect(item).to_have_attribute("aria-pressed", "true")
+        names = [(homes.nth(i).get_attribute("aria-label") or "").lower() for i in range(homes.count())]
+        right = next(i for i, name in enumerate(names) if name.startswith(f"{shape} home"))
+        wrong = next(i for i, name in enumerate(names) if not name.startswith(f"{shape} home"))
+        homes.nth(wrong).tap()
+        expect(board(page).locator(".game-feedback.is-hint")).to_contain_text("Which home has the same shape?")
+        expect(item).to_have_attribute("aria-pressed", "true")  # still picked: the hint is about it
+        expect(homes.nth(right)).to_be_enabled()
+        homes.nth(right).tap()
+        expect(homes.nth(right)).to_have_accessible_name(re.compile(r", 1 inside$"))
+        expect(page.get_by_text("Tap a shape, then tap its home.")).to_be_visible()
+
+
+def test_after_a_wrong_partner_the_keyboard_goes_on_to_the_right_one(page):
+    """After a wrong T-shirt the ball was let go: Enter on the right T-shirt said "First tap one on the left",
+    and the keyboard player was 20 Tabs from the ball."""
+    start(page, "color-matching")
+    left = option_names(page, "Things to match")[0]
+    tab_to(page, left)
+    page.keyboard.press("Enter")
+    colour = left.split()[0]
+    tab_to(page, lambda name: name.endswith("T-shirt") and not name.startswith(colour))
+    before = snapshot(page)
+    page.keyboard.press("Enter")
+    wait_change(page, before)
+    expect(board(page).locator(".game-feedback.is-hint")).to_contain_text("Which T-shirt has that colour too?")
+    for _ in range(6):  # along the partners with the arrow keys, as the ball is still picked
+        if focused_label(page) == f"{colour} T-shirt":
+            break
+        page.keyboard.press("ArrowDown")
+    assert focused_label(page) == f"{colour} T-shirt"
+    before = snapshot(page)
+    page.keyboard.press("Enter")
+    wait_change(page, before)
+    expect(page.get_by_role("group", name="Things to match").get_by_role("button", name=f"{left} (matched)")) \
+        .to_be_disabled()
 
 
 def test_a_picked_thing_is_lifted_off_its_row_not_only_ringed_like_the_focus(page):

@@ -8,6 +8,8 @@ A move is {"value": int}. Modes (params["mode"]):
 
 from __future__ import annotations
 
+import re
+
 from learnsite.games.rounds import EASIER, REFUSED, Outcome, Round, as_int, distinct_rounds
 
 MAX_VALUE = 999  # no answer is bigger; the number pad takes 3 digits
@@ -16,6 +18,12 @@ TRIED = "value"  # a number typed again (a held Enter, a second Check) is no new
 NEW_ANSWER_NEXT = True  # 17 + 3 = 20 right after 15 + 5 = 20 read as the same sum again
 PARAMS = frozenset({"mode", "seconds"})
 SAME_ANSWER = 2  # the most rounds of a game with one answer (not 17 + 3, 15 + 5 and 19 + 1 in one game)
+# a sum in a hint stays on one line ("Multiply first: 4" / "× 7. Then add 7." on a phone)
+SIGN = re.compile(r"(?<=\d) ([+−×=]) (?=\d)")
+
+
+def _unbroken(text: str) -> str:
+    return SIGN.sub("\u00a0\\1\u00a0", text)
 
 
 def _sums(rng, band, level):
@@ -115,7 +123,7 @@ def make_rounds(rng, band: str, level: int, n: int, params: dict) -> list[Round]
 
     def build(key, prompt, say, answer, hint) -> Round:
         answers[answer] = answers.get(answer, 0) + 1
-        return Round(kind="type", key=key, prompt=prompt, say=say, answer=answer, hint=hint,
+        return Round(kind="type", key=key, prompt=prompt, say=say, answer=answer, hint=_unbroken(hint),
                      extra={"seconds": params.get("seconds", 0)})
 
     return distinct_rounds(n, lambda: make(rng, band, level), build,
@@ -137,7 +145,7 @@ def shown_after(round_: Round, misses: int) -> str:
     """After SHOWN_AFTER wrong answers, the worked answer, so a stuck child is not kept on one sum for ever."""
     if misses < SHOWN_AFTER:
         return ""
-    worked = round_.prompt.replace("= ?", f"= {round_.answer}.") if round_.prompt.endswith("= ?") \
+    worked = _unbroken(round_.prompt.replace("= ?", f"= {round_.answer}.")) if round_.prompt.endswith("= ?") \
         else f"The answer is {round_.answer}."
     return f"That one was tricky! {worked}"
 

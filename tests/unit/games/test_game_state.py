@@ -268,7 +268,8 @@ async def test_a_word_on_what_to_do_gives_back_the_hint_it_covered():
     await run(GameState.match_left, game, s.index, move["left"])
     await run(GameState.match_right, game, s.index, move["right"])
     hint = dict(game.turn)
-    assert hint["tone"] == "hint" and game.selected == -1
+    assert hint["tone"] == "hint" and game.selected == move["left"]  # still picked: the hint is about it
+    await run(GameState.match_left, game, s.index, move["left"])  # let go
     await run(GameState.match_right, game, s.index, 0)  # a partner first: the word on what to do
     assert game.turn["feedback"].startswith("First tap")
     await run(GameState.match_left, game, s.index, move["left"])  # done: the hint is back
@@ -278,6 +279,27 @@ async def test_a_word_on_what_to_do_gives_back_the_hint_it_covered():
     await run(GameState.start_playing, game)
     await run(GameState.match_left, game, 0, 0)
     assert game.turn["feedback"] == ""
+
+
+@pytest.mark.parametrize("activity_id, first_tap, second_tap", [
+    ("color-matching", GameState.match_left, GameState.match_right),
+    ("shape-sorting", GameState.sort_item, GameState.sort_group),
+])
+async def test_after_a_wrong_place_the_thing_stays_picked_and_the_right_place_counts(activity_id, first_tap,
+                                                                                      second_tap):
+    """The hint says "Which home has the same shape?", and a 3-year-old taps the circle's home as it says: the
+    circle had been let go and the homes were disabled, so nothing happened."""
+    game = await _game(activity_id)
+    s = _engine(game)
+    wrong = wrong_move(s)
+    part, place = ("left", "right") if activity_id == "color-matching" else ("item", "group")
+    right = next(m for m in right_moves(s) if m[part] == wrong[part])
+    await run(first_tap, game, s.index, wrong[part])
+    await run(second_tap, game, s.index, wrong[place])
+    assert game.turn["tone"] == "hint" and game.selected == wrong[part]
+    await run(second_tap, game, s.index, right[place])  # no new first tap
+    assert game.turn["tone"] == "cheer" and game.turn["marks"][wrong[part]] == "done" and game.selected == -1
+    assert _engine(game).misses == 1
 
 
 async def test_a_sum_shown_after_three_misses_brings_the_next_round_to_the_page():
@@ -307,5 +329,6 @@ async def test_a_number_sent_again_is_not_another_miss_and_the_last_sum_shown_en
     for wrong in (1, 2, 3):
         await run(GameState.submit_typed, game, {"round": str(s.index), "answer": str(last.answer + wrong)})
     assert game.finished and game.turn["tone"] == "cheer"
-    assert game.turn["feedback"] == (f"That one was tricky! {last.prompt.replace('= ?', f'= {last.answer}.')} "
-                                     f"You finished! You earned {game.stars} of 3 stars.")
+    worked = last.prompt.replace("= ?", f"= {last.answer}.")
+    assert game.turn["feedback"].replace("\u00a0", " ") == (f"That one was tricky! {worked} "
+                                                             f"You finished! You earned {game.stars} of 3 stars.")

@@ -300,8 +300,13 @@ def test_a_ten_frame_shows_its_number_and_that_many_dots_in_ten_boxes():
         svg = (ASSETS / ten_frame_picture(n).lstrip("/")).read_text()
         assert re.search(r">(\d+)</text>", svg).group(1) == str(n)
         assert svg.count("<circle") == n
-        assert re.search(r'<rect x="5" y="59" width="90" height="36"', svg)  # 5 x 2 boxes of 18: 4 + 1 lines
-        assert re.search(r'd="M23 59v36M41 59v36M59 59v36M77 59v36M5 77h90"', svg)
+        # wider than tall, the frame most of it (on a phone its boxes were 12 px): 5 x 2 boxes of 18 x 16
+        assert 'viewBox="0 0 100 64"' in svg
+        assert re.search(r'<rect x="5" y="28" width="90" height="32"', svg)
+        assert re.search(r'd="M23 28v32M41 28v32M59 28v32M77 28v32M5 44h90"', svg)
+        dots = [(int(x), int(y)) for x, y in re.findall(r'<circle cx="(\d+)" cy="(\d+)"', svg)]
+        boxes = [(14 + 18 * (i % 5), 36 + 16 * (i // 5)) for i in range(10)]
+        assert dots == boxes[:n]  # one to a box, the top row filled first
 
 
 def test_match_and_sort_rounds_say_how_to_play_after_the_question():
@@ -402,7 +407,7 @@ def test_no_sum_hint_asks_for_a_long_count():
         assert up is None or int(up.group(2)) - int(up.group(1)) <= 5, (a, b, hint)
     for r in make(typed, "7-8", NORMAL, 10, {"mode": "sums"}):
         a, b = (int(x) for x in re.findall(r"\d+", r.prompt))
-        assert r.hint == (typed.plus_hint(a, b) if "+" in r.prompt else typed.minus_hint(a, b))
+        assert r.hint.replace("\u00a0", " ") == (typed.plus_hint(a, b) if "+" in r.prompt else typed.minus_hint(a, b))
 
 
 def test_times_tables_and_multi_step_questions_for_9_10():
@@ -610,3 +615,15 @@ def test_a_counting_on_hint_never_says_the_answer():
                 if b > 1:  # "keep counting on: 6, 7..." read as counting on from 5, the 6 already counted
                     assert r.hint.endswith(f", then start at {a} and count on: {a + 1}..."), r.hint
     assert plus_one
+
+
+def test_a_sum_in_a_hint_or_a_worked_answer_stays_on_one_line():
+    """On a phone "Multiply first: 4 × 7. Then add 7." broke as "Multiply first: 4" / "× 7. Then add 7."."""
+    seen = 0
+    for band, mode in (("5-6", "sums"), ("7-8", "sums"), ("9-10", "times")):
+        for seed in range(20):
+            for r in typed.make_rounds(random.Random(seed), band, 1, 8, {"mode": mode}):
+                for text in (r.hint, typed.shown_after(r, typed.SHOWN_AFTER)):
+                    assert not re.search(r"\d [+−×=]|[+−×=] \d", text), text
+                    seen += "\u00a0" in text
+    assert seen > 100
