@@ -25,6 +25,8 @@ FIXED_DATE = datetime(2024, 1, 1, tzinfo=timezone.utc)
 INK = (0, 0, 0)
 GREY = (110, 110, 110)
 DOT_GAP = 2.1  # mm between the dots of a dotted stroke
+# a small letter is half a capital's height: 2.1 mm apart, its dotted r was a start dot and three grey dots
+SMALL_DOT_GAP = 1.3
 
 
 def rng_for(options: SheetOptions) -> random.Random:

@@ -7,12 +7,14 @@ rows are "your turn" rows: a model, one copy to trace and room to write it alone
 from __future__ import annotations
 
 import functools
+import math
 import string
+from dataclasses import dataclass
 
 from fpdf.enums import StrokeCapStyle, StrokeJoinStyle
 
 from learnsite.sheets.arrows import ARROW, ARROW_SPREAD, arrow_places
-from learnsite.sheets.layout import DOT_GAP, GREY, INK, MARGIN, SheetPdf
+from learnsite.sheets.layout import DOT_GAP, GREY, INK, MARGIN, SMALL_DOT_GAP, SheetPdf
 from learnsite.sheets.options import SheetOptions
 from learnsite.sheets.strokes import GLYPHS, left, width
 
@@ -25,7 +27,26 @@ WIDE_GAP = 1.6
 GUIDE = (175, 175, 175)
 # "Start at the big dot": one big dot where each letter begins, smaller ones where its later strokes begin
 MODEL_FIRST_DOT, MODEL_LATER_DOT = 1.9, 1.2  # radii in mm, over the 1.4 mm model stroke
-COPY_FIRST_DOT, COPY_LATER_DOT = 1.5, 0.95
+
+
+@dataclass(frozen=True)
+class Dotting:
+    """How a row's copies are dotted, in mm: the distance between dots, each dot's width, and the radii of the start
+    dot where a character begins, of the smaller ones where its later strokes begin and of i's and j's dot."""
+    pitch: float
+    ink: float
+    first: float
+    later: float
+    tittle: float
+
+
+TALL = Dotting(DOT_GAP, 1.25, 1.5, 0.95, 0.9)
+# Small letters: at a capital's dotting a 3 mm start dot hid a third of an r, whose rest was three grey dots
+SMALL = Dotting(SMALL_DOT_GAP, 0.9, 1.05, 0.7, 0.65)
+
+
+def dotting(text: str) -> Dotting:
+    return SMALL if text.islower() else TALL
 
 
 def plan(options: SheetOptions) -> list[str]:
@@ -115,22 +136,31 @@ def _row(pdf: SheetPdf, text: str, y: float, own_turn: bool = False) -> None:
         pdf.circle(pts[0][0], pts[0][1], _start_dot(i in firsts, pts, MODEL_FIRST_DOT, MODEL_LATER_DOT), style="F")
     for tip_x, tip_y, angle in _model_arrows(text):
         pdf.arrow_head(x0 + tip_x, y + tip_y, angle, ARROW, spread=ARROW_SPREAD)
-    # one graphics context for every dotted copy: entering one per stroke cost more than drawing it
-    with pdf.local_context(dash_pattern=dict(dash=0.01, gap=DOT_GAP), stroke_cap_style=StrokeCapStyle.ROUND,
-                           line_width=1.25, draw_color=GREY):
+    dots = dotting(text)
+    # one graphics context for every dotted copy: entering one per stroke cost more than drawing it; round joins,
+    # as a mitred dot on a sharp corner (W's middle peak) was a spike
+    with pdf.local_context(stroke_cap_style=StrokeCapStyle.ROUND, stroke_join_style=StrokeJoinStyle.ROUND,
+                           line_width=dots.ink, draw_color=GREY):
         for pts in copies:
             if len(pts) > 1:
+                pdf.set_dash_pattern(0.01, dot_gap(pts, dots.pitch))
                 pdf.polyline(pts, style="D")
     for pts in copies:
         if len(pts) == 1:
             pdf.set_fill_color(150, 150, 150)
-            pdf.circle(pts[0][0], pts[0][1], 0.9, style="F")
+            pdf.circle(pts[0][0], pts[0][1], dots.tittle, style="F")
     pdf.set_fill_color(*INK)
     per_copy = len(model)
     for i, pts in enumerate(copies):
         if len(pts) > 1:
-            pdf.circle(pts[0][0], pts[0][1], _start_dot(i % per_copy in firsts, pts, COPY_FIRST_DOT, COPY_LATER_DOT),
-                       style="F")
+            pdf.circle(pts[0][0], pts[0][1], dots.first if i % per_copy in firsts else dots.later, style="F")
+
+
+def dot_gap(pts: list[tuple[float, float]], pitch: float) -> float:
+    """The gap after each 0.01 mm dash that spaces a stroke's dots evenly, about pitch apart, with one on each end
+    (at a fixed gap the last dot fell short: T's bar stopped 2 mm before its end)."""
+    length = sum(math.dist(a, b) for a, b in zip(pts, pts[1:]))
+    return max((length - 0.02) / max(1, round(length / pitch)) - 0.01, 0.1)
 
 
 def _first_strokes(text: str) -> set[int]:

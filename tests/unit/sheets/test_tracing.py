@@ -3,6 +3,7 @@ import math
 import string
 
 import pytest
+from fpdf.enums import StrokeJoinStyle
 from pypdf import PdfReader
 
 from learnsite.sheets.layout import GREY, MARGIN, SheetPdf
@@ -110,8 +111,18 @@ class _Recording(SheetPdf):
 
     def __init__(self):
         super().__init__(defaults("letter-tracing"), "test")
-        self.lines, self.dots = [], []
+        self.lines, self.dots, self.dotted, self.contexts = [], [], [], []
         self.add_page()
+
+    def local_context(self, **kwargs):
+        self.contexts.append(kwargs)
+        return super().local_context(**kwargs)
+
+    def polyline(self, point_list, *args, **kwargs):
+        if self.dash_pattern["dash"]:  # a dotted copy's stroke: its points, the dots' pitch and width
+            pattern = self.dash_pattern
+            self.dotted.append((list(point_list), pattern["dash"] + pattern["gap"], self.line_width))
+        super().polyline(point_list, *args, **kwargs)
 
     def line(self, x1, y1, x2, y2):
         self.lines.append(((x1, y1, x2, y2), self.draw_color.colors))
@@ -146,10 +157,11 @@ def test_each_letter_starts_at_its_one_big_dot(text):
     def begins(x: float) -> list[tuple[float, float]]:  # where each character's first stroke begins
         return sorted(_strokes(ch, x + offset, 40)[0][0] for ch, offset in zip(text, _offsets(text)))
 
-    for dots, xs in ((model, starts[:1]), (copies, starts[1:])):
+    dot_width = pdf.dotted[0][2]
+    for dots, xs, ink in ((model, starts[:1], 1.4), (copies, starts[1:], dot_width)):
         big = max(r for _, _, r in dots)
         assert sorted((x, y) for x, y, r in dots if r == big) == sorted(p for x in xs for p in begins(x))
-        assert big >= 1.4 / 2 + 0.7  # well wider than the model's 1.4 mm stroke
+        assert big >= ink / 2 + 0.5  # well wider than the model's 1.4 mm stroke, or than the copy's dots
         assert all(r <= big - 0.3 for _, _, r in dots if r != big)  # the rest plainly smaller
 
 
@@ -202,3 +214,54 @@ def test_an_own_turn_row_has_one_copy_to_trace():
     pdf = _Recording()
     _row(pdf, "B", 40, own_turn=True)
     assert len(pdf.dots) == 2 * len(GLYPHS["B"])  # the model's start dots and one copy's
+
+
+def _dots_along(pts: list[tuple[float, float]], pitch: float) -> list[tuple[float, float]]:
+    """Where a dotted stroke's dots fall: one each pitch along it from its start, as the printer dashes it."""
+    out, travelled = [], 0.0
+    for a, b in zip(pts, pts[1:]):
+        seg = math.dist(a, b)
+        k = math.ceil(travelled / pitch - 1e-9)
+        while seg and k * pitch <= travelled + seg + 1e-9:
+            t = (k * pitch - travelled) / seg
+            out.append((a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t))
+            k += 1
+        travelled += seg
+    return out
+
+
+def _copy_dots(text: str) -> tuple[_Recording, list[tuple[list, list, float, float]]]:
+    """A row of text drawn on a recording sheet, and each copy stroke's points, its dots, their pitch and width."""
+    pdf = _Recording()
+    _row(pdf, text, 40)
+    return pdf, [(pts, _dots_along(pts, pitch), pitch, ink) for pts, pitch, ink in pdf.dotted]
+
+
+@pytest.mark.parametrize("text", list(string.ascii_lowercase))
+def test_a_small_letter_s_dotted_copy_reads_as_its_letter(text):
+    """On lowercase n-z each dotted r was a 3 mm start dot, a small dot and two or three grey dots 2.1 mm apart,
+    and x, z, k, w, n were as thin: a small letter is dotted at most 1.4 mm apart, from its start to its very end,
+    under a start dot no wider than 2.2 mm, and its dots still stand apart (a guide to trace, not a line)."""
+    pdf, strokes = _copy_dots(text)
+    per_text = len(GLYPHS[text])
+    assert max(r for _, _, r in pdf.dots[per_text:]) <= 1.1
+    for pts, dots, pitch, ink in strokes:
+        assert pitch <= 1.4 and pitch - ink >= 0.3, (text, pitch, ink)
+        assert math.dist(dots[-1], pts[-1]) < 0.05, text
+
+
+def test_a_dotted_copy_has_no_spike_on_a_sharp_corner():
+    """Dots spaced to end on each stroke's end fell on W's middle peak, drawn with a mitred join: a 2 mm spike.
+    The copies are drawn with round joins, as the model is."""
+    pdf = _Recording()
+    _row(pdf, "W", 40)
+    assert [c.get("stroke_join_style") for c in pdf.contexts if c.get("draw_color") == GREY] == [StrokeJoinStyle.ROUND]
+
+
+@pytest.mark.parametrize("text", sorted(UPPER) + sorted(DIGITS))
+def test_a_tall_character_s_dotted_copy_ends_where_its_stroke_ends(text):
+    """At a fixed 2.1 mm the last dot fell up to 2 mm short of a stroke's end (T's bar, the foot of L): the dots
+    are spaced evenly, about as far apart as before (closer along a guide line), with one on each end."""
+    for pts, dots, pitch, ink in _copy_dots(text)[1]:
+        assert 1.5 <= pitch <= 2.5 and pitch - ink >= 0.25, (text, pitch)
+        assert math.dist(dots[-1], pts[-1]) < 0.05, text
