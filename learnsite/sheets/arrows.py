@@ -14,45 +14,60 @@ ARROW = 3.0  # mm: the arrowhead's length, and how far beside its stroke it stan
 ARROW_SPREAD = 0.36
 CLEAR = 1.3  # mm from any stroke's centre line to the arrowhead: half the model's ink (0.7) and a gap
 ARROW_GAP = 1.0  # mm between two arrowheads
-# where along its stroke an arrow may stand, most wanted first: a third of the way shows the way early
+CORNER = math.radians(40)  # a turn sharper than this between two segments ends a stroke's first part
+# where along its stroke's first part an arrow may stand, most wanted first: a third of the way shows the way early
 ALONG = (0.35, 0.45, 0.25, 0.55, 0.2, 0.65, 0.15, 0.75, 0.1, 0.85)
 
 
-def arrow_places(model: list[list[Point]], near: list[list[Point]],
-                 min_x: float) -> list[tuple[float, float, float]]:
+def arrow_places(model: list[list[Point]], near: list[list[Point]], min_x: float,
+                 min_y: float = -math.inf) -> list[tuple[float, float, float]]:
     """The tip and angle of each model stroke's arrowhead (a dot has none), pointing the way to write.
 
-    Each stands beside its stroke (its left first) at the first place along it that keeps CLEAR of every stroke
-    in near (its own included), ARROW_GAP from the arrows before it, and right of min_x (where the guide lines
-    start); where none does, at the clearest. On the stroke's ink an arrow hid the line; on another stroke's it
-    read as part of the letter (A's crossbar, N's slant); two on one spot (N's, h's) made a blot."""
+    Each stands beside its stroke's first part (its left first), so it shows the first move, at the first place
+    along it that keeps CLEAR of every stroke in near (its own included), ARROW_GAP from the arrows before it, and
+    right of min_x (where the guide lines start) and below min_y (the row above's descenders); where none does,
+    at the first such place along the whole stroke, else at the clearest. On the stroke's ink an arrow hid the line;
+    on another stroke's it read as part of the letter (A's crossbar, N's slant); two on one spot (N's, h's) made a
+    blot; a third of the way along W, it stood on the second leg pointing up, and the first move down had none."""
     lines = [(a, b) for stroke in near for a, b in zip(stroke, stroke[1:])]
     placed, edges = [], []
     for pts in model:
         if len(pts) > 1:
-            tip, angle, corners = _place(pts, lines, edges, min_x)
+            tip, angle, corners = _place(pts, lines, edges, (min_x, min_y))
             placed.append((tip[0], tip[1], angle))
             edges.extend(zip(corners, corners[1:] + corners[:1]))
     return placed
 
 
 def _place(pts: list[Point], lines: list[tuple[Point, Point]], edges: list[tuple[Point, Point]],
-           min_x: float) -> tuple[Point, float, list[Point]]:
-    """The first good place for a stroke's arrowhead, else the best: (tip, angle, corners)."""
+           least: Point) -> tuple[Point, float, list[Point]]:
+    """The first good place for a stroke's arrowhead, on its first part and else on the whole stroke (e's first
+    part, its bar, lies inside its eye with no room for an arrow), else the best: (tip, angle, corners)."""
     best, best_score = None, None
-    for along in ALONG:
-        px, py, angle = _point_along(pts, along)
-        for side in (1, -1):
-            tip = (px + side * math.sin(angle) * ARROW, py - side * math.cos(angle) * ARROW)
-            points = _arrow_points(tip, angle)
-            slack = min([_distance(p, a, b) - CLEAR for p in points for a, b in lines]
-                        + [_distance(p, a, b) - ARROW_GAP for p in points for a, b in edges])
-            score = (min(x for x, _ in points) >= min_x, slack)
-            if score[0] and slack >= 0:
-                return tip, angle, points[:3]
-            if best_score is None or score > best_score:
-                best, best_score = (tip, angle, points[:3]), score
+    for part in (first_part(pts), pts):
+        for along in ALONG:
+            px, py, angle = _point_along(part, along)
+            for side in (1, -1):
+                tip = (px + side * math.sin(angle) * ARROW, py - side * math.cos(angle) * ARROW)
+                points = _arrow_points(tip, angle)
+                slack = min([_distance(p, a, b) - CLEAR for p in points for a, b in lines]
+                            + [_distance(p, a, b) - ARROW_GAP for p in points for a, b in edges])
+                inside = min(x for x, _ in points) >= least[0] and min(y for _, y in points) >= least[1]
+                if inside and slack >= 0:
+                    return tip, angle, points[:3]
+                if best_score is None or (inside, slack) > best_score:
+                    best, best_score = (tip, angle, points[:3]), (inside, slack)
     return best
+
+
+def first_part(pts: list[Point]) -> list[Point]:
+    """A stroke up to its first corner: the first move a child makes (W's first leg down, not its second up).
+    An arc's small steps are no corners, so a round stroke is its own first part."""
+    ways = [(a, math.atan2(b[1] - a[1], b[0] - a[0])) for a, b in zip(pts, pts[1:]) if a != b]
+    for i, ((_, before), (corner, after)) in enumerate(zip(ways, ways[1:])):
+        if abs(math.remainder(after - before, math.tau)) > CORNER:
+            return [p for p, _ in ways[:i + 1]] + [corner]
+    return pts
 
 
 def _point_along(pts: list[Point], along: float) -> tuple[float, float, float]:

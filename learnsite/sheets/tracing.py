@@ -20,6 +20,7 @@ from learnsite.sheets.strokes import GLYPHS, left, width
 
 UNIT = 8.5  # mm per stroke unit: capitals stand 17 mm tall
 ROW_PITCH = 3.35 * UNIT
+DESCENDER = 2.85  # units: the lowest a stroke (g, j, p, q, y) reaches
 GAP = 0.7  # units between copies
 # a number's copies stand further apart than its digits: at 0.7, "17 17 17" read "171717"
 WIDE_GAP = 1.6
@@ -201,7 +202,8 @@ def _copy_step(text: str) -> tuple[float, float]:
 def _model_arrows(text: str) -> tuple[tuple[float, float, float], ...]:
     """The model's arrowheads on a row starting at 0 with its top line at 0 (the same on every row and page)."""
     model = _strokes(text, 3, 0)
-    return tuple(arrow_places(model, model + _strokes(text, 3 + _copy_step(text)[1], 0), 0))
+    near = model + _strokes(text, 3 + _copy_step(text)[1], 0)
+    return tuple(arrow_places(model, near, 0, -(ROW_PITCH - DESCENDER * UNIT)))
 
 
 def _strokes(text: str, x: float, y: float) -> list[list[tuple[float, float]]]:

@@ -11,7 +11,7 @@ from learnsite.sheets.options import defaults
 from learnsite.sheets.strokes import DIGITS, GLYPHS, LOWER, UPPER
 from learnsite.sheets.arrows import ARROW, ARROW_GAP, CLEAR, _arrow_points, _distance, arrow_places
 from learnsite.sheets import tracing
-from learnsite.sheets.tracing import ROW_PITCH, UNIT, _row, _strokes, copy_starts
+from learnsite.sheets.tracing import ROW_PITCH, UNIT, _model_arrows, _row, _strokes, copy_starts
 
 from .support import made, page_texts
 
@@ -89,7 +89,7 @@ def test_the_models_arrows_stand_clear_beside_their_strokes(text):
     of every stroke of the model and the copy beside it and of the other arrows, and stays on its row."""
     model = _strokes(text, MARGIN + 3, 0)
     near = model + _strokes(text, copy_starts(text, MARGIN, 200)[1], 0)
-    arrows = arrow_places(model, near, MARGIN)
+    arrows = arrow_places(model, near, MARGIN, -(ROW_PITCH - 2.85 * UNIT))
     lines = [s for s in model if len(s) > 1]
     assert len(arrows) == len(lines)
     heads = [_arrow_points((x, y), angle) for x, y, angle in arrows]
@@ -265,3 +265,47 @@ def test_a_tall_character_s_dotted_copy_ends_where_its_stroke_ends(text):
     for pts, dots, pitch, ink in _copy_dots(text)[1]:
         assert 1.5 <= pitch <= 2.5 and pitch - ink >= 0.25, (text, pitch)
         assert math.dist(dots[-1], pts[-1]) < 0.05, text
+
+
+def _beside(arrow: tuple[float, float, float], stroke: list[tuple[float, float]]) -> int:
+    """The index of the segment of stroke that arrow stands beside, pointing its way (-1 for none)."""
+    x, y, angle = arrow
+    for side in (1, -1):
+        foot = (x - side * math.sin(angle) * ARROW, y + side * math.cos(angle) * ARROW)
+        for i, (a, b) in enumerate(zip(stroke, stroke[1:])):
+            way = math.atan2(b[1] - a[1], b[0] - a[0])
+            if a != b and _distance(foot, a, b) < 0.01 and abs(math.remainder(angle - way, math.tau)) < 0.01:
+                return i
+    return -1
+
+
+def _first_corner(stroke: list[tuple[float, float]]) -> int:
+    """The index of the first segment after a turn of more than 40 degrees (an arc's steps turn 10 or less)."""
+    ways = [(i, math.atan2(b[1] - a[1], b[0] - a[0])) for i, (a, b) in enumerate(zip(stroke, stroke[1:])) if a != b]
+    turns = [i for (_, before), (i, after) in zip(ways, ways[1:])
+             if abs(math.remainder(after - before, math.tau)) > math.radians(40)]
+    return turns[0] if turns else len(stroke) - 1
+
+
+@pytest.mark.parametrize("text", sorted(GLYPHS))
+def test_each_arrow_shows_its_stroke_s_first_move(text):
+    """W and w had one arrow, on the second leg pointing up (as had M's second stroke): the first move, down, was
+    never shown and a child may start at the bottom. Each stroke's arrow stands beside its first part, before any
+    corner, pointing its way; only e's bar, inside its eye, has no room, and its arrow stands where the bar turns
+    up into the bowl."""
+    model = [s for s in _strokes(text, 3, 0) if len(s) > 1]
+    arrows = _model_arrows(text)
+    assert len(arrows) == len(model)
+    for i, (arrow, stroke) in enumerate(zip(arrows, model)):
+        at = _beside(arrow, stroke)
+        if text == "e":
+            length = [math.dist(a, b) for a, b in zip(stroke, stroke[1:])]
+            assert 0 <= at and sum(length[:at]) < 0.4 * sum(length), (text, at)
+        else:
+            assert 0 <= at < _first_corner(stroke), (text, i, at)
+
+
+@pytest.mark.parametrize("text,stroke", [("W", 0), ("w", 0), ("M", 1)])
+def test_w_and_m_s_arrows_point_down_their_first_leg(text, stroke):
+    """A scan found an arrow pointing up the second leg only on W, w and M's second stroke."""
+    assert math.sin(_model_arrows(text)[stroke][2]) > 0.5, text
