@@ -21,7 +21,9 @@ from learnsite.sheets.strokes import GLYPHS, left, width
 UNIT = 8.5  # mm per stroke unit: capitals stand 17 mm tall
 ROW_PITCH = 3.35 * UNIT
 DESCENDER = 2.85  # units: the lowest a stroke (g, j, p, q, y) reaches
-GAP = 0.7  # units between copies
+GAP = 0.7  # units between a small letter's copies
+# a capital's or a digit's copies, twice a small letter's height: at 0.7 a row of E, H, I or N read as a fence
+TALL_GAP = 1.15
 # a number's copies stand further apart than its digits: at 0.7, "17 17 17" read "171717"
 WIDE_GAP = 1.6
 # The guides are light: in black, a stroke lying on one (E's arms, T's top, Z's base) vanished into it
@@ -44,6 +46,8 @@ class Dotting:
 TALL = Dotting(DOT_GAP, 1.25, 1.5, 0.95, 0.9)
 # Small letters: at a capital's dotting a 3 mm start dot hid a third of an r, whose rest was three grey dots
 SMALL = Dotting(SMALL_DOT_GAP, 0.9, 1.05, 0.7, 0.65)
+# a capital's stroke along a guide line is dotted closer, to stand out from the line under it
+ON_GUIDE_PITCH = 1.65
 
 
 def dotting(text: str) -> Dotting:
@@ -144,7 +148,8 @@ def _row(pdf: SheetPdf, text: str, y: float, own_turn: bool = False) -> None:
                            line_width=dots.ink, draw_color=GREY):
         for pts in copies:
             if len(pts) > 1:
-                pdf.set_dash_pattern(0.01, dot_gap(pts, dots.pitch))
+                pitch = min(dots.pitch, ON_GUIDE_PITCH) if on_guide(pts, y) else dots.pitch
+                pdf.set_dash_pattern(0.01, dot_gap(pts, pitch))
                 pdf.polyline(pts, style="D")
     for pts in copies:
         if len(pts) == 1:
@@ -155,6 +160,12 @@ def _row(pdf: SheetPdf, text: str, y: float, own_turn: bool = False) -> None:
     for i, pts in enumerate(copies):
         if len(pts) > 1:
             pdf.circle(pts[0][0], pts[0][1], dots.first if i % per_copy in firsts else dots.later, style="F")
+
+
+def on_guide(pts: list[tuple[float, float]], y: float) -> bool:
+    """Whether a stroke runs along one of the guide lines of the row at y (T's bar, E's arms, Z's top and base):
+    dotted as far apart as elsewhere, T's bar was a few dots lost in its line under the start dot."""
+    return any(all(abs(py - line) < 0.01 for _, py in pts) for line in (y, y + UNIT, y + 2 * UNIT))
 
 
 def dot_gap(pts: list[tuple[float, float]], pitch: float) -> float:
@@ -194,7 +205,7 @@ def copy_starts(text: str, x0: float, x1: float) -> list[float]:
 
 def _copy_step(text: str) -> tuple[float, float]:
     """The gap between copies (stroke units) and the distance from one copy's start to the next (mm)."""
-    gap = GAP if len(text) == 1 else WIDE_GAP
+    gap = WIDE_GAP if len(text) > 1 else GAP if text.islower() else TALL_GAP
     return gap, (_text_width(text) + gap) * UNIT
 
 

@@ -309,3 +309,34 @@ def test_each_arrow_shows_its_stroke_s_first_move(text):
 def test_w_and_m_s_arrows_point_down_their_first_leg(text, stroke):
     """A scan found an arrow pointing up the second leg only on W, w and M's second stroke."""
     assert math.sin(_model_arrows(text)[stroke][2]) > 0.5, text
+
+
+@pytest.mark.parametrize("text", ["E", "F", "H", "I", "N", "Z", "M", "W", "0", "8"])
+def test_a_capital_s_copies_stand_apart(text):
+    """Copies of E, F, H, I, N and Z stood 6 mm apart, the letters 10 mm wide: a row read as a fence. A capital's
+    (or a digit's) copies stand over 9 mm apart, and the row still fits its line."""
+    x1 = MARGIN + 180.0
+    starts = copy_starts(text, MARGIN, x1)
+    spans = [(min(x for s in _strokes(text, x, 0) for x, _ in s), max(x for s in _strokes(text, x, 0) for x, _ in s))
+             for x in starts]
+    between = min(b[0] - a[1] for a, b in zip(spans, spans[1:]))
+    assert between >= 9, (text, between)
+    assert len(starts) >= 5 and spans[-1][1] <= x1
+
+
+def _start_dots(pdf: _Recording, text: str) -> list[tuple[float, float, float]]:
+    return pdf.dots[len(GLYPHS[text]):]
+
+
+@pytest.mark.parametrize("text", ["T", "E", "F"])
+def test_a_stroke_along_a_guide_line_shows_plainly(text):
+    """T's dotted bar lay on the top guide line under the big start dot and almost vanished: a capital's stroke
+    along a guide line is dotted closer, so at least five of its dots stand clear of the start dots."""
+    pdf, strokes = _copy_dots(text)
+    starts = _start_dots(pdf, text)
+    on_guide = [(pts, dots) for pts, dots, _, _ in strokes
+                if any(all(abs(py - line) < 0.01 for _, py in pts) for line in (40, 40 + UNIT, 40 + 2 * UNIT))]
+    assert on_guide, text
+    for pts, dots in on_guide:
+        clear = [d for d in dots if all(math.dist(d, (x, y)) > r for x, y, r in starts)]
+        assert len(clear) >= 5, (text, len(clear), len(dots))
