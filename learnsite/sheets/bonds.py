@@ -115,9 +115,11 @@ def _fresh(ways: list[Bond], bonds: list[Bond]) -> bool:
 
 def _new_bond(rng, ways: list[Bond], bonds: list[Bond]) -> Bond:
     """A way to ask the fact whose question is asked least so far, if it can be, without the same circle blank three
-    times in a row: a question asked again too soon is the worse of the two."""
+    times in a row: a question asked again too soon is the worse of the two. A question asked again is drawn the
+    other way round where it can be (10 = [3] + 7 after 10 = 7 + [3]: a teacher found two bonds drawn alike)."""
     fresh, twice = _least_asked(ways, bonds), _twice(bonds)
-    return rng.choice([bond for bond in fresh if bond.missing != twice] or fresh)
+    ways = [bond for bond in fresh if bond.missing != twice] or fresh
+    return rng.choice([bond for bond in ways if bond not in bonds] or ways)
 
 
 def heading(options: SheetOptions) -> str:
