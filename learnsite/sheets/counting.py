@@ -57,7 +57,7 @@ def plan(options: SheetOptions) -> list[CountProblem]:
 
 
 def heading(options: SheetOptions) -> str:
-    return f"Count to {options.high}" if options.low == 1 else f"Counting {options.low} to {options.high}"
+    return f"Count to {options.high}" if options.low == 1 else f"Count groups of {options.low} to {options.high}"
 
 
 def draw(pdf: SheetPdf, options: SheetOptions, problems: list[CountProblem]) -> None:
