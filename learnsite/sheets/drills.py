@@ -140,13 +140,15 @@ def plan(options: SheetOptions) -> list[Problem]:
     cap = _zero_cap(options)
     easy = [pair for pair in pool if _easy(kind, pair)]
     plain = [pair for pair in pool if not _easy(kind, pair)]
+    # neighbours differ in their answer, then in each number: in one times table every fact has the table in it, so
+    # its first numbers alternated, 7 x 9 down one column and 12 x 7 down the other; its facts come either way round
+    numbers = () if kind == "multiplication" and options.low == options.high else (lambda p: p[0], lambda p: p[1])
     pairs: list[tuple[int, int]] = []
     while len(pairs) < options.count:
         easy_left = max(0, cap - sum(_easy(kind, pair) for pair in pairs))
         choice = plain + picked(rng, easy, easy_left) if plain else easy
         n = min(options.count - len(pairs), len(choice))
-        pairs += varied(rng, choice, n, lambda p: _answer(kind, *p), lambda p: p[0], lambda p: p[1],
-                        after=pairs[-1] if pairs else None)
+        pairs += varied(rng, choice, n, lambda p: _answer(kind, *p), *numbers, after=pairs[-1] if pairs else None)
     return [Problem(a, b, sign, _answer(kind, a, b)) for a, b in pairs]
 
 

@@ -115,6 +115,17 @@ def test_one_times_table_is_its_facts_times_one_to_twelve_both_ways_round(table)
         assert sum(1 in pair for pair in pairs) <= 4  # × 1 stays capped
 
 
+def test_one_times_tables_facts_come_either_way_round_down_each_column():
+    """Its first numbers alternated (neighbours differ in it), so the sheet's left column was all 7 x 9, 7 x 5 ...
+    and its right column all 12 x 7, 6 x 7 ...: a child could read one column's pattern, not the facts."""
+    for seed in range(10):
+        problems = plan(defaults("multiplication", seed=seed, low=7, high=7, count=20))
+        for column in (problems[0::2], problems[1::2]):  # written across two to a row, numbered along the rows
+            assert 0 < sum(p.a == 7 for p in column) < len(column), (seed, [p.text() for p in column])
+        answers = [p.answer for p in problems]
+        assert all(x != y for x, y in zip(answers, answers[1:]))
+
+
 def test_a_range_of_times_tables_reaches_times_twelve():
     problems = [p for seed in range(10) for p in plan(defaults("multiplication", seed=seed, low=2, high=5, count=20))]
     assert all(2 <= p.a <= 5 or 2 <= p.b <= 5 for p in problems)
