@@ -11,14 +11,16 @@ from learnsite.state.chat import ChatState
 
 HEARTBEAT_MS = 60_000  # catches up on a push lost on the way
 OLDER_BUTTON_ID = "chat-load-older"
+SCROLL_ID = "chat-scroll"
 # Infinite scroll up: when the "Load older messages" button scrolls into view, press it.
-# (A MutationObserver follows the button as it comes and goes; the button stays usable by hand.)
+# (A MutationObserver follows the button as it comes and goes; the button stays usable by hand.) When the last older
+# page has come the button goes: a keyboard that had pressed it stays on the messages, not on the page's body.
 WATCH_OLDER_JS = f"""
 (() => {{
   if (window.__chatOlder) return;
   const io = new IntersectionObserver((entries) => {{
     for (const e of entries) {{
-      if (e.isIntersecting && !e.target.disabled) e.target.click();
+      if (e.isIntersecting && e.target.getAttribute("aria-disabled") !== "true") e.target.click();
     }}
   }}, {{threshold: 0.5}});
   let current = null;
@@ -26,6 +28,9 @@ WATCH_OLDER_JS = f"""
     const button = document.getElementById("{OLDER_BUTTON_ID}");
     if (button === current) return;
     if (current) io.unobserve(current);
+    if (current && !button && document.activeElement === document.body) {{
+      document.getElementById("{SCROLL_ID}")?.focus({{preventScroll: true}});
+    }}
     current = button;
     if (button) io.observe(button);
   }};
@@ -126,11 +131,13 @@ def older_controls() -> rx.Component:
     return rx.cond(
         more,
         rx.box(
+            # busy, not disabled: a disabled button drops the keyboard's focus to the page's body
             rx.button(
-                "Load older messages",
+                rx.cond(ChatState.loading_older, "Loading older messages...", "Load older messages"),
                 id=OLDER_BUTTON_ID,
                 on_click=ChatState.load_older,
-                loading=ChatState.loading_older,
+                aria_disabled=ChatState.loading_older.to_string(),
+                aria_busy=ChatState.loading_older.to_string(),
                 variant="soft",
                 size="1",
                 type="button",
@@ -145,8 +152,10 @@ def message_list() -> rx.Component:
         # column-reverse keeps the view pinned to the newest message as messages arrive
         rx.box(
             older_controls(),
+            # history asked for is not news: inside the log, a page of 50 older messages was read out, one by one
+            rx.el.ol(rx.foreach(ChatState.older, message_item), class_name="chat-messages",
+                     aria_label="Older messages", aria_live="off"),
             rx.el.ol(
-                rx.foreach(ChatState.older, message_item),
                 rx.foreach(ChatState.messages, message_item),
                 rx.foreach(ChatState.live, message_item),
                 class_name="chat-messages",
@@ -158,8 +167,11 @@ def message_list() -> rx.Component:
             ),
         ),
         class_name="chat-scroll",
+        id=SCROLL_ID,
         role="log",
         aria_live="polite",
+        aria_label="Messages",
+        tab_index=0,  # scrolled by the keyboard's arrow keys too (a scrolling box with nothing focusable was not)
     )
 
 

@@ -246,7 +246,7 @@ class ChatState(rx.State):
         """Scrolling up: the page of messages just above what is shown."""
         if await AuthState.user_of(self) is None or not self.channel_id or len(self.older) >= OLDER_LIMIT:
             return
-        if not self.messages:
+        if not self.messages or self.loading_older:  # a press while the page comes (the button stays focusable)
             return
         before = self.older[0]["id"] if self.older else self.messages[0]["id"]
         self.loading_older = True

@@ -225,6 +225,37 @@ def test_newest_shown_first_then_older_pages_on_scroll_up(browser, app_server, p
     ctx.close()
 
 
+def test_older_messages_by_keyboard_keep_the_focus_and_are_not_read_out(browser, app_server, people, channel):
+    """The button went disabled while the page came, and away after the last: the keyboard's focus fell to the
+    page's body. The older page was added inside the log, so a screen reader read 50 old messages out."""
+    from learnsite.db import session_scope
+    from learnsite.models import Message, utcnow
+    from learnsite.services import chat
+
+    cid = next(c.id for c in chat.list_channels(support.app_db_url(app_server)) if c.name == channel)
+    start = utcnow() - timedelta(hours=2)
+    with session_scope(support.app_db_url(app_server)) as s:
+        for i in range(60):
+            s.add(Message(content=f"older note {i:02d}", user_id=people["bob"][0], channel_id=cid,
+                          created_at=start + timedelta(seconds=i)))
+    ctx, a = person(browser, app_server, people["ann"][1])
+    support.open_channel(a, channel)
+    expect(messages(a)).to_have_count(chat.PAGE_SIZE)
+    older = a.get_by_role("button", name="Load older messages")
+    older.focus()  # in view: the page presses it, as scrolling up does
+    expect(messages(a)).to_have_count(60)
+    expect(older).to_have_count(0)
+    log = a.get_by_role("log", name="Messages")
+    expect(log).to_be_focused()  # not the page's body
+    expect(a.get_by_role("list", name="Older messages")).to_have_attribute("aria-live", "off")
+    expect(a.get_by_role("list", name="Older messages").get_by_role("listitem")).to_have_count(10)
+    top = log.evaluate("el => el.scrollTop")
+    a.keyboard.press("PageDown")  # the focused log scrolls by the keyboard
+    a.wait_for_timeout(300)
+    assert log.evaluate("el => el.scrollTop") != top
+    ctx.close()
+
+
 def test_admin_creates_and_renames_a_channel(browser, app_server, people):
     ctx, boss = person(browser, app_server, people["admin"][1])
     viewer_ctx, viewer = person(browser, app_server, people["bob"][1])  # Bob's list follows, no reload
