@@ -17,7 +17,7 @@ from reflex_components_core.core.upload import get_upload_files_context_var_data
 
 from learnsite.backend_url import OFFLINE, PAGE_TOAST
 from learnsite.config import settings
-from learnsite.popups.dialog import RESTORE_FOCUS_JS
+from learnsite.popups.dialog import RESTORE_FOCUS_JS, pager_button
 from learnsite.state.admin_worksheets import FORM_FIELDS, UPLOAD_ID, AdminWorksheetState as A
 from learnsite.state.worksheets import SKILL_LABELS, SUBJECT_LABELS
 from learnsite.toast import SERVER_TROUBLE
@@ -370,10 +370,10 @@ def _uploaded_list() -> rx.Component:
             rx.cond(
                 A.list_page_count > 1,
                 rx.hstack(
-                    rx.button("Previous", on_click=A.previous_list_page, disabled=A.list_page <= 1, variant="soft"),
-                    rx.text(f"Page {A.list_page} of {A.list_page_count}", size="2"),
-                    rx.button("Next", on_click=A.next_list_page, disabled=A.list_page >= A.list_page_count,
-                              variant="soft"),
+                    pager_button("Previous", A.previous_list_page, A.list_page <= 1),
+                    rx.text(f"Page {A.list_page} of {A.list_page_count}", size="2", aria_live="polite",
+                            aria_atomic="true"),
+                    pager_button("Next", A.next_list_page, A.list_page >= A.list_page_count),
                     align="center",
                     justify="center",
                     width="100%",

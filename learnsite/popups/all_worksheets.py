@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from learnsite.popups.dialog import pager_button
 from learnsite.state.popups import PopupState
 from learnsite.state.worksheets import ALL, SKILL_LABELS, SUBJECT_LABELS, WorksheetBrowserState as S
 
@@ -98,20 +99,13 @@ def _card(item) -> rx.Component:
     )
 
 
-def _page_button(label: str, on_click, unavailable) -> rx.Component:
-    """aria-disabled at the ends (the state ignores a page past them): a disabled button would drop the focus of a
-    keyboard pressing Next onto the last page."""
-    return rx.button(label, on_click=on_click, aria_disabled=unavailable.to_string(),
-                     data_disabled=rx.cond(unavailable, "", None), variant="soft")  # Radix greys [data-disabled]
-
-
 def _pager() -> rx.Component:
     return rx.cond(
         S.page_count > 1,
         rx.hstack(
-            _page_button("Previous", S.previous_page, S.page <= 1),
+            pager_button("Previous", S.previous_page, S.page <= 1),
             rx.text(f"Page {S.page} of {S.page_count}", size="2", aria_live="polite", aria_atomic="true"),
-            _page_button("Next", S.next_page, S.page >= S.page_count),
+            pager_button("Next", S.next_page, S.page >= S.page_count),
             justify="center",
             align="center",
             class_name="ws-pager",

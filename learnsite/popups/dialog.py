@@ -66,6 +66,22 @@ def search_box(value, on_change, **props) -> rx.Component:
                                          **props), debounce_timeout=250)
 
 
+def pager_button(label: str, on_click, unavailable) -> rx.Component:
+    """Previous / Next of a paged list, aria-disabled at the ends (its state ignores a page past them): a disabled
+    button would drop the focus of a keyboard pressing Next onto the last page."""
+    return rx.button(label, on_click=on_click, aria_disabled=unavailable.to_string(),
+                     data_disabled=rx.cond(unavailable, "", None), variant="soft")  # Radix greys [data-disabled]
+
+
+def results_status(count, noun: str, nouns: str, none: str) -> rx.Component:
+    """What a search or filter found, said to a screen reader as it changes ("3 activities found", or `none` in
+    place of the empty state's words, which are hidden from it): the list itself is not a live region, and an
+    empty state put in the page is not read, so a screen reader heard nothing."""
+    return rx.el.p(rx.cond(count == 0, none,
+                           rx.cond(count == 1, f"1 {noun} found", count.to_string() + f" {nouns} found")),
+                   role="status", class_name="sr-only")
+
+
 def coming_soon_buttons(*labels: str) -> rx.Component:
     icons = {"Add to Favorites": "heart", "Share with Friends": "share-2", "Add to Playlist": "list-plus"}
     return rx.hstack(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from learnsite.popups.all_worksheets import all_worksheets_body
-from learnsite.popups.dialog import popup, search_box
+from learnsite.popups.dialog import popup, results_status, search_box
 from learnsite.state.popups import PRESENTATION_ROWS, STORYBOOK_ROWS, PopupState
 
 
@@ -47,9 +47,10 @@ def all_audiobooks_popup() -> rx.Component:
         "All Audiobooks",
         search_box(placeholder="Search for a story...", aria_label="Search for a story",
                    value=PopupState.audiobook_query, on_change=PopupState.set_audiobook_query),
+        results_status(results.length(), "story", "stories", "No stories found. Try another word."),
         rx.cond(
             results.length() == 0,
-            rx.text("No stories match your search. Try another word!", class_name="empty-state"),
+            rx.text("No stories match your search. Try another word!", class_name="empty-state", aria_hidden="true"),
             rx.el.ul(rx.foreach(results, lambda r: rx.el.li(_row(r))), class_name="popup-list"),
         ),
         subtitle="Stories to listen to, any time.",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from learnsite.catalogue.home import CATEGORIES
-from learnsite.popups.dialog import popup, search_box
+from learnsite.popups.dialog import popup, results_status, search_box
 from learnsite.catalogue.filters import ALL
 from learnsite.state.popups import PopupState
 
@@ -86,12 +86,14 @@ def all_activities_popup() -> rx.Component:
             aria_label="Type",
             class_name="chips",
         ),
+        results_status(PopupState.activity_match_count, "activity", "activities",
+                       "No activities found. Try another search or filter."),
         rx.cond(
             results.length() == 0,
             rx.vstack(
                 rx.icon("search-x", size=40, aria_hidden="true", color="#a78bfa"),
-                rx.text("No activities found!", weight="bold", size="4"),
-                rx.text("Try a different search or filter."),
+                rx.text("No activities found!", weight="bold", size="4", aria_hidden="true"),
+                rx.text("Try a different search or filter.", aria_hidden="true"),
                 align="center",
                 width="100%",
                 class_name="empty-state",

@@ -91,6 +91,11 @@ class PopupState(rx.State):
         return filter_activities(CATEGORIES, self.activities_query, self.activities_category, self.activities_type)
 
     @rx.var
+    def activity_match_count(self) -> int:
+        """Items found across the categories (the popup's status line says it to a screen reader)."""
+        return sum(len(r["items"]) for r in self.activity_results)
+
+    @rx.var
     def audiobook_results(self) -> list[dict[str, str]]:
         return search_titles(AUDIOBOOK_ROWS, self.audiobook_query)
 

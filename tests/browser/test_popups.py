@@ -151,7 +151,9 @@ def test_all_audiobooks_search_by_title_any_case(page):
     search.fill("dragon")
     expect(full.get_by_role("link")).to_have_count(0)
     expect(full.get_by_text("No stories match your search.")).to_be_visible()
+    expect(full.get_by_role("status")).to_have_text("No stories found. Try another word.")
     search.fill("")
+    expect(full.get_by_role("status")).to_have_text("2 stories found")
     expect(full.get_by_role("link")).to_have_count(2)
 
 
@@ -369,8 +371,10 @@ def test_explore_all_activities_search_filters_and_empty_state(page):
     expect(_results(dialog)).to_have_count(7)
     search = dialog.get_by_role("searchbox", name="Search activities")
     shoot(page, "explore-desktop")
+    status = dialog.get_by_role("status")  # what a screen reader hears as the list changes
     search.fill("DUCKS")
     expect(_results(dialog)).to_have_text(["Phonics Songs"])
+    expect(status).to_have_text("1 activity found")
     expect(dialog.locator(".result-items")).to_have_text(["Five Little Ducks"])
     search.fill("the")
     expect(_results(dialog)).to_have_text(
@@ -382,11 +386,13 @@ def test_explore_all_activities_search_filters_and_empty_state(page):
     types.get_by_role("button", name="Songs").click()
     expect(dialog.get_by_text("No activities found!")).to_be_visible()
     expect(dialog.get_by_text("Try a different search or filter.")).to_be_visible()
+    expect(status).to_have_text("No activities found. Try another search or filter.")
     expect(types.get_by_role("button", name="Songs")).to_have_attribute("aria-pressed", "true")
     dialog.get_by_role("combobox", name="Category").select_option("All categories")
     expect(_results(dialog)).to_have_text(["Phonics Songs"])
     types.get_by_role("button", name="All", exact=True).click()
     expect(_results(dialog)).to_have_count(7)
+    expect(status).to_have_text(re.compile(r"^\d+ activities found$"))
     search.fill("zebra crossing")
     expect(dialog.get_by_text("No activities found!")).to_be_visible()
     search.fill("ocean")

@@ -150,6 +150,7 @@ def test_search_fields_are_validated(popups):
     assert (popups.activities_category, popups.activities_type) == (ALL, ALL)
     call(popups, "set_activities_type", "book")
     assert [r["title"] for r in popups.activity_results] == ["Bedtime Storybooks"]
+    assert popups.activity_match_count == len(popups.activity_results[0]["items"]) == 4  # the items, not categories
     call(popups, "set_audiobook_query", "x" * 500)
     assert len(popups.audiobook_query) == 100 and popups.audiobook_results == []
 

@@ -193,6 +193,30 @@ def test_edit_and_delete_give_the_keyboard_back_to_their_row(page, app_server, c
     expect(delete).to_be_focused()
 
 
+def test_the_uploaded_list_pager_keeps_the_keyboard_on_next_at_the_last_page(page, app_server, bulk_worksheets,
+                                                                           delete_all_worksheets):
+    """Next was disabled on the last page: the keyboard's focus fell to the page's body, and the next Tab went to
+    "Skip to content"; the new page number was not said."""
+    delete_all_worksheets()
+    bulk_worksheets(25)
+    _admin(page, app_server)
+    shown = page.get_by_text(re.compile(r"^Page \d of 3$"))
+    expect(shown).to_have_text("Page 1 of 3")
+    expect(shown).to_have_attribute("aria-live", "polite")
+    nxt = page.get_by_role("button", name="Next", exact=True)
+    nxt.focus()
+    for number in (2, 3):
+        page.keyboard.press("Enter")
+        expect(shown).to_have_text(f"Page {number} of 3")
+        expect(nxt).to_be_focused()
+    expect(nxt).to_have_attribute("aria-disabled", "true")
+    page.keyboard.press("Enter")  # at the end: nothing happens, and the focus stays
+    page.wait_for_timeout(300)
+    expect(shown).to_have_text("Page 3 of 3")
+    expect(nxt).to_be_focused()
+    expect(page.get_by_role("button", name="Previous", exact=True)).to_have_attribute("aria-disabled", "false")
+
+
 def test_non_admin_forged_upload_stores_nothing(page, app_server):
     sign_in(page, app_server, f"user-{secrets.token_hex(4)}@example.com", "user-pass-123", "user")
     expect(page).to_have_url(re.compile(r"/$"))
