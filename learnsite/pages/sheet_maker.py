@@ -50,17 +50,23 @@ def _select(label, value, on_change, options, hint=None) -> rx.Component:
     ), hint)
 
 
-def _number(label, value, on_change, low, high, name=None, field="") -> rx.Component:
+ERROR_ID = "maker-error"
+
+
+def _number(label, value, on_change, low, high, field="") -> rx.Component:
+    invalid = S.error_field == field
     return _field(label, rx.input(
         type="number", value=value, on_change=on_change, debounce_timeout=250, min=low, max=high,
-        input_mode="numeric", aria_label=name or label, size="3", class_name="maker-number",
-        aria_invalid=rx.cond(S.error_field == field, "true", "false") if field else "false",
+        input_mode="numeric", aria_label=label, size="3", class_name="maker-number",
+        # back on the box, a screen reader says what is wrong with it, not only "invalid"
+        aria_invalid=rx.cond(invalid, "true", "false") if field else "false",
+        aria_describedby=rx.cond(invalid, ERROR_ID, "") if field else "",
     ))
 
 
 def _error(shown) -> rx.Component:
     return rx.cond(shown, rx.callout(S.error, icon="triangle-alert", color_scheme="red", role="alert",
-                                     class_name="maker-error"), rx.fragment())
+                                     class_name="maker-error", id=ERROR_ID), rx.fragment())
 
 
 def _error_beside(field: str) -> rx.Component:
@@ -81,8 +87,9 @@ def _options() -> rx.Component:
             rx.grid(_select("Letters from", S.low, S.set_low, LETTERS), _select("to", S.high, S.set_high, LETTERS),
                     columns="2", spacing="3", width="100%"),
             rx.grid(
-                _number(S.range_label, S.low, S.set_low, S.range_min, S.range_max, name="From", field="range"),
-                _number("to", S.high, S.set_high, S.range_min, S.range_max, name="To", field="range"),
+                # named as labelled ("Numbers from", "to"): a voice user says what they see
+                _number(S.range_label, S.low, S.set_low, S.range_min, S.range_max, field="range"),
+                _number("to", S.high, S.set_high, S.range_min, S.range_max, field="range"),
                 columns="2", spacing="3", width="100%",
             ),
         ), rx.fragment()),

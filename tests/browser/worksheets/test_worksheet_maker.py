@@ -146,11 +146,13 @@ def test_on_a_phone_the_message_stands_under_the_option_it_is_about(page):
     """It stood by Download, a screen below "Numbers from": a child's parent typing there saw nothing happen."""
     page.set_viewport_size({"width": 375, "height": 740})
     open_page(page, "/worksheets/maker")
-    low = page.get_by_role("spinbutton", name="From")
+    low = page.get_by_role("spinbutton", name="Numbers from", exact=True)  # named as labelled
     low.fill("5000")
     alert = page.get_by_role("alert")
     expect(alert).to_have_text("Numbers from: use numbers between 0 and 999.")
     expect(low).to_have_attribute("aria-invalid", "true")
+    expect(low).to_have_accessible_description("Numbers from: use numbers between 0 and 999.")
+    expect(page.get_by_role("spinbutton", name="to", exact=True)).to_have_attribute("aria-invalid", "true")
     gap = alert.bounding_box()["y"] - (low.bounding_box()["y"] + low.bounding_box()["height"])
     assert 0 < gap < 80, gap  # under the hint "Use 0 to 999.", in the same screenful
     download = page.get_by_role("button", name="Download PDF")
@@ -158,6 +160,7 @@ def test_on_a_phone_the_message_stands_under_the_option_it_is_about(page):
     low.fill("2")
     expect(alert).to_have_count(0)
     expect(low).to_have_attribute("aria-invalid", "false")
+    expect(low).to_have_accessible_description("")
     count = page.get_by_role("spinbutton", name="Number of problems")
     count.fill("0")
     expect(alert).to_have_text("Number of problems: choose between 1 and 100.")
