@@ -13,6 +13,9 @@
 
   var REST_PERCENT = 45; // SPEC: the bar rests at 45% and goes to 100% while the song plays
   var ctx = null, master = null, analyser = null, t0 = 0, song = null, playing = false, timer = 0;
+  // the page's song as it was read: another song opened inside the site keeps this page (and this script), so
+  // a tune still sounding under the new song's words is stopped when its [data-song] changes
+  var songRaw = null;
   var wallStart = 0, wallPaused = 0; // the clock when there is no Web Audio at all
   // The sung line moves down the page: a new one out of sight is brought into view, unless the reader scrolled
   // a moment ago (to reach Pause, say) and would be pulled back
@@ -27,8 +30,9 @@
   function readSong() {
     var root = player();
     if (!root) return null;
+    songRaw = root.getAttribute("data-song");
     try {
-      var data = JSON.parse(root.getAttribute("data-song") || "null");
+      var data = JSON.parse(songRaw || "null");
       return data && Array.isArray(data.melody) && data.duration > 0 ? data : null;
     } catch (e) { return null; }
   }
@@ -107,13 +111,20 @@
     }
   }
 
+  function sameSong() {
+    var root = player();
+    return !!root && root.getAttribute("data-song") === songRaw;
+  }
+
   function tick() {
+    if (song && !sameSong()) { finish(false); return; }
     var t = position();
     draw(t);
     if (song && t >= song.duration) finish(true);
   }
 
   function play() {
+    if (song && !sameSong()) finish(false); // paused on another song: this one starts from its beginning
     if (!song) {
       song = readSong();
       if (!song) return;

@@ -168,6 +168,33 @@ def test_leaving_the_song_page_stops_the_sound(song_page):
     assert page.evaluate("window.learnsiteSong.isPlaying()") is False
 
 
+def test_another_song_opened_while_one_plays_stops_its_tune(song_page):
+    """The song page stays when another song is opened inside the site: the Alphabet Song's notes went on under
+    Phonics Fun's words, the bar moved, the button said Play, and pressing it paused the old tune."""
+    page = song_page
+    open_page(page, "/song/the-alphabet-song")
+    press_play(page)
+    page.wait_for_function("window.learnsiteSong.audioState() === 'running'")
+    page.get_by_role("navigation", name="Learning categories").get_by_role("button", name="Songs").click()
+    page.get_by_role("dialog", name="Phonics Songs").get_by_role("link", name="Days of the Week").click()
+    expect(page).to_have_url(re.compile(r"/song/days-of-the-week$"))
+    page.wait_for_function("window.learnsiteSong.audioState() === 'none'")
+    assert page.evaluate("window.learnsiteSong.isPlaying()") is False
+    expect(page.get_by_role("button", name="Play")).to_be_visible()
+    assert bar_value(page) == 45  # back at rest
+    press_play(page)  # the new song's own tune, from its start
+    page.wait_for_function("window.learnsiteSong.audioState() === 'running'")
+    assert page.evaluate("window.learnsiteSong.position()") < 5
+    page.get_by_role("button", name="Pause").click()
+    # paused, then another song: Play starts that one afresh, not the paused tune
+    page.get_by_role("navigation", name="Learning categories").get_by_role("button", name="Songs").click()
+    page.get_by_role("dialog", name="Phonics Songs").get_by_role("link", name="Five Little Ducks").click()
+    expect(page).to_have_url(re.compile(r"/song/five-little-ducks$"))
+    press_play(page)
+    page.wait_for_function("window.learnsiteSong.audioState() === 'running'")
+    assert page.evaluate("window.learnsiteSong.position()") < 1
+
+
 def test_playing_a_song_makes_no_third_party_requests(song_page, app_server):
     page = song_page
     host = urlparse(app_server.url).netloc
