@@ -217,6 +217,10 @@
   /* ------------------------------------------------------------ controls */
   function setActive(active, paused) {
     var main = q("[data-read-toggle]"), pause = q("[data-read-pause]"), stopBtn = q("[data-read-stop]");
+    // Pause or Stop hidden while it has the focus (Stop pressed, the book read to its end) dropped the keyboard
+    // to the page's body: it goes to "Read to me", in their place
+    var focused = document.activeElement;
+    var hiding = !active && focused && (focused === pause || focused === stopBtn);
     if (main) main.setAttribute("aria-pressed", active ? "true" : "false");
     if (pause) {
       pause.hidden = !active;
@@ -226,6 +230,7 @@
       pause.setAttribute("aria-label", label);
     }
     if (stopBtn) stopBtn.hidden = !active;
+    if (hiding && main) main.focus();
     var c = controls();
     if (c) c.classList.toggle("is-reading", !!active);
   }

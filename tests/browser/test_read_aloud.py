@@ -63,9 +63,11 @@ def test_stops_at_the_last_page_without_wrapping(page):
         page.get_by_role("button", name="Next", exact=True).click()
         expect(page.get_by_text(f"Page {n} / 5")).to_be_visible()
     read_button(page).click()
+    page.get_by_role("button", name="Pause", exact=True).focus()  # a keyboard left on Pause to the end
     expect(page.get_by_text("Page 5 / 5")).to_be_visible(timeout=20_000)
     expect(page.get_by_role("status")).to_have_text("The end. Reading finished.", timeout=20_000)
     expect(read_button(page)).to_have_attribute("aria-pressed", "false")
+    expect(read_button(page)).to_be_focused()
     expect(page.get_by_text("Page 5 / 5")).to_be_visible()  # no wrap back to page 1
     expect(page.get_by_role("button", name="Next", exact=True)).to_be_disabled()
     spoken = [s["text"] for s in speech(page)["spoken"]]
@@ -129,9 +131,11 @@ def test_pause_resume_stop_and_slow_speed(page):
     page.get_by_role("button", name="Resume", exact=True).click()
     page.wait_for_function(f"window.__speech.lit.length > {held}")
 
-    page.get_by_role("button", name="Stop", exact=True).click()
+    page.get_by_role("button", name="Stop", exact=True).focus()
+    page.keyboard.press("Enter")
     expect(page.get_by_role("status")).to_have_text("Stopped reading.")
     expect(read_button(page)).to_have_attribute("aria-pressed", "false")
+    expect(read_button(page)).to_be_focused()  # Stop went hidden with the focus on it: the body had it
     expect(page.get_by_role("button", name="Pause", exact=True)).to_be_hidden()
     assert page.locator(".read-word-now").count() == 0
     assert speech(page)["cancels"] >= 1
