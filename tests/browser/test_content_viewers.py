@@ -153,6 +153,29 @@ def test_a_storybook_keeps_its_page_buttons_on_a_short_screen(browser, app_serve
                 page.get_by_role("button", name="Next", exact=True).click()
 
 
+@pytest.mark.parametrize("book, pages", [("the-magical-forest", 6), ("jungle-friends", 5)])
+@pytest.mark.parametrize("voice", [True, False])
+def test_on_a_phone_a_storybooks_page_buttons_stay_in_sight_and_in_one_place(browser, app_server, book, pages,
+                                                                          voice):
+    """At 375 x 740 Next's foot was 10 to 77 px under the screen's edge, and moved with each page's lines: a
+    4-year-old scrolled on every page to find it somewhere else."""
+    with phone(browser, app_server, 375, 740, reduced_motion="reduce") as page:
+        if voice:
+            install_fake_speech(page)
+        open_page(page, f"/storybook/{book}")
+        places = set()
+        for n in range(1, pages + 1):
+            expect(page.get_by_text(f"Page {n} / {pages}")).to_be_visible()
+            page.wait_for_function("() => document.querySelector('.story-picture')?.complete")
+            button = page.get_by_role("button", name="Next", exact=True).bounding_box()
+            assert button["y"] + button["height"] <= 740, (n, button)
+            places.add(round(button["y"]))
+            if n < pages:
+                page.get_by_role("button", name="Next", exact=True).tap()
+        assert max(places) - min(places) <= 4, places  # (it moved by 33 to 67 px)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 375
+
+
 def test_storybook_keeps_its_page_when_the_connection_drops_and_comes_back(page):
     """A child reading on a tablet put down and picked up again is still on their page. Opened again from the
     site, the book starts at page 1; loaded again, it stays on its page (the address has it)."""
