@@ -37,6 +37,23 @@ if (!window.__learnsiteFocus) {
       if ((!active || active === document.body) && back && back.isConnected) back.focus({ preventScroll: true });
     }, 0);
   }, true);
+  // A button disabled while it had the focus (Login, Sign Up, Create Worksheet, Update Password while the server
+  // works) dropped the keyboard to the page's body, where it stayed after the refusal: enabled again, with the
+  // focus still nowhere, the button gets it back.
+  var lastFocused = null, parked = null;
+  document.addEventListener('focusin', function (e) { lastFocused = e.target; }, true);
+  new MutationObserver(function (records) {
+    records.forEach(function (r) {
+      var el = r.target;
+      if (!(el instanceof HTMLButtonElement)) return;
+      if (el.disabled && el === lastFocused) parked = el;
+      else if (!el.disabled && el === parked) {
+        parked = null;
+        var active = document.activeElement;
+        if (el.isConnected && (!active || active === document.body)) el.focus({ preventScroll: true });
+      }
+    });
+  }).observe(document.body, { attributes: true, attributeFilter: ['disabled'], subtree: true });
   // The page adds this script after it has drawn: a keyboard may already be on a control (tabbed there before it
   // ran), which no focusin told; it is the opener until the next one.
   var now = document.activeElement;

@@ -122,6 +122,23 @@ def test_wrong_password_stays_on_login(page, app_server):
     expect(header(page).get_by_role("button", name="Login")).to_be_visible()
 
 
+def test_a_refused_login_by_keyboard_keeps_the_focus_on_its_button(page, app_server):
+    """Login goes disabled while the password is checked: the keyboard's focus fell to the page's body and stayed
+    there after "Sign in Failed"."""
+    address = unique("kid")
+    app_server.create_user(address, "right-password")
+    page.goto("/login/user")
+    wait_hydrated(page)
+    page.get_by_label("Email").fill(address)
+    page.get_by_label("Password", exact=True).fill("wrong-password")
+    button = form_button(page, "Login")
+    button.focus()
+    page.keyboard.press("Enter")
+    expect(page.get_by_text("Sign in Failed", exact=True)).to_be_visible()
+    expect(button).to_be_enabled()
+    expect(button).to_be_focused()
+
+
 def test_chat_needs_sign_in_and_returns_there(page, app_server):
     address = unique("chatter")
     app_server.create_user(address, "chat-password")

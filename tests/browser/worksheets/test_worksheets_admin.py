@@ -112,6 +112,17 @@ def test_validation_toasts(page, app_server):
     expect(page.get_by_text("Please choose a subject.")).to_be_visible()
 
 
+def test_a_refused_create_by_keyboard_keeps_the_focus_on_its_button(page, app_server):
+    """Create Worksheet goes disabled while the server checks: the keyboard was left on the page's body."""
+    _admin(page, app_server)
+    create = page.get_by_role("button", name="Create Worksheet")
+    create.focus()
+    page.keyboard.press("Enter")
+    expect(page.get_by_text("Please select a PDF file to upload.")).to_be_visible()
+    expect(create).to_be_enabled()
+    expect(create).to_be_focused()
+
+
 def test_fake_pdf_is_refused_by_the_server(page, app_server):
     _admin(page, app_server)
     before = _count_rows_and_files(app_server)
