@@ -40,6 +40,10 @@ def _select(label: str, value, on_change, options) -> rx.Component:
     )
 
 
+SEARCH_LABEL = "Search worksheets by title"
+FOCUS_SEARCH_JS = f"document.querySelector('[aria-label=\"{SEARCH_LABEL}\"]')?.focus()"  # a fixed string only
+
+
 def _filters() -> rx.Component:
     return rx.vstack(
         rx.el.label(
@@ -50,7 +54,7 @@ def _filters() -> rx.Component:
                 value=S.search,
                 on_change=S.set_search,
                 debounce_timeout=300,
-                aria_label="Search worksheets by title",
+                aria_label=SEARCH_LABEL,
                 type="search",
                 class_name="ws-search",
             ),
@@ -118,7 +122,9 @@ def _empty() -> rx.Component:
     """Under the status line's "No worksheets match..." (or EMPTY_TEXT): the way back to every worksheet."""
     return rx.cond(
         S.filtering,
-        rx.center(rx.button("Clear filters", on_click=S.clear_filters, variant="soft"), class_name="ws-state"),
+        # the button goes with the filters: the keyboard goes on to the search box (it fell to the dialog's frame)
+        rx.center(rx.button("Clear filters", on_click=[rx.call_script(FOCUS_SEARCH_JS), S.clear_filters],
+                            variant="soft"), class_name="ws-state"),
         rx.fragment(),
     )
 
