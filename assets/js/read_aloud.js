@@ -203,7 +203,8 @@
   function watch(s) {
     s.watch = setInterval(function () {
       if (session !== s) { clearInterval(s.watch); return; }
-      if (!root()) { stop(); return; } // the page is gone
+      // the page is gone, or another book was opened in it (the page stays when only the book's id changes)
+      if (!root() || location.pathname !== s.path) { stop(); return; }
       if (s.turning || s.paused) return;
       if (pageKey() !== s.key) {
         s.utterances++;
@@ -247,7 +248,7 @@
       showAvailability();
       if (!synth || !voice) { status(NO_VOICE); return; }
       stop(true);
-      var s = { id: ++sessionSeq, utterances: 0, paused: false, turning: false };
+      var s = { id: ++sessionSeq, utterances: 0, paused: false, turning: false, path: location.pathname };
       session = s;
       setActive(true, false);
       status(speed === "slow" ? "Reading aloud, slowly." : "Reading aloud.");

@@ -205,6 +205,23 @@ def test_leaving_the_page_stops_reading(page):
     assert len(speech(page)["spoken"]) == spoken == 1
 
 
+def test_another_book_opened_while_reading_stops_the_reading(page):
+    """The storybook page stays when another book is opened from the header: the reader went on into the new
+    book, unasked."""
+    install_fake_speech(page, voices=(LOCAL,), word_ms=400)
+    open_book(page, "/storybook/the-brave-knight")
+    read_button(page).click()
+    page.wait_for_function("window.__speech.lit.length >= 1")
+    page.get_by_role("navigation", name="Learning categories").get_by_role("button", name="Storybooks").click()
+    page.get_by_role("dialog", name="Bedtime Storybooks").get_by_role("link", name="Mystery of the Stars").click()
+    expect(page).to_have_url(re.compile(r"/storybook/mystery-of-the-stars$"))
+    expect(read_button(page)).to_have_attribute("aria-pressed", "false")
+    page.wait_for_function("window.__speech.cancels >= 1")
+    spoken = len(speech(page)["spoken"])
+    page.wait_for_timeout(1500)
+    assert len(speech(page)["spoken"]) == spoken == 1  # nothing of the new book was read
+
+
 def test_flipbook_reads_the_open_pages_and_flips_on(page):
     install_fake_speech(page, word_ms=40)
     open_book(page, "/flipbook/ocean-explorers")
