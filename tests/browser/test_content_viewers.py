@@ -502,7 +502,8 @@ def test_a_one_page_flipbook_leaves_its_page_buttons_on_a_small_tablet(browser, 
 
 
 @pytest.mark.parametrize("width, height, book_width, voice", [
-    (1366, 768, 640, True), (1024, 768, 640, True), (1024, 768, 640, False), (1920, 1080, 880, True)])
+    (1366, 768, 640, True), (1024, 768, 640, True), (1024, 768, 640, False), (1920, 1080, 880, True),
+    (1280, 900, 786, False), (1280, 900, 829, True)])
 def test_a_flipbook_spread_leaves_its_page_buttons_on_a_short_screen(browser, app_server, width, height, book_width,
                                                                      voice):
     """On a laptop or a landscape tablet the spread was 616 px tall and Previous and Next were below the screen (and
