@@ -18,7 +18,7 @@ def _email_field(field_id: str, error: FormError) -> rx.Component:
 
 def _login_form(prefix: str, state, busy_text: str) -> rx.Component:
     """Email, password, the state's error and its Login button (user and admin login alike)."""
-    error = FormError(state.error, f"{prefix}-error")
+    error = FormError(state.error, f"{prefix}-error", state.error_fields)
     return form(
         _email_field(f"{prefix}-email", error),
         field("Password", "password", type_="password", placeholder="Your password",
@@ -43,7 +43,7 @@ def user_login() -> rx.Component:
 
 @page(route="/signup/user", title=page_title("Sign Up"), on_load=SignUpState.on_load)
 def user_signup() -> rx.Component:
-    signup_error = FormError(SignUpState.error, "signup-error")
+    signup_error = FormError(SignUpState.error, "signup-error", SignUpState.error_fields)
     return auth_card(
         "Join Learnsite!",
         "Create a free account to chat and learn together.",

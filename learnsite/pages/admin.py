@@ -56,8 +56,10 @@ def _settings_card(title: str, icon: str, *children: rx.Component) -> rx.Compone
 
 @admin_page(route="/admin/account", title=page_title("Account Settings"))
 def admin_account() -> rx.Component:
-    email_error = FormError(AccountSettingsState.email_error, "email-error")
-    password_error = FormError(AccountSettingsState.password_error, "password-error")
+    email_error = FormError(AccountSettingsState.email_error, "email-error",
+                            AccountSettingsState.email_error_fields)
+    password_error = FormError(AccountSettingsState.password_error, "password-error",
+                               AccountSettingsState.password_error_fields)
     return rx.vstack(
         rx.heading("Account Settings", size="7", as_="h1"),
         _settings_card(

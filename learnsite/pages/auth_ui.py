@@ -8,10 +8,12 @@ import reflex as rx
 
 
 class FormError(NamedTuple):
-    """Why a form was refused (the state's var, "" when it was not) and the id of the line that shows it."""
+    """Why a form was refused (the state's var, "" when it was not), the id of the line that shows it, and the
+    names of the fields it is about (the state's list var: a wrong password is not the email's fault)."""
 
     message: rx.Var
     id: str
+    fields: rx.Var
 
 
 def auth_card(title: str, subtitle: str, *children: rx.Component, icon: str = "sparkles") -> rx.Component:
@@ -35,16 +37,17 @@ def auth_card(title: str, subtitle: str, *children: rx.Component, icon: str = "s
 def field(label: str, name: str, *, type_: str = "text", placeholder: str = "", auto_complete: str = "",
           field_id: str | None = None, min_length: int | None = None, error: FormError | None = None,
           hint_id: str = "") -> rx.Component:
-    """A labelled input. With its form's `error`, a refused form marks the field invalid and ties the reason to it,
-    so a screen reader says why on the way back into the field;
+    """A labelled input. With its form's `error`, a refusal about this field marks it invalid and ties the reason
+    to it, so a screen reader says why on the way back into the field;
     `hint_id` ties a hint ("At least 6 characters.") to it always."""
     field_id = field_id or f"field-{name}"
     props = {}
     if min_length:
         props["min_length"] = min_length
     if error is not None:
-        props["aria_invalid"] = rx.cond(error.message != "", "true", "false")
-        props["aria_describedby"] = rx.cond(error.message != "", f"{hint_id} {error.id}".strip(), hint_id or None)
+        at_fault = error.fields.contains(name)
+        props["aria_invalid"] = rx.cond(at_fault, "true", "false")
+        props["aria_describedby"] = rx.cond(at_fault, f"{hint_id} {error.id}".strip(), hint_id or None)
     elif hint_id:
         props["aria_describedby"] = hint_id
     return rx.vstack(

@@ -37,7 +37,16 @@ EMAIL_TAKEN = "That email address cannot be used. Please choose another one."
 
 
 class AccountError(Exception):
-    """A refusal with a message the user may read."""
+    """A refusal with a message the user may read. `about` names what the person entered that was refused
+    ("email", "password" for the one they sign in with, "new_password" for one they choose), so a form can mark
+    those fields invalid and no others; empty when no entry is at fault (a wait, a dead link)."""
+
+    def __init__(self, message: str, about: tuple[str, ...] = ()):
+        super().__init__(message)
+        self.about = about
+
+
+CREDENTIALS = ("email", "password")
 
 
 @dataclass(frozen=True)
@@ -67,12 +76,12 @@ def normalise_email(email: str) -> str:
     """A syntactically valid address, lowercased; AccountError otherwise."""
     email = (email or "").strip()
     if not email:
-        raise AccountError("Please enter your email address.")
+        raise AccountError("Please enter your email address.", ("email",))
     try:
         valid = validate_email(email, check_deliverability=False)
     except EmailNotValidError as exc:
         # the library's reason ("The part after the @-sign is not valid. It should have a period.") is for developers
-        raise AccountError(INVALID_EMAIL) from exc
+        raise AccountError(INVALID_EMAIL, ("email",)) from exc
     return valid.normalized.lower()
 
 
@@ -80,7 +89,7 @@ def _check_password(password: str, too_short: str = passwords.TOO_SHORT) -> None
     try:
         passwords.check_rules(password or "", too_short)
     except passwords.PasswordRuleError as exc:
-        raise AccountError(str(exc)) from exc
+        raise AccountError(str(exc), ("new_password",)) from exc
 
 
 def _find_user(s, email: str) -> User | None:
@@ -132,7 +141,7 @@ def sign_up(email: str, password: str, url: str | None = None, client_ip: str | 
     earlier links: a stranger signing up with someone's address cannot choose the password their link sets.
     """
     if not (email or "").strip() or not password:
-        raise AccountError(MISSING_CREDENTIALS)
+        raise AccountError(MISSING_CREDENTIALS, CREDENTIALS)
     email = normalise_email(email)
     _check_password(password, passwords.SIGNUP_TOO_SHORT)
     purge.now_and_then(url)  # sign-up makes users and links: it also clears the stale ones (purge's docstring)
@@ -175,19 +184,20 @@ def sign_up(email: str, password: str, url: str | None = None, client_ip: str | 
 def sign_in(email: str, password: str, client_ip: str | None = None, url: str | None = None,
             require_admin: bool = False) -> SessionTokens:
     if not (email or "").strip() or not password:
-        raise AccountError(MISSING_CREDENTIALS)
+        raise AccountError(MISSING_CREDENTIALS, CREDENTIALS)
     email = normalise_email(email)
     purge.now_and_then(url)  # sign-in makes sessions: it also clears the dead ones (purge's docstring)
     with session_scope(url) as s:
-        user = _checked_password(s, email, password, client_ip, INVALID_CREDENTIALS)
+        user = _checked_password(s, email, password, client_ip, INVALID_CREDENTIALS, CREDENTIALS)
         if user.email_confirmed_at is None:
-            raise AccountError(NOT_CONFIRMED)
+            raise AccountError(NOT_CONFIRMED, ("email",))
         if require_admin and user.role != "admin":
-            raise AccountError(NOT_ADMIN)
+            raise AccountError(NOT_ADMIN, ("email",))
         return tokens.start_session(s, user)
 
 
-def _checked_password(s, email: str, password: str, client_ip: str | None, wrong: str) -> User:
+def _checked_password(s, email: str, password: str, client_ip: str | None, wrong: str,
+                      wrong_about: tuple[str, ...]) -> User:
     """The user whose password this is; every try counts against the throttle before it is checked."""
     keys = throttle.keys_for(email, client_ip)
     try:
@@ -197,7 +207,7 @@ def _checked_password(s, email: str, password: str, client_ip: str | None, wrong
     user = _find_user(s, email)
     # Always one bcrypt check (a dummy hash for unknown emails): timing reveals nothing.
     if not passwords.verify_password(password, user.password_hash if user else None):
-        raise AccountError(wrong)
+        raise AccountError(wrong, wrong_about)
     throttle.forgive(s, keys, attempt_ids)
     return user
 
@@ -269,8 +279,8 @@ def _user_with_current_password(s, user_id: int, current_password: str, client_i
     if user is None:
         raise AccountError("Auth session or user missing")
     if not current_password:
-        raise AccountError("Please enter your current password.")
-    _checked_password(s, user.email, current_password, client_ip, WRONG_CURRENT_PASSWORD)
+        raise AccountError("Please enter your current password.", ("password",))
+    _checked_password(s, user.email, current_password, client_ip, WRONG_CURRENT_PASSWORD, ("password",))
     return user
 
 
@@ -281,9 +291,9 @@ def request_email_change(user_id: int, new_email: str, current_password: str, cl
     with session_scope(url) as s:
         user = _user_with_current_password(s, user_id, current_password, client_ip)
         if new_email == user.email:
-            raise AccountError("That is already your email address.")
+            raise AccountError("That is already your email address.", ("email",))
         if _find_user(s, new_email) is not None:
-            raise AccountError(EMAIL_TAKEN)
+            raise AccountError(EMAIL_TAKEN, ("email",))
         link = _email_link(s, user.id, "change_email", new_email)
     mail.send_mail(new_email, "Confirm your new Learnsite email address",
                    "Please confirm your new email address for Learnsite by opening this link:\n\n"

@@ -20,13 +20,20 @@ def form_field(form_data: dict, name: str) -> str:
 
 async def call_service(
     fn: Callable[..., Any], *args: Any, what: str, expected: tuple[type[Exception], ...] = (AccountError, MailError)
-) -> tuple[Any, str]:
-    """(result, "") or (None, a message for the person): an expected error speaks for itself;
-    anything else is logged and shown as SOMETHING_WRONG (no detail of the server leaks)."""
+) -> tuple[Any, str, tuple[str, ...]]:
+    """(result, "", ()) or (None, a message for the person, what they entered that was refused: AccountError.about):
+    an expected error speaks for itself; anything else is logged and shown as SOMETHING_WRONG (no detail of the
+    server leaks)."""
     try:
-        return await asyncio.to_thread(fn, *args), ""
+        return await asyncio.to_thread(fn, *args), "", ()
     except expected as exc:
-        return None, str(exc)
+        return None, str(exc), getattr(exc, "about", ())
     except Exception:
         log.exception("%s failed", what)
-        return None, SOMETHING_WRONG
+        return None, SOMETHING_WRONG, ()
+
+
+def fields_at_fault(about: tuple[str, ...], names: dict[str, str]) -> list[str]:
+    """The names of a form's fields to mark invalid, from what a refusal was about ("email", "password",
+    "new_password") and which field of this form holds each."""
+    return [names[entry] for entry in about if entry in names]

@@ -10,14 +10,19 @@ from learnsite.safe_text import inert
 
 from learnsite.services import accounts
 from learnsite.services.accounts import AccountError
-from learnsite.state.account_calls import call_service, form_field
+from learnsite.state.account_calls import call_service, fields_at_fault, form_field
 from learnsite.state.auth import ADMIN_HOME, ADMIN_LOGIN, USER_LOGIN, AuthState, safe_next
 from learnsite.state.reconnect import page_connected_again
 from learnsite.toast import notify
 
 
+# which field of the form holds each entry a refusal can be about (AccountError.about)
+SIGN_IN_FIELDS = {"email": "email", "password": "password"}
+SIGN_UP_FIELDS = {"email": "email", "new_password": "password"}
+
+
 async def _sign_in(state: rx.State, form_data: dict, require_admin: bool = False):
-    """(session, "") on success, (None, message for the person) on failure."""
+    """(session, "", ()) on success, (None, message for the person, what it is about) on failure."""
     return await call_service(
         accounts.sign_in, form_field(form_data, "email"), form_field(form_data, "password"),
         state.router.session.client_ip, None, require_admin, what="sign in", expected=(AccountError,),
@@ -26,18 +31,18 @@ async def _sign_in(state: rx.State, form_data: dict, require_admin: bool = False
 
 async def _submit_sign_in(form: rx.State, form_data: dict, welcome: str, require_admin: bool = False,
                           signed_in: Callable[[], None] = lambda: None):
-    """Both sign-in forms' submit (a form state with `busy`, `error` and `_next()`): the button busy while the
-    password is checked, a refusal kept on the form and toasted, a success signed in (then `signed_in()`),
-    welcomed and sent on. Yields what the handler yields; the spec's welcome is a family's, so each form brings
-    its own."""
+    """Both sign-in forms' submit (a form state with `busy`, `error`, `error_fields` and `_next()`): the button busy
+    while the password is checked, a refusal kept on the form (with the fields it is about) and toasted, a success
+    signed in (then `signed_in()`), welcomed and sent on. Yields what the handler yields; the spec's welcome is a
+    family's, so each form brings its own."""
     if form.busy:
         return
-    form.busy, form.error = True, ""
+    form.busy, form.error, form.error_fields = True, "", []
     yield
-    session, problem = await _sign_in(form, form_data, require_admin)
+    session, problem, about = await _sign_in(form, form_data, require_admin)
     form.busy = False
     if problem:
-        form.error = problem
+        form.error, form.error_fields = problem, fields_at_fault(about, SIGN_IN_FIELDS)
         yield notify("Sign in Failed", problem, level="error")
         return
     if session is None or session.user is None:
@@ -54,6 +59,7 @@ async def _submit_sign_in(form: rx.State, form_data: dict, welcome: str, require
 class UserLoginState(rx.State):
     busy: bool = False
     error: str = ""
+    error_fields: list[str] = []  # the names of the fields the error is about (marked invalid)
 
     def _next(self) -> str:
         return safe_next(self.router.url.query_parameters.get("next"), "/")
@@ -64,7 +70,7 @@ class UserLoginState(rx.State):
         # a phone woken up keeps the error it showed; never a busy button (a server gone mid-sign-in left it set)
         self.busy = False
         if not await page_connected_again(self):
-            self.error = ""
+            self.error, self.error_fields = "", []
         if await AuthState.user_of(self):
             return rx.redirect(inert(self._next()))
 
@@ -77,6 +83,7 @@ class UserLoginState(rx.State):
 class AdminLoginState(rx.State):
     busy: bool = False
     error: str = ""
+    error_fields: list[str] = []  # the names of the fields the error is about (marked invalid)
     # set when a signed-in user without the admin role opens /login/admin
     not_admin_notice: str = ""
 
@@ -88,7 +95,7 @@ class AdminLoginState(rx.State):
     async def on_load(self):
         self.busy, self.not_admin_notice = False, ""
         if not await page_connected_again(self):
-            self.error = ""
+            self.error, self.error_fields = "", []
         user = await AuthState.user_of(self)
         if user is None:
             return
@@ -113,24 +120,25 @@ class AdminLoginState(rx.State):
 class SignUpState(rx.State):
     busy: bool = False
     error: str = ""
+    error_fields: list[str] = []  # the names of the fields the error is about (marked invalid)
 
     @rx.event
     async def on_load(self):
         self.busy = False
         if not await page_connected_again(self):
-            self.error = ""
+            self.error, self.error_fields = "", []
 
     @rx.event
     async def submit(self, form_data: dict[str, str]):
         if self.busy:
             return
-        self.busy, self.error = True, ""
+        self.busy, self.error, self.error_fields = True, "", []
         yield
-        _, problem = await call_service(accounts.sign_up, form_field(form_data, "email"),
+        _, problem, about = await call_service(accounts.sign_up, form_field(form_data, "email"),
                                         form_field(form_data, "password"), None, self.router.session.client_ip,
                                         what="sign up")
         if problem:
-            self.busy, self.error = False, problem
+            self.busy, self.error, self.error_fields = False, problem, fields_at_fault(about, SIGN_UP_FIELDS)
             yield notify("Sign up Failed", problem, level="error")
             return
         self.busy = False
@@ -149,7 +157,7 @@ class EmailLinkState(rx.State):
     async def on_load(self):
         self.status, self.message = "working", ""
         token = self.router.url.query_parameters.get("token", "")
-        result, problem = await call_service(accounts.confirm_email, token, what="email confirmation",
+        result, problem, _ = await call_service(accounts.confirm_email, token, what="email confirmation",
                                              expected=(AccountError,))
         if problem:
             self.status, self.message = "failed", problem

@@ -29,13 +29,18 @@ def header(page):
     return page.locator("header")
 
 
-def expect_refused(page, reason: str) -> None:
-    """The form's reason stays under its fields, and each field is marked invalid and described by it (what a
-    screen reader says on the way back into the field); the toast already said it aloud."""
+def expect_refused(page, reason: str, at_fault: tuple[str, ...] = ("Email", "Password")) -> None:
+    """The form's reason stays under its fields, and each field it is about is marked invalid and described by it
+    (what a screen reader says on the way back into the field), the others not; the toast already said it aloud."""
     expect(page.locator(".auth-error").filter(has_text=reason)).to_be_visible()
     for name in ("Email", "Password"):
-        expect(page.get_by_label(name, exact=True)).to_have_attribute("aria-invalid", "true")
-        expect(page.get_by_label(name, exact=True)).to_have_accessible_description(re.compile(re.escape(reason)))
+        field = page.get_by_label(name, exact=True)
+        if name in at_fault:
+            expect(field).to_have_attribute("aria-invalid", "true")
+            expect(field).to_have_accessible_description(re.compile(re.escape(reason)))
+        else:
+            expect(field).to_have_attribute("aria-invalid", "false")
+            expect(field).not_to_have_accessible_description(re.compile(re.escape(reason)))
 
 
 def login(page, path: str, email_: str, password: str) -> None:
@@ -74,7 +79,7 @@ def test_signup_confirm_login_reload_logout(page, app_server):
     page.get_by_label("Password").fill("happy-learning")
     form_button(page, "Login").click()
     expect(page.get_by_text("Sign in Failed", exact=True)).to_be_visible()
-    expect_refused(page, "Email not confirmed")
+    expect_refused(page, "Email not confirmed", at_fault=("Email",))
     assert "/login/user" in page.url
 
     # the mailed link confirms and lands on the login page
@@ -188,7 +193,7 @@ def test_admin_login_with_user_account_is_refused(page, app_server):
     app_server.create_user(address, "plain-password")
     login(page, "/login/admin", address, "plain-password")
     expect(page.get_by_text("Sign in Failed", exact=True)).to_be_visible()
-    expect_refused(page, "not an administrator account")
+    expect_refused(page, "not an administrator account", at_fault=("Email",))
     assert "/login/admin" in page.url
 
 
@@ -218,13 +223,18 @@ def test_account_settings_rules_and_dashboard_logout(page, app_server):
     expect(new_password).to_have_attribute("aria-invalid", "true")
     expect(new_password).to_have_accessible_description(
         "At least 6 characters. Please ensure both password fields are identical.")
-    expect(page.get_by_label("New Email Address")).to_have_attribute("aria-invalid", "false")  # the other form
+    expect(page.get_by_label("Confirm New Password")).to_have_attribute("aria-invalid", "true")
+    # a mismatch is not the current password's fault, nor the other form's
+    expect(page.locator("#password-current-password")).to_have_attribute("aria-invalid", "false")
+    expect(page.get_by_label("New Email Address")).to_have_attribute("aria-invalid", "false")
     change_password("abc", "abc")
     expect(page.get_by_text("Password Too Short", exact=True)).to_be_visible()
     expect(toast(page).get_by_text("Your new password must be at least 6 characters long.")).to_be_visible()
     change_password("new-password-1", "new-password-1", current="not-my-password")
     expect(page.get_by_text("Failed to Update Password", exact=True)).to_be_visible()
     expect(toast(page).get_by_text("Your current password is not correct.")).to_be_visible()
+    expect(page.locator("#password-current-password")).to_have_attribute("aria-invalid", "true")
+    expect(new_password).to_have_attribute("aria-invalid", "false")
     change_password("new-password-1", "new-password-1")
     expect(page.get_by_text("Password Updated Successfully!", exact=True)).to_be_visible()
     expect(page.get_by_text("Your password has been changed.")).to_be_visible()

@@ -202,3 +202,46 @@ def test_sign_up_is_throttled_per_email_and_per_client(auth_env):
     accounts.sign_up("other2@example.com", "secret12", client_ip="10.9.9.9")
     with pytest.raises(AccountError, match="Too many sign-up attempts"):
         accounts.sign_up("other3@example.com", "secret12", client_ip="10.9.9.9")
+
+
+def _about(call, *args, **kwargs) -> tuple[str, ...]:
+    with pytest.raises(AccountError) as refused:
+        call(*args, **kwargs)
+    return refused.value.about
+
+
+def test_each_refusal_says_which_entries_were_at_fault(auth_env):
+    """A form marks only these fields invalid: a wrong password is not the email's fault, and a wait is no one's."""
+    boss = accounts.create_user("boss@example.com", "bosspass", role="admin", confirmed=True)
+    accounts.create_user("kid@example.com", "secret1", confirmed=True)
+    accounts.sign_up("pending@example.com", "secret1")
+    assert _about(accounts.sign_up, "", "secret1") == ("email", "password")
+    assert _about(accounts.sign_up, "nope", "secret1") == ("email",)
+    assert _about(accounts.sign_up, "a@example.com", "12345") == ("new_password",)
+    assert _about(accounts.sign_in, "kid@example.com", "wrong-one") == ("email", "password")  # never says which
+    assert _about(accounts.sign_in, "pending@example.com", "secret1") == ("email",)  # not confirmed
+    assert _about(accounts.sign_in, "kid@example.com", "secret1", require_admin=True) == ("email",)
+    assert _about(accounts.request_email_change, boss.id, "kid@example.com", "bosspass") == ("email",)
+    assert _about(accounts.request_email_change, boss.id, "boss@example.com", "bosspass") == ("email",)
+    assert _about(accounts.request_email_change, boss.id, "chief@example.com", "") == ("password",)
+    assert _about(accounts.request_email_change, boss.id, "chief@example.com", "wrong-one") == ("password",)
+    assert _about(accounts.change_password, boss.id, "abc", "bosspass") == ("new_password",)
+    assert _about(accounts.change_password, boss.id, "new-password", "wrong-one") == ("password",)
+    assert _about(accounts.confirm_email, "no-such-token") == ()
+    for _ in range(10):  # the throttle: waiting is no entry's fault
+        about = _about(accounts.sign_in, "kid@example.com", "wrong-again")
+    assert about == ()
+
+
+def test_fields_at_fault_names_each_forms_own_fields():
+    from learnsite.state.account_calls import fields_at_fault
+    from learnsite.state.account_settings import EMAIL_FORM_FIELDS, PASSWORD_FORM_FIELDS
+    from learnsite.state.login_forms import SIGN_IN_FIELDS, SIGN_UP_FIELDS
+
+    assert fields_at_fault(("email", "password"), SIGN_IN_FIELDS) == ["email", "password"]
+    assert fields_at_fault(("new_password",), SIGN_UP_FIELDS) == ["password"]
+    assert fields_at_fault(("email",), EMAIL_FORM_FIELDS) == ["new_email"]
+    assert fields_at_fault(("password",), EMAIL_FORM_FIELDS) == ["current_password"]
+    assert fields_at_fault(("password",), PASSWORD_FORM_FIELDS) == ["current_password"]
+    assert fields_at_fault(("new_password",), PASSWORD_FORM_FIELDS) == ["new_password"]
+    assert fields_at_fault((), SIGN_IN_FIELDS) == []
