@@ -200,7 +200,8 @@ def test_summary_button_needs_two_messages_then_shows_a_toast(ann_and_bob):
     a.screenshot(path=f"{SHOTS}/chat-summary.png")
 
 
-def test_newest_shown_first_then_older_pages_on_scroll_up(browser, app_server, people, channel):
+def _seed_older(app_server, channel: str, author_id: int, count: int, text: str) -> None:
+    """`count` messages by `author_id` in `channel`, two hours old, a second apart: "{text} 00" first."""
     from learnsite.db import session_scope
     from learnsite.models import Message, utcnow
     from learnsite.services import chat
@@ -208,9 +209,15 @@ def test_newest_shown_first_then_older_pages_on_scroll_up(browser, app_server, p
     cid = next(c.id for c in chat.list_channels(support.app_db_url(app_server)) if c.name == channel)
     start = utcnow() - timedelta(hours=2)
     with session_scope(support.app_db_url(app_server)) as s:
-        for i in range(65):
-            s.add(Message(content=f"old note {i:02d}", user_id=people["bob"][0], channel_id=cid,
+        for i in range(count):
+            s.add(Message(content=f"{text} {i:02d}", user_id=author_id, channel_id=cid,
                           created_at=start + timedelta(seconds=i)))
+
+
+def test_newest_shown_first_then_older_pages_on_scroll_up(browser, app_server, people, channel):
+    from learnsite.services import chat
+
+    _seed_older(app_server, channel, people["bob"][0], 65, "old note")
     ctx, a = person(browser, app_server, people["ann"][1])
     support.open_channel(a, channel)
     expect(messages(a)).to_have_count(chat.PAGE_SIZE)
@@ -228,16 +235,9 @@ def test_newest_shown_first_then_older_pages_on_scroll_up(browser, app_server, p
 def test_older_messages_by_keyboard_keep_the_focus_and_are_not_read_out(browser, app_server, people, channel):
     """The button went disabled while the page came, and away after the last: the keyboard's focus fell to the
     page's body. The older page was added inside the log, so a screen reader read 50 old messages out."""
-    from learnsite.db import session_scope
-    from learnsite.models import Message, utcnow
     from learnsite.services import chat
 
-    cid = next(c.id for c in chat.list_channels(support.app_db_url(app_server)) if c.name == channel)
-    start = utcnow() - timedelta(hours=2)
-    with session_scope(support.app_db_url(app_server)) as s:
-        for i in range(60):
-            s.add(Message(content=f"older note {i:02d}", user_id=people["bob"][0], channel_id=cid,
-                          created_at=start + timedelta(seconds=i)))
+    _seed_older(app_server, channel, people["bob"][0], 60, "older note")
     ctx, a = person(browser, app_server, people["ann"][1])
     support.open_channel(a, channel)
     expect(messages(a)).to_have_count(chat.PAGE_SIZE)

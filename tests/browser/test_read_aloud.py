@@ -174,8 +174,7 @@ def test_read_to_me_looks_unavailable_until_its_reader_has_loaded(page):
     read_button(page).click()
     page.wait_for_function("window.__speech.lit.length >= 1")
     # another book, opened inside the site: its button is drawn anew, and the script (there already) makes it live
-    page.get_by_role("navigation", name="Learning categories").get_by_role("button", name="Storybooks").click()
-    page.get_by_role("dialog", name="Bedtime Storybooks").get_by_role("link", name="The Brave Knight").click()
+    _open_storybook_from_header(page, "The Brave Knight")
     expect(page).to_have_url(re.compile(r"/storybook/the-brave-knight$"))
     expect(read_button(page)).to_have_attribute("aria-disabled", "false")
     assert len(held) == 1  # the script was not loaded again
@@ -192,34 +191,41 @@ def test_reduced_motion_keeps_the_highlight_still(browser, app_server):
         assert now.evaluate("e => getComputedStyle(e).transitionDuration") == "0s"
 
 
-def test_leaving_the_page_stops_reading(page):
+def _start_reading(page, path: str) -> None:
     install_fake_speech(page, voices=(LOCAL,), word_ms=400)
-    open_book(page, "/storybook/the-brave-knight")
+    open_book(page, path)
     read_button(page).click()
     page.wait_for_function("window.__speech.lit.length >= 1")
-    page.get_by_role("link", name="Back to Home").click()
-    expect(page).to_have_url(re.compile(r"/$"))
+
+
+def _open_storybook_from_header(page, title: str) -> None:
+    page.get_by_role("navigation", name="Learning categories").get_by_role("button", name="Storybooks").click()
+    page.get_by_role("dialog", name="Bedtime Storybooks").get_by_role("link", name=title).click()
+
+
+def _expect_reading_stopped(page) -> None:
+    """The reading was cancelled and nothing more is spoken: the first utterance was the only one."""
     page.wait_for_function("window.__speech.cancels >= 1")
     spoken = len(speech(page)["spoken"])
     page.wait_for_timeout(1500)
     assert len(speech(page)["spoken"]) == spoken == 1
 
 
+def test_leaving_the_page_stops_reading(page):
+    _start_reading(page, "/storybook/the-brave-knight")
+    page.get_by_role("link", name="Back to Home").click()
+    expect(page).to_have_url(re.compile(r"/$"))
+    _expect_reading_stopped(page)
+
+
 def test_another_book_opened_while_reading_stops_the_reading(page):
     """The storybook page stays when another book is opened from the header: the reader went on into the new
     book, unasked."""
-    install_fake_speech(page, voices=(LOCAL,), word_ms=400)
-    open_book(page, "/storybook/the-brave-knight")
-    read_button(page).click()
-    page.wait_for_function("window.__speech.lit.length >= 1")
-    page.get_by_role("navigation", name="Learning categories").get_by_role("button", name="Storybooks").click()
-    page.get_by_role("dialog", name="Bedtime Storybooks").get_by_role("link", name="Mystery of the Stars").click()
+    _start_reading(page, "/storybook/the-brave-knight")
+    _open_storybook_from_header(page, "Mystery of the Stars")
     expect(page).to_have_url(re.compile(r"/storybook/mystery-of-the-stars$"))
     expect(read_button(page)).to_have_attribute("aria-pressed", "false")
-    page.wait_for_function("window.__speech.cancels >= 1")
-    spoken = len(speech(page)["spoken"])
-    page.wait_for_timeout(1500)
-    assert len(speech(page)["spoken"]) == spoken == 1  # nothing of the new book was read
+    _expect_reading_stopped(page)  # nothing of the new book was read
 
 
 def test_flipbook_reads_the_open_pages_and_flips_on(page):
