@@ -10,7 +10,7 @@ logs.install()  # every log record bounded, before anything logs
 boundary.install()  # every websocket event checked before any handler runs
 
 import learnsite.pages  # noqa: F401  (registers every page)
-from learnsite import connection_banner, theme  # noqa: E402
+from learnsite import connection_banner, theme, toast  # noqa: E402
 from learnsite.config import settings  # noqa: E402
 from learnsite.layout import PAGES
 from learnsite.guard.uploads import UploadSizeGuard
@@ -35,7 +35,7 @@ class App(rx.App):
 app = App(
     stylesheets=theme.STYLESHEETS,
     style=theme.BASE_STYLE,
-    toaster=rx.toast.provider(visible_toasts=1, position="top-center", close_button=True),
+    toaster=toast.toaster(),
     # the upload guard, worksheet files at /files/..., the worksheet maker's /make-sheet/...
     api_transformer=[UploadSizeGuard, FilesRoute, SheetMakerRoute],
 )

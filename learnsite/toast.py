@@ -21,6 +21,17 @@ SERVER_TROUBLE = "Something went wrong on the server. Please try again."
 _LEVELS = {"info": "info", "success": "success", "error": "error", "warning": "warning"}
 
 
+# Toasts show under the sticky header (63 px tall at every width), not over its buttons and links for 5 s.
+BELOW_HEADER = {"top": "72px"}
+
+
+def toaster() -> rx.Component:
+    """The app's one toaster (SPEC §4: one toast at a time), at the top, below the header; sonner keeps its own
+    side offsets (on a phone the toast spans the screen but for 16 px each side)."""
+    return rx.toast.provider(visible_toasts=1, position="top-center", close_button=True,
+                             custom_attrs={"offset": BELOW_HEADER, "mobileOffset": BELOW_HEADER})
+
+
 def notify(
     title: str | rx.Var,
     description: str | rx.Var = "",

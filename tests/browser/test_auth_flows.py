@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from learnsite.state.account_settings import AccountSettingsState
-from tests.conftest import toast, wait_hydrated
+from tests.conftest import toast, wait_hydrated, window
 
 pytestmark = pytest.mark.browser
 
@@ -125,6 +125,19 @@ def test_wrong_password_stays_on_login(page, app_server):
     expect_refused(page, "Invalid login credentials")
     assert "/login/user" in page.url
     expect(header(page).get_by_role("button", name="Login")).to_be_visible()
+
+
+def test_a_toast_shows_under_the_header_not_over_its_links(browser, app_server):
+    """Toasts sat over the header's middle for 5 s (its category links on a computer, Explore on a phone)."""
+    address = unique("kid")
+    app_server.create_user(address, "right-password")
+    for width, height in ((1280, 720), (390, 844)):
+        with window(browser, app_server, width, height) as page:
+            login(page, "/login/user", address, "wrong-password")
+            expect(toast(page, "Sign in Failed")).to_be_visible()
+            page.wait_for_timeout(700)  # sonner's slide in is over
+            shown, bar = toast(page).bounding_box(), header(page).bounding_box()
+            assert shown["y"] >= bar["y"] + bar["height"], (width, shown, bar)
 
 
 def test_a_refused_login_by_keyboard_keeps_the_focus_on_its_button(page, app_server):
