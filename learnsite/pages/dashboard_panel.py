@@ -7,6 +7,7 @@ admin dashboard page (rendered only once the admin guard granted access).
 from __future__ import annotations
 
 import json
+from typing import NamedTuple
 
 import reflex as rx
 from reflex.experimental.client_state import ClientStateVar
@@ -149,11 +150,42 @@ def _step(number: str, title: str, *children) -> rx.Component:
     )
 
 
-def _labelled(label: str, control_id: str, control: rx.Component) -> rx.Component:
-    return rx.box(rx.el.label(label, html_for=control_id, class_name="auth-label"), control, class_name="ws-field")
+class Refusal(NamedTuple):
+    """Why the server refused a form, and the name of the field it is about (the state's vars)."""
+
+    message: Var
+    field: Var
 
 
-def _select(label: str, control_id: str, value, on_change, options, placeholder: str) -> rx.Component:
+FORM = Refusal(A.problem, A.problem_field)
+EDIT = Refusal(A.edit_problem, A.edit_problem_field)
+
+
+def _at_fault(refusal: Refusal, name: str, control_id: str) -> dict:
+    """The control's props: invalid, and described by the reason, while the refusal is about it."""
+    at = refusal.field == name
+    return {"aria_invalid": rx.cond(at, "true", "false"), "aria_describedby": rx.cond(at, f"{control_id}-error", None)}
+
+
+def _reason(refusal: Refusal, name: str, control_id: str, shown=True) -> rx.Component:
+    """The refusal's reason under the field it is about (the toast said it too, and went)."""
+    return rx.cond((refusal.field == name) & shown,
+                   rx.text(rx.icon("triangle-alert", size=14, aria_hidden="true"), refusal.message, size="2",
+                           id=f"{control_id}-error", class_name="ws-field-error"))
+
+
+def _labelled(label: str, control_id: str, control: rx.Component, refusal: Refusal, name: str) -> rx.Component:
+    return rx.box(rx.el.label(label, html_for=control_id, class_name="auth-label"), control,
+                  _reason(refusal, name, control_id), class_name="ws-field")
+
+
+def _text_field(label: str, control_id: str, refusal: Refusal, name: str, control=rx.input, **props) -> rx.Component:
+    field = control(id=control_id, width="100%", **props, **_at_fault(refusal, name, control_id))
+    return _labelled(label, control_id, field, refusal, name)
+
+
+def _select(label: str, control_id: str, value, on_change, options, placeholder: str, refusal: Refusal,
+            name: str) -> rx.Component:
     if isinstance(options, list):
         items = [rx.select.item(text, value=val) for val, text in options]
     else:
@@ -161,11 +193,13 @@ def _select(label: str, control_id: str, value, on_change, options, placeholder:
     return _labelled(
         label, control_id,
         rx.select.root(
-            rx.select.trigger(placeholder=placeholder, id=control_id, width="100%"),
+            rx.select.trigger(placeholder=placeholder, id=control_id, width="100%",
+                              **_at_fault(refusal, name, control_id)),
             rx.select.content(*items),
             value=value,
             on_change=on_change,
         ),
+        refusal, name,
     )
 
 
@@ -177,6 +211,9 @@ def _label_file_input(upload: rx.Component, label: str) -> rx.Component:
             if getattr(child, "tag", None) == "input":
                 child.custom_attrs["aria-label"] = label
     return upload
+
+
+FILE_ID = "ws-file"
 
 
 def _dropzone() -> rx.Component:
@@ -206,7 +243,11 @@ def _dropzone() -> rx.Component:
             class_name="ws-dropzone",
             aria_label="Upload PDF: drop a PDF file here or press Enter to choose one",
             tab_index=0,
+            # described by the reason (not aria-invalid: react-dropzone makes its zone role="presentation")
+            aria_describedby=rx.cond(FORM.field == "file", f"{FILE_ID}-error", None),
         ), "Choose a PDF worksheet"),
+        # "Please select a PDF file to upload.", until one is chosen
+        _reason(FORM, "file", FILE_ID, shown=rx.selected_files(UPLOAD_ID).length() == 0),
         rx.foreach(
             rx.selected_files(UPLOAD_ID),
             lambda name: rx.hstack(rx.icon("file-check", size=18, color="#16a34a"),
@@ -234,21 +275,21 @@ def _create_form() -> rx.Component:
             _step("1", "Upload PDF", _dropzone()),
             _step(
                 "2", "Details",
-                _labelled("Title", "ws-title", rx.input(id="ws-title", value=A.title, on_change=A.set_title,
-                                                        placeholder="e.g. Counting Apples", width="100%")),
-                _labelled("Description", "ws-description",
-                          rx.text_area(id="ws-description", value=A.description, on_change=A.set_description,
-                                       placeholder="What will children practise?", width="100%", rows="3")),
+                _text_field("Title", "ws-title", FORM, "title", value=A.title, on_change=A.set_title,
+                            placeholder="e.g. Counting Apples"),
+                _text_field("Description", "ws-description", FORM, "description", control=rx.text_area,
+                            value=A.description, on_change=A.set_description,
+                            placeholder="What will children practise?", rows="3"),
             ),
             _step(
                 "3", "Tagging",
                 rx.grid(
                     _select("Category", "ws-category", A.category_id, A.set_category_id, A.categories,
-                            "Choose a category"),
+                            "Choose a category", FORM, "category_id"),
                     _select("Subject", "ws-subject", A.subject, A.set_subject, list(SUBJECT_LABELS.items()),
-                            "Choose a subject"),
+                            "Choose a subject", FORM, "subject"),
                     _select("Skill Type", "ws-skill", A.skill_type, A.set_skill_type, list(SKILL_LABELS.items()),
-                            "Choose a skill type"),
+                            "Choose a skill type", FORM, "skill_type"),
                     columns={"initial": "1", "sm": "3"},
                     spacing="3",
                     width="100%",
@@ -310,17 +351,15 @@ def _edit_dialog() -> rx.Component:
         rx.dialog.content(
             rx.dialog.title("Edit Worksheet"),
             rx.vstack(
-                _labelled("Title", "ws-edit-title", rx.input(id="ws-edit-title", value=A.edit_title,
-                                                             on_change=A.set_edit_title, width="100%")),
-                _labelled("Description", "ws-edit-description",
-                          rx.text_area(id="ws-edit-description", value=A.edit_description,
-                                       on_change=A.set_edit_description, width="100%")),
+                _text_field("Title", "ws-edit-title", EDIT, "title", value=A.edit_title, on_change=A.set_edit_title),
+                _text_field("Description", "ws-edit-description", EDIT, "description", control=rx.text_area,
+                            value=A.edit_description, on_change=A.set_edit_description),
                 _select("Category", "ws-edit-category", A.edit_category_id, A.set_edit_category_id, A.categories,
-                        "Choose a category"),
+                        "Choose a category", EDIT, "category_id"),
                 _select("Subject", "ws-edit-subject", A.edit_subject, A.set_edit_subject,
-                        list(SUBJECT_LABELS.items()), "Choose a subject"),
+                        list(SUBJECT_LABELS.items()), "Choose a subject", EDIT, "subject"),
                 _select("Skill Type", "ws-edit-skill", A.edit_skill_type, A.set_edit_skill_type,
-                        list(SKILL_LABELS.items()), "Choose a skill type"),
+                        list(SKILL_LABELS.items()), "Choose a skill type", EDIT, "skill_type"),
                 rx.hstack(
                     rx.dialog.close(rx.button("Cancel", variant="soft", color_scheme="gray")),
                     rx.button("Save Changes", on_click=A.save_edit),

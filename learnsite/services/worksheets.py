@@ -48,7 +48,12 @@ class WorksheetError(Exception):
 
 
 class InvalidWorksheetInput(WorksheetError):
-    """A missing or unknown title, category, subject or skill type."""
+    """A missing or unknown title, category, subject or skill type. `field` names the form field at fault
+    ("title", "description", "category_id", "subject", "skill_type"; "" for none), so the form can say it there."""
+
+    def __init__(self, message: str, field: str = ""):
+        super().__init__(message)
+        self.field = field
 
 
 class UploadFailed(WorksheetError):
@@ -260,23 +265,24 @@ def _clean_fields(db_url, title, description, category_id, subject, skill_type) 
     title = (title or "").strip()
     description = (description or "").strip()
     if not title:
-        raise InvalidWorksheetInput("Please enter a title for the worksheet.")
+        raise InvalidWorksheetInput("Please enter a title for the worksheet.", "title")
     if len(title) > TITLE_MAX:
-        raise InvalidWorksheetInput(f"The title may be at most {TITLE_MAX} characters.")
+        raise InvalidWorksheetInput(f"The title may be at most {TITLE_MAX} characters.", "title")
     if len(description) > DESCRIPTION_MAX:
-        raise InvalidWorksheetInput(f"The description may be at most {DESCRIPTION_MAX} characters.")
-    if subject not in SUBJECTS:
-        raise InvalidWorksheetInput("Please choose a subject.")
-    if skill_type not in SKILL_TYPES:
-        raise InvalidWorksheetInput("Please choose a skill type.")
+        raise InvalidWorksheetInput(f"The description may be at most {DESCRIPTION_MAX} characters.", "description")
+    # the form's order (Category, Subject, Skill Type): the first thing missing is the first the admin meets
     try:
         category_id = int(category_id)
     except (TypeError, ValueError):
-        raise InvalidWorksheetInput("Please choose a category.") from None
+        raise InvalidWorksheetInput("Please choose a category.", "category_id") from None
+    if subject not in SUBJECTS:
+        raise InvalidWorksheetInput("Please choose a subject.", "subject")
+    if skill_type not in SKILL_TYPES:
+        raise InvalidWorksheetInput("Please choose a skill type.", "skill_type")
     with session_scope(db_url) as s:
         category = s.get(Category, category_id)
         if category is None or category.name not in ALLOWED_CATEGORIES:
-            raise InvalidWorksheetInput("Please choose a category.")
+            raise InvalidWorksheetInput("Please choose a category.", "category_id")
     return dict(title=title, description=description, category_id=category_id, subject=subject, skill_type=skill_type)
 
 

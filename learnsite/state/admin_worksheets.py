@@ -25,6 +25,7 @@ from learnsite.toast import SERVER_TROUBLE, notify
 log = logging.getLogger(__name__)
 
 UPLOAD_ID = "worksheet-pdf"
+NO_FILE = "Please select a PDF file to upload."
 FORM_FIELDS = ("title", "description", "category_id", "subject", "skill_type")  # the form an admin fills in
 LIST_PER_PAGE = 10
 NOT_ADMIN = ("Not Allowed", "Only administrators can manage worksheets.")
@@ -60,6 +61,9 @@ class AdminWorksheetState(rx.State):
     kept_note: str = ""
     uploading: bool = False
     progress: int = 0
+    # why the server refused the form, and the field it is about ("file" or a FORM_FIELDS name): said under it
+    problem: str = ""
+    problem_field: str = ""
     # counts the uploads the server has finished with (however they ended): the page's Create Worksheet stays busy
     # from the press until this moves on, or until the page saw the request fail
     uploads_finished: int = 0
@@ -75,6 +79,8 @@ class AdminWorksheetState(rx.State):
     edit_category_id: str = ""
     edit_subject: str = ""
     edit_skill_type: str = ""
+    edit_problem: str = ""
+    edit_problem_field: str = ""
     delete_id: str = ""
     delete_title: str = ""
 
@@ -131,30 +137,42 @@ class AdminWorksheetState(rx.State):
     async def _admin_tab(self) -> bool:
         return (await self.get_state(AuthState)).admin_access == "granted"
 
+    def _changed(self, name: str, edit: bool = False) -> None:
+        """A field the admin changes is no longer refused."""
+        if edit and self.edit_problem_field == name:
+            self.edit_problem = self.edit_problem_field = ""
+        elif not edit and self.problem_field == name:
+            self.problem = self.problem_field = ""
+
     @rx.event
     async def set_title(self, value: str):
         if await self._admin_tab():
             self.title = value[: service.TITLE_MAX]
+            self._changed("title")
 
     @rx.event
     async def set_description(self, value: str):
         if await self._admin_tab():
             self.description = value[: service.DESCRIPTION_MAX]
+            self._changed("description")
 
     @rx.event
     async def set_category_id(self, value: str):
         if await self._admin_tab():
             self.category_id = category_choice(value, self.categories)
+            self._changed("category_id")
 
     @rx.event
     async def set_subject(self, value: str):
         if await self._admin_tab():
             self.subject = subject_choice(value)
+            self._changed("subject")
 
     @rx.event
     async def set_skill_type(self, value: str):
         if await self._admin_tab():
             self.skill_type = skill_choice(value)
+            self._changed("skill_type")
 
     @rx.event
     async def restore_form(self, draft: dict[str, str]):
@@ -192,6 +210,7 @@ class AdminWorksheetState(rx.State):
 
     def _clear_form(self):
         self.title = self.description = self.category_id = self.subject = self.skill_type = ""
+        self.problem = self.problem_field = ""
         self.drop_messages, self.kept_note = [], ""
 
     # ------------------------------------------------------------ the upload
@@ -208,6 +227,7 @@ class AdminWorksheetState(rx.State):
                 fields = dict(title=self.title, description=self.description, category_id=self.category_id,
                               subject=self.subject, skill_type=self.skill_type)
                 self.uploading, self.progress = True, 0
+                self.problem = self.problem_field = ""
             async for event in self._receive_and_create(chunks, fields):
                 yield event
         finally:
@@ -222,12 +242,16 @@ class AdminWorksheetState(rx.State):
         except StopAsyncIteration:
             first = None
         if first is None or not first.filename:
-            yield notify("No file selected", "Please select a PDF file to upload.", level="error")
+            async with self:
+                self.problem, self.problem_field = NO_FILE, "file"
+            yield notify("No file selected", NO_FILE, level="error")
             return
         filename = first.filename.rsplit("/", 1)[-1]
         try:
             fields = await asyncio.to_thread(service.validate_fields, None, **fields)
         except service.InvalidWorksheetInput as exc:
+            async with self:
+                self.problem, self.problem_field = str(exc), exc.field
             yield notify("Missing Information", str(exc), level="error")
             return
 
@@ -270,7 +294,7 @@ class AdminWorksheetState(rx.State):
         row = next((r for r in self.items if r["id"] == str(worksheet_id)), None)
         if row is None:
             return
-        self.edit_id = row["id"]
+        self.edit_id, self.edit_problem, self.edit_problem_field = row["id"], "", ""
         self.edit_title, self.edit_description = row["title"], row["description"]
         self.edit_category_id, self.edit_subject, self.edit_skill_type = row["category_id"], row["subject"], row["skill_type"]
 
@@ -282,26 +306,31 @@ class AdminWorksheetState(rx.State):
     async def set_edit_title(self, value: str):
         if await self._admin_tab():
             self.edit_title = value[: service.TITLE_MAX]
+            self._changed("title", edit=True)
 
     @rx.event
     async def set_edit_description(self, value: str):
         if await self._admin_tab():
             self.edit_description = value[: service.DESCRIPTION_MAX]
+            self._changed("description", edit=True)
 
     @rx.event
     async def set_edit_category_id(self, value: str):
         if await self._admin_tab():
             self.edit_category_id = category_choice(value, self.categories)
+            self._changed("category_id", edit=True)
 
     @rx.event
     async def set_edit_subject(self, value: str):
         if await self._admin_tab():
             self.edit_subject = subject_choice(value)
+            self._changed("subject", edit=True)
 
     @rx.event
     async def set_edit_skill_type(self, value: str):
         if await self._admin_tab():
             self.edit_skill_type = skill_choice(value)
+            self._changed("skill_type", edit=True)
 
     @rx.event
     async def save_edit(self):
@@ -316,6 +345,7 @@ class AdminWorksheetState(rx.State):
                 description=self.edit_description, category_id=self.edit_category_id,
                 subject=self.edit_subject, skill_type=self.edit_skill_type)
         except service.InvalidWorksheetInput as exc:
+            self.edit_problem, self.edit_problem_field = str(exc), exc.field
             return notify("Missing Information", str(exc), level="error")
         except service.WorksheetError as exc:
             return notify("❌ Database Entry Failed", str(exc), level="error")

@@ -98,18 +98,41 @@ def test_admin_upload_with_progress_then_visitor_downloads(page, browser, app_se
         assert (tmp_path / "got.pdf").read_bytes() == pdf
 
 
+def _expect_said_at(field, reason: str) -> None:
+    """The refusal stays under the field it is about (the toast goes after 5 s), which is invalid and described
+    by it."""
+    expect(field).to_have_attribute("aria-invalid", "true")
+    expect(field).to_have_accessible_description(reason)
+
+
 def test_validation_toasts(page, app_server):
     _admin(page, app_server)
-    page.get_by_role("button", name="Create Worksheet").click()
+    title, create = page.get_by_label("Title"), page.get_by_role("button", name="Create Worksheet")
+    create.click()
     expect(page.get_by_text("No file selected")).to_be_visible()
-    expect(page.get_by_text("Please select a PDF file to upload.")).to_be_visible()
+    expect(toast(page).get_by_text("Please select a PDF file to upload.")).to_be_visible()
+    zone = page.get_by_label("Upload PDF: drop a PDF file here or press Enter to choose one")
+    expect(zone).to_have_accessible_description("Please select a PDF file to upload.")
     page.locator(f"{ZONE} input[type=file]").set_input_files(
         files=[{"name": "sheet.pdf", "mimeType": "application/pdf", "buffer": make_pdf()}])
-    page.get_by_role("button", name="Create Worksheet").click()
-    expect(page.get_by_text("Please enter a title for the worksheet.")).to_be_visible()
-    page.get_by_label("Title").fill("Half Done")
-    page.get_by_role("button", name="Create Worksheet").click()
-    expect(page.get_by_text("Please choose a subject.")).to_be_visible()
+    expect(page.locator(".ws-field-error")).to_have_count(0)  # a file chosen: nothing more to say there
+    create.click()
+    expect(toast(page).get_by_text("Please enter a title for the worksheet.")).to_be_visible()
+    _expect_said_at(title, "Please enter a title for the worksheet.")
+    expect(page.locator(".ws-field-error")).to_have_count(1)
+    expect(page.get_by_role("combobox", name="Category")).to_have_attribute("aria-invalid", "false")
+    title.fill("Half Done")
+    expect(title).to_have_attribute("aria-invalid", "false")  # mended: the reason goes
+    expect(page.locator(".ws-field-error")).to_have_count(0)
+    create.click()  # the tags, checked in the form's order
+    expect(toast(page).get_by_text("Please choose a category.")).to_be_visible()
+    _expect_said_at(page.get_by_role("combobox", name="Category"), "Please choose a category.")
+    expect(title).to_have_attribute("aria-invalid", "false")
+    _choose(page, "Category", "Math Practice")
+    create.click()
+    expect(toast(page).get_by_text("Please choose a subject.")).to_be_visible()
+    _expect_said_at(page.get_by_role("combobox", name="Subject"), "Please choose a subject.")
+    expect(page.get_by_role("combobox", name="Category")).to_have_attribute("aria-invalid", "false")
 
 
 def test_a_refused_create_by_keyboard_keeps_the_focus_on_its_button(page, app_server):
@@ -118,7 +141,7 @@ def test_a_refused_create_by_keyboard_keeps_the_focus_on_its_button(page, app_se
     create = page.get_by_role("button", name="Create Worksheet")
     create.focus()
     page.keyboard.press("Enter")
-    expect(page.get_by_text("Please select a PDF file to upload.")).to_be_visible()
+    expect(toast(page).get_by_text("Please select a PDF file to upload.")).to_be_visible()
     expect(create).to_be_enabled()
     expect(create).to_be_focused()
 
@@ -167,7 +190,12 @@ def test_edit_and_delete(page, app_server, create_worksheet):
     _admin(page, app_server)
     page.get_by_role("button", name="Edit Old Title").click()
     dialog = page.get_by_role("dialog", name="Edit Worksheet")
+    dialog.get_by_label("Title").fill("")
+    dialog.get_by_role("button", name="Save Changes").click()
+    expect(toast(page).get_by_text("Please enter a title for the worksheet.")).to_be_visible()
+    _expect_said_at(dialog.get_by_label("Title"), "Please enter a title for the worksheet.")  # in the dialog
     dialog.get_by_label("Title").fill("New Title")
+    expect(dialog.locator(".ws-field-error")).to_have_count(0)
     dialog.get_by_role("button", name="Save Changes").click()
     expect(page.get_by_text("Worksheet Updated")).to_be_visible()
     expect(page.get_by_role("link", name="New Title")).to_be_visible()

@@ -100,11 +100,13 @@ def test_a_failed_thumbnail_is_logged_without_the_name_the_browser_sent(db_url, 
 @pytest.mark.parametrize("field, value, message", [
     ("title", "   ", "title"), ("subject", "music", "subject"), ("skill_type", "juggling", "skill"),
     ("category_id", None, "category"), ("category_id", 99999, "category"),
+    ("title", "T" * (ws.TITLE_MAX + 1), "title"), ("description", "D" * (ws.DESCRIPTION_MAX + 1), "description"),
 ])
 def test_create_refuses_missing_or_unknown_fields(db_url, local_storage, sample_pdf, math_category, field, value, message):
     fields = {"category_id": math_category, field: value}
-    with pytest.raises(ws.InvalidWorksheetInput, match=message):
+    with pytest.raises(ws.InvalidWorksheetInput, match=message) as refused:
         _create(db_url, local_storage, sample_pdf, **fields)
+    assert refused.value.field == field  # the dashboard says it under that field
     assert _rows(db_url) == [] and _stored_files(local_storage) == []
 
 
