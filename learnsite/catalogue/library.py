@@ -126,9 +126,9 @@ PRESENTATIONS: tuple[Presentation, ...] = (
         (4, "A butterfly's life in a circle: an egg on a leaf, a caterpillar, a hanging chrysalis and a butterfly",
          "A butterfly starts life as a tiny egg. "
          "Out comes a caterpillar, which turns into a chrysalis, then a butterfly!"),
-        (3, "A red ladybird with black spots on a green leaf",
+        (3, "A red ladybird with black spots on a green leaf, with two tiny green aphids beside it",
          "Ladybirds are a gardener's friend: they eat the little bugs that nibble on plants."),
-        (3, "A line of ants marching below a ladybird on a leaf",
+        (5, "A line of ants marching home to their anthill, the first one carrying a leaf much bigger than itself",
          "Ants work together as a team. An ant can carry something much heavier than itself!"),
     ))),
     Presentation("ancient-egypt", "Ancient Egypt", _pages("presentation", "Ancient Egypt", (
@@ -164,9 +164,9 @@ STORYBOOKS: tuple[Storybook, ...] = (
     Storybook("the-brave-knight", "The Brave Knight", _pages("storybook", "The Brave Knight", (
         (1, "A small knight in shiny armour in front of a castle",
          "In a castle on a hill lived Sir Leo, the smallest knight in the whole kingdom."),
-        (2, "A dark cave on a mountain with smoke curling out, and the little knight near it",
+        (2, "Three worried villagers by their cottage pointing at a dark cave on the mountain with smoke curling out",
          "One day the villagers cried, \"A dragon is in the mountain cave! Who will be brave?\""),
-        (2, "The little knight arriving at the dark mountain cave",
+        (6, "Two big knights shaking with fear while the little knight marches up the mountain path with his shield",
          "The big knights trembled, but Sir Leo picked up his shield and marched up the mountain."),
         (4, "A sad green dragon crying by its cave, holding its sore tummy, with the little knight and two red peppers",
          "Inside the cave he found a dragon... crying! \"I ate too many spicy peppers,\" it sniffed."),
@@ -193,11 +193,14 @@ STORYBOOKS: tuple[Storybook, ...] = (
         (1, "A monkey, a parrot, an elephant and a tiger among tall jungle trees",
          "Deep in the green jungle lived four friends: "
          "Tiko the monkey, Lulu the parrot, Bongo the elephant and Tara the tiger."),
-        (2, "A monkey swinging from a vine",
+        (2, "The monkey's vine snapping in two as he swings, "
+            "and the monkey falling towards the river with a surprised face",
          "Tiko loved swinging on vines. \"Whee!\" he laughed, but one day his vine snapped!"),
-        (3, "The elephant and the monkey in the river, with the parrot flying above",
+        (3, "The elephant on the bank with his long trunk curled around the monkey in the splashing river, "
+            "and the parrot flying above",
          "Splash! Tiko landed in the river. Bongo reached out his long trunk and pulled him safely to the bank."),
-        (3, "The parrot flying back with a banana, above the monkey and the elephant",
+        (5, "The parrot flying in with a bunch of bananas to the wet, smiling monkey on the river bank, "
+            "with the elephant beside him",
          "Lulu flew off and came back with the sweetest bananas to cheer Tiko up."),
         (4, "The monkey, elephant, parrot and tiger sharing a picnic of fruit on a checked blanket at sunset",
          "That evening the friends shared a picnic and agreed: with good friends, every day is an adventure. The End."),

@@ -1,5 +1,6 @@
 """Catalogue integrity for the content library (SPEC §3, titles brief)."""
 
+import re
 from pathlib import Path
 
 import pytest
@@ -101,6 +102,36 @@ def test_all_referenced_art_exists_and_is_small():
         assert file.is_file(), path
         assert file.stat().st_size < 4096, path
         assert file.read_text().lstrip().startswith("<svg"), path
+
+
+def test_every_page_picture_is_used():
+    referenced = _referenced_art()
+    for kind in ("presentation", "storybook", "flipbook"):
+        for file in (ASSETS / "art" / kind).glob("*.svg"):
+            assert f"/art/{kind}/{file.name}" in referenced, file.name
+
+
+def test_art_is_plain_svg_that_the_csp_allows():
+    """Hand-written pictures only: nothing the strict CSP blocks or that fetches or runs anything."""
+    files = list((ASSETS / "art").rglob("*.svg"))
+    assert len(files) > 40
+    for file in files:
+        text = file.read_text().lower()
+        for banned in ("<script", "<image", "<foreignobject", "<style", "@import", "href", "url(", "data:"):
+            assert banned not in text, (file.name, banned)
+        assert not re.search(r"\son[a-z]+=", text), file.name
+        assert "http" not in text.replace("http://www.w3.org/2000/svg", ""), file.name
+
+
+@pytest.mark.parametrize("id_", ["world-of-insects", "ancient-egypt", "the-brave-knight", "jungle-friends"])
+def test_each_page_of_these_books_has_a_picture_of_its_own(id_):
+    """Some books come back to a picture on purpose (the owl's forest, the starry sky at the end, the flipbooks'
+    covers); in these each page shows its own moment, so two pages sharing one means a picture is missing."""
+    book = find(library.PRESENTATIONS + library.STORYBOOKS, id_)
+    pages = getattr(book, "slides", None) or book.pages
+    images = [page.image for page in pages]
+    assert len(images) == len(set(images)), images
+    assert len({page.image_alt for page in pages}) == len(pages)
 
 
 def test_each_item_has_its_own_picture_at_the_agreed_path():
