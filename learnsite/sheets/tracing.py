@@ -7,13 +7,12 @@ rows are "your turn" rows: a model, one copy to trace and room to write it alone
 from __future__ import annotations
 
 import functools
-import math
 import string
-from dataclasses import dataclass
 
 from fpdf.enums import StrokeCapStyle, StrokeJoinStyle
 
 from learnsite.sheets.arrows import ARROW, ARROW_SPREAD, arrow_places
+from learnsite.sheets.dots import Dot, Dotting, place_dots
 from learnsite.sheets.layout import DOT_GAP, GREY, INK, MARGIN, SMALL_DOT_GAP, SheetPdf
 from learnsite.sheets.options import SheetOptions
 from learnsite.sheets.strokes import GLYPHS, left, width
@@ -32,22 +31,11 @@ GUIDE = (175, 175, 175)
 MODEL_FIRST_DOT, MODEL_LATER_DOT = 1.9, 1.2  # radii in mm, over the 1.4 mm model stroke
 
 
-@dataclass(frozen=True)
-class Dotting:
-    """How a row's copies are dotted, in mm: the distance between dots, each dot's width, and the radii of the start
-    dot where a character begins, of the smaller ones where its later strokes begin and of i's and j's dot."""
-    pitch: float
-    ink: float
-    first: float
-    later: float
-    tittle: float
-
-
-TALL = Dotting(DOT_GAP, 1.25, 1.5, 0.95, 0.9)
+# along a guide line finer and closer: at 1.25 mm, T's and I's bars had room for three dots beside their start dots
+TALL = Dotting(DOT_GAP, 1.25, 1.5, 0.95, 0.9, 1.5, 0.95)
 # Small letters: at a capital's dotting a 3 mm start dot hid a third of an r, whose rest was three grey dots
-SMALL = Dotting(SMALL_DOT_GAP, 0.9, 1.05, 0.7, 0.65)
-# a capital's stroke along a guide line is dotted closer, to stand out from the line under it
-ON_GUIDE_PITCH = 1.65
+SMALL = Dotting(SMALL_DOT_GAP, 0.9, 1.05, 0.7, 0.65, 1.1, 0.7)
+RING = 0.45  # mm of white round a dot on a guide line: the rings of a stroke along it meet
 
 
 def dotting(text: str) -> Dotting:
@@ -142,15 +130,17 @@ def _row(pdf: SheetPdf, text: str, y: float, own_turn: bool = False) -> None:
     for tip_x, tip_y, angle in _model_arrows(text):
         pdf.arrow_head(x0 + tip_x, y + tip_y, angle, ARROW, spread=ARROW_SPREAD)
     dots = dotting(text)
-    # one graphics context for every dotted copy: entering one per stroke cost more than drawing it; round joins,
-    # as a mitred dot on a sharp corner (W's middle peak) was a spike
+    placed = [(x + d.x, y + d.y, d) for x in starts[1:2 if own_turn else None] for d in _copy_dots(text)]
+    # a white ring parts a dot on a guide line from the line (grey on grey, Z's base read as a thicker line)
+    with pdf.local_context(stroke_cap_style=StrokeCapStyle.ROUND, draw_color=(255, 255, 255)):
+        for dx, dy, d in placed:
+            if d.on_guide:
+                _dot(pdf, dx, dy, d.ink + 2 * RING)
+    # one graphics context for every dotted copy: entering one per stroke cost more than drawing it
     with pdf.local_context(stroke_cap_style=StrokeCapStyle.ROUND, stroke_join_style=StrokeJoinStyle.ROUND,
-                           line_width=dots.ink, draw_color=GREY):
-        for pts in copies:
-            if len(pts) > 1:
-                pitch = min(dots.pitch, ON_GUIDE_PITCH) if on_guide(pts, y) else dots.pitch
-                pdf.set_dash_pattern(0.01, dot_gap(pts, pitch))
-                pdf.polyline(pts, style="D")
+                           draw_color=GREY):
+        for dx, dy, d in placed:
+            _dot(pdf, dx, dy, d.ink)
     for pts in copies:
         if len(pts) == 1:
             pdf.set_fill_color(150, 150, 150)
@@ -162,17 +152,23 @@ def _row(pdf: SheetPdf, text: str, y: float, own_turn: bool = False) -> None:
             pdf.circle(pts[0][0], pts[0][1], dots.first if i % per_copy in firsts else dots.later, style="F")
 
 
-def on_guide(pts: list[tuple[float, float]], y: float) -> bool:
-    """Whether a stroke runs along one of the guide lines of the row at y (T's bar, E's arms, Z's top and base):
-    dotted as far apart as elsewhere, T's bar was a few dots lost in its line under the start dot."""
-    return any(all(abs(py - line) < 0.01 for _, py in pts) for line in (y, y + UNIT, y + 2 * UNIT))
+def _dot(pdf: SheetPdf, x: float, y: float, ink: float) -> None:
+    """A dot ink wide: a dash too short to see, with round ends."""
+    if pdf.line_width != ink:
+        pdf.set_line_width(ink)
+    pdf.line(x - 0.005, y, x + 0.005, y)
 
 
-def dot_gap(pts: list[tuple[float, float]], pitch: float) -> float:
-    """The gap after each 0.01 mm dash that spaces a stroke's dots evenly, about pitch apart, with one on each end
-    (at a fixed gap the last dot fell short: T's bar stopped 2 mm before its end)."""
-    length = sum(math.dist(a, b) for a, b in zip(pts, pts[1:]))
-    return max((length - 0.02) / max(1, round(length / pitch)) - 0.01, 0.1)
+@functools.cache
+def _copy_dots(text: str) -> tuple[Dot, ...]:
+    """A copy's dots on a row starting at 0 with its top line at 0 (the same in every copy, row and page), the
+    widest first (fewer changes of width)."""
+    dots, strokes = dotting(text), _strokes(text, 0, 0)
+    firsts = _first_strokes(text)
+    discs = [(*pts[0], dots.tittle if len(pts) == 1 else dots.first if i in firsts else dots.later)
+             for i, pts in enumerate(strokes)]
+    placed = place_dots(strokes, discs, (0.0, UNIT, 2 * UNIT), dots)
+    return tuple(sorted(placed, key=lambda d: -d.ink))
 
 
 def _first_strokes(text: str) -> set[int]:

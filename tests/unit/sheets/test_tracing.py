@@ -11,7 +11,8 @@ from learnsite.sheets.options import defaults
 from learnsite.sheets.strokes import DIGITS, GLYPHS, LOWER, UPPER
 from learnsite.sheets.arrows import ARROW, ARROW_GAP, CLEAR, _arrow_points, _distance, arrow_places
 from learnsite.sheets import tracing
-from learnsite.sheets.tracing import ROW_PITCH, UNIT, _model_arrows, _row, _strokes, copy_starts
+from learnsite.sheets.dots import DISC_SPACE, DOT_SPACE
+from learnsite.sheets.tracing import ROW_PITCH, SMALL, TALL, UNIT, _model_arrows, _row, _strokes, copy_starts, dotting
 
 from .support import made, page_texts
 
@@ -119,13 +120,17 @@ class _Recording(SheetPdf):
         return super().local_context(**kwargs)
 
     def polyline(self, point_list, *args, **kwargs):
-        if self.dash_pattern["dash"]:  # a dotted copy's stroke: its points, the dots' pitch and width
+        if self.dash_pattern["dash"]:  # a stroke dotted by a dash pattern: a dot each pitch along it
             pattern = self.dash_pattern
-            self.dotted.append((list(point_list), pattern["dash"] + pattern["gap"], self.line_width))
+            self.dotted += [(x, y, self.line_width, self.draw_color.colors)
+                            for x, y in _dots_along(list(point_list), pattern["dash"] + pattern["gap"])]
         super().polyline(point_list, *args, **kwargs)
 
     def line(self, x1, y1, x2, y2):
-        self.lines.append(((x1, y1, x2, y2), self.draw_color.colors))
+        if math.dist((x1, y1), (x2, y2)) < 0.1:  # a dot: a dash too short to see, with round ends
+            self.dotted.append(((x1 + x2) / 2, (y1 + y2) / 2, self.line_width, self.draw_color.colors))
+        else:
+            self.lines.append(((x1, y1, x2, y2), self.draw_color.colors))
         super().line(x1, y1, x2, y2)
 
     def circle(self, x, y, radius, style=None):
@@ -157,7 +162,7 @@ def test_each_letter_starts_at_its_one_big_dot(text):
     def begins(x: float) -> list[tuple[float, float]]:  # where each character's first stroke begins
         return sorted(_strokes(ch, x + offset, 40)[0][0] for ch, offset in zip(text, _offsets(text)))
 
-    dot_width = pdf.dotted[0][2]
+    dot_width = max(width for *_, width, colour in pdf.dotted if colour != (1, 1, 1))
     for dots, xs, ink in ((model, starts[:1], 1.4), (copies, starts[1:], dot_width)):
         big = max(r for _, _, r in dots)
         assert sorted((x, y) for x, y, r in dots if r == big) == sorted(p for x in xs for p in begins(x))
@@ -217,7 +222,7 @@ def test_an_own_turn_row_has_one_copy_to_trace():
 
 
 def _dots_along(pts: list[tuple[float, float]], pitch: float) -> list[tuple[float, float]]:
-    """Where a dotted stroke's dots fall: one each pitch along it from its start, as the printer dashes it."""
+    """Where a dash-patterned stroke's dots fall: one each pitch along it from its start, as the printer dashes it."""
     out, travelled = [], 0.0
     for a, b in zip(pts, pts[1:]):
         seg = math.dist(a, b)
@@ -230,11 +235,30 @@ def _dots_along(pts: list[tuple[float, float]], pitch: float) -> list[tuple[floa
     return out
 
 
-def _copy_dots(text: str) -> tuple[_Recording, list[tuple[list, list, float, float]]]:
-    """A row of text drawn on a recording sheet, and each copy stroke's points, its dots, their pitch and width."""
+WHITE = (1, 1, 1)
+GUIDES = (40, 40 + UNIT, 40 + 2 * UNIT)  # the guide lines of the row _first_copy draws
+
+
+def _first_copy(text: str) -> tuple[list, list, list, list]:
+    """A row of text drawn on a recording sheet, and its first dotted copy: its strokes, its dots (x, y, width), the
+    white dots drawn under them (x, y, width) and its start dots (x, y, radius)."""
     pdf = _Recording()
     _row(pdf, text, 40)
-    return pdf, [(pts, _dots_along(pts, pitch), pitch, ink) for pts, pitch, ink in pdf.dotted]
+    starts = copy_starts(text, MARGIN, MARGIN + pdf.content_w)
+    left, right = starts[1] - 3, starts[2] - 3
+    dots = [(x, y, width) for x, y, width, colour in pdf.dotted if left <= x < right and colour != WHITE]
+    rings = [(x, y, width) for x, y, width, colour in pdf.dotted if left <= x < right and colour == WHITE]
+    discs = [(x, y, r) for x, y, r in pdf.dots[sum(len(GLYPHS[ch]) for ch in text):] if left <= x < right]
+    return [s for s in _strokes(text, starts[1], 40) if len(s) > 1], dots, rings, discs
+
+
+def _marked(p: tuple[float, float], dots: list, discs: list) -> bool:
+    """Whether a dot stands on p, or a start dot covers it."""
+    return any(math.dist(p, d[:2]) < 0.1 for d in dots) or any(math.dist(p, d[:2]) < d[2] for d in discs)
+
+
+def _on(dot: tuple, stroke: list[tuple[float, float]]) -> bool:
+    return min(_distance(dot[:2], a, b) for a, b in zip(stroke, stroke[1:])) < 0.1
 
 
 @pytest.mark.parametrize("text", list(string.ascii_lowercase))
@@ -242,12 +266,105 @@ def test_a_small_letter_s_dotted_copy_reads_as_its_letter(text):
     """On lowercase n-z each dotted r was a 3 mm start dot, a small dot and two or three grey dots 2.1 mm apart,
     and x, z, k, w, n were as thin: a small letter is dotted at most 1.4 mm apart, from its start to its very end,
     under a start dot no wider than 2.2 mm, and its dots still stand apart (a guide to trace, not a line)."""
-    pdf, strokes = _copy_dots(text)
-    per_text = len(GLYPHS[text])
-    assert max(r for _, _, r in pdf.dots[per_text:]) <= 1.1
-    for pts, dots, pitch, ink in strokes:
-        assert pitch <= 1.4 and pitch - ink >= 0.3, (text, pitch, ink)
-        assert math.dist(dots[-1], pts[-1]) < 0.05, text
+    strokes, dots, _, discs = _first_copy(text)
+    assert max(r for _, _, r in discs) <= 1.1
+    assert SMALL.pitch <= 1.4 and SMALL.pitch - SMALL.ink >= 0.3 and SMALL.guide_pitch - SMALL.guide_ink >= 0.3
+    assert max(w for _, _, w in dots) <= SMALL.ink
+    for pts in strokes:
+        assert _marked(pts[-1], dots, discs), text
+
+
+@pytest.mark.parametrize("text", sorted(UPPER) + sorted(DIGITS))
+def test_a_tall_character_s_dotted_copy_ends_where_its_stroke_ends(text):
+    """At a fixed 2.1 mm the last dot fell up to 2 mm short of a stroke's end (T's bar, the foot of L): the dots
+    are spaced about as far apart as before (closer along a guide line), with a dot or a start dot on each end."""
+    strokes, dots, _, discs = _first_copy(text)
+    for pitch, ink in ((TALL.pitch, TALL.ink), (TALL.guide_pitch, TALL.guide_ink)):
+        assert 1.5 <= pitch <= 2.5 and pitch - ink >= 0.25
+    for pts in strokes:
+        assert _marked(pts[0], dots, discs) and _marked(pts[-1], dots, discs), text
+
+
+DOTTED = sorted(GLYPHS) + ["17"]
+
+
+@pytest.mark.parametrize("text", DOTTED)
+def test_no_dot_of_a_copy_crowds_another_or_a_start_dot(text):
+    """At v's and W's sharp feet two dots nearly touched, three clumped where I's stem meets its base, and dots sat
+    half under the start dots (of I's and T's bars, of A's legs): every dot of a copy has DOT_SPACE of paper round
+    it to the next dot, and DISC_SPACE to every start dot."""
+    _, dots, _, discs = _first_copy(text)
+    for i, (x, y, w) in enumerate(dots):
+        for x2, y2, w2 in dots[i + 1:]:
+            assert math.dist((x, y), (x2, y2)) - (w + w2) / 2 >= DOT_SPACE - 0.02, (text, (x, y), (x2, y2))
+        for cx, cy, r in discs:
+            assert math.dist((x, y), (cx, cy)) - w / 2 - r >= DISC_SPACE - 0.02, (text, (x, y), (cx, cy))
+
+
+@pytest.mark.parametrize("text", DOTTED)
+def test_a_copy_s_dots_mark_its_whole_path(text):
+    """Dots kept apart must not leave the way unmarked: every point of every stroke is within 0.8 of a pitch of a
+    dot or under a start dot (evenly spaced dots leave half a pitch; round a start dot or a corner a little more)."""
+    strokes, dots, _, discs = _first_copy(text)
+    pitch = dotting(text).pitch
+    for pts in strokes:
+        for a, b in zip(pts, pts[1:]):
+            for t in (i / 20 for i in range(21)):
+                p = (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
+                hole = min([math.dist(p, d[:2]) for d in dots] + [math.dist(p, d[:2]) - d[2] for d in discs])
+                assert hole <= 0.8 * pitch, (text, p, hole)
+
+
+@pytest.mark.parametrize("text", DOTTED)
+def test_every_stroke_of_a_copy_shows_its_way_in_dots(text):
+    """I's bars showed three clear dots, one half under the start dot: each stroke of a copy shows at least three
+    dots clear of every start dot besides its own start dot (A's bar, 7 mm between its legs, three)."""
+    strokes, dots, _, discs = _first_copy(text)
+    for i, pts in enumerate(strokes):
+        clear = [d for d in dots if _on(d, pts) and all(math.dist(d[:2], c[:2]) > c[2] + d[2] / 2 for c in discs)]
+        assert len(clear) >= 3, (text, i, len(clear))
+
+
+def _corners(pts: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """A stroke's corners sharper than a right angle (V's and w's feet, M's and W's peaks, Z's and 7's turns)."""
+    ways = [math.atan2(b[1] - a[1], b[0] - a[0]) for a, b in zip(pts, pts[1:])]
+    return [p for p, before, after in zip(pts[1:], ways, ways[1:])
+            if abs(math.remainder(after - before, math.tau)) > math.radians(90)]
+
+
+@pytest.mark.parametrize("text", sorted(GLYPHS))
+def test_a_sharp_corner_has_one_dot_on_its_point(text):
+    """At v's and w's feet no dot stood on the point: the dots either side of it nearly touched. A corner sharper
+    than a right angle has a dot on its point, unless a start dot covers it (the dots beside it stand clear, as
+    every dot does)."""
+    strokes, dots, _, discs = _first_copy(text)
+    for pts in strokes:
+        for corner in _corners(pts):
+            assert _marked(corner, dots, discs), (text, corner)
+    if text in "VWMNvw":
+        assert any(_corners(pts) for pts in strokes)
+
+
+@pytest.mark.parametrize("text", ["Z", "L", "2", "7", "E", "T", "I", "z", "t"])
+def test_dots_on_a_guide_line_stand_on_white(text):
+    """Grey dots on a grey guide line (Z's bars, L's foot, 2's base) were hard to see on a home printer: each dot
+    on a guide line is drawn on a white dot wider than itself, and along a line these meet, so no line shows between
+    the dots (nor between a dot and a start dot); the dots elsewhere have none."""
+    strokes, dots, rings, discs = _first_copy(text)
+    under = {(x, y, w): [rw for rx, ry, rw in rings if math.dist((x, y), (rx, ry)) < 0.01] for x, y, w in dots}
+    on_line = [d for d in dots if any(abs(d[1] - line) < 0.05 for line in GUIDES)]
+    assert on_line, text
+    for dot, widths in under.items():
+        assert (widths and min(widths) >= dot[2] + 0.6) if dot in on_line else not widths, (text, dot)
+    for pts in strokes:
+        for a, b in zip(pts, pts[1:]):
+            if a[1] == b[1] and a[1] in GUIDES:
+                marks = sorted([(x, min(under[(x, y, w)])) for x, y, w in on_line
+                                if _distance((x, y), a, b) < 0.01]
+                               + [(x, 2 * r) for x, y, r in discs if _distance((x, y), a, b) < 0.01])
+                assert len(marks) >= 3, (text, a, b)
+                for (x, w), (x2, w2) in zip(marks, marks[1:]):
+                    assert x2 - x <= (w + w2) / 2, (text, x, x2)
 
 
 def test_a_dotted_copy_has_no_spike_on_a_sharp_corner():
@@ -256,15 +373,6 @@ def test_a_dotted_copy_has_no_spike_on_a_sharp_corner():
     pdf = _Recording()
     _row(pdf, "W", 40)
     assert [c.get("stroke_join_style") for c in pdf.contexts if c.get("draw_color") == GREY] == [StrokeJoinStyle.ROUND]
-
-
-@pytest.mark.parametrize("text", sorted(UPPER) + sorted(DIGITS))
-def test_a_tall_character_s_dotted_copy_ends_where_its_stroke_ends(text):
-    """At a fixed 2.1 mm the last dot fell up to 2 mm short of a stroke's end (T's bar, the foot of L): the dots
-    are spaced evenly, about as far apart as before (closer along a guide line), with one on each end."""
-    for pts, dots, pitch, ink in _copy_dots(text)[1]:
-        assert 1.5 <= pitch <= 2.5 and pitch - ink >= 0.25, (text, pitch)
-        assert math.dist(dots[-1], pts[-1]) < 0.05, text
 
 
 def _beside(arrow: tuple[float, float, float], stroke: list[tuple[float, float]]) -> int:
@@ -324,19 +432,14 @@ def test_a_capital_s_copies_stand_apart(text):
     assert len(starts) >= 5 and spans[-1][1] <= x1
 
 
-def _start_dots(pdf: _Recording, text: str) -> list[tuple[float, float, float]]:
-    return pdf.dots[len(GLYPHS[text]):]
-
-
-@pytest.mark.parametrize("text", ["T", "E", "F"])
+@pytest.mark.parametrize("text", ["T", "E", "F", "I"])
 def test_a_stroke_along_a_guide_line_shows_plainly(text):
-    """T's dotted bar lay on the top guide line under the big start dot and almost vanished: a capital's stroke
-    along a guide line is dotted closer, so at least five of its dots stand clear of the start dots."""
-    pdf, strokes = _copy_dots(text)
-    starts = _start_dots(pdf, text)
-    on_guide = [(pts, dots) for pts, dots, _, _ in strokes
-                if any(all(abs(py - line) < 0.01 for _, py in pts) for line in (40, 40 + UNIT, 40 + 2 * UNIT))]
+    """T's dotted bar lay on the top guide line under the big start dot and almost vanished, and I's bars showed
+    three dots: a capital's stroke along a guide line is dotted finer and closer, so at least five of its dots stand
+    wholly clear of the start dots."""
+    strokes, dots, _, discs = _first_copy(text)
+    on_guide = [pts for pts in strokes if any(all(abs(py - line) < 0.01 for _, py in pts) for line in GUIDES)]
     assert on_guide, text
-    for pts, dots in on_guide:
-        clear = [d for d in dots if all(math.dist(d, (x, y)) > r for x, y, r in starts)]
-        assert len(clear) >= 5, (text, len(clear), len(dots))
+    for pts in on_guide:
+        clear = [d for d in dots if _on(d, pts) and all(math.dist(d[:2], c[:2]) > c[2] + d[2] / 2 for c in discs)]
+        assert len(clear) >= 5, (text, len(clear))
