@@ -57,13 +57,13 @@ class RefreshToken(SQLModel, table=True):
 
 
 class EmailToken(SQLModel, table=True):
-    """A one-time link sent by email: account confirmation or email change."""
+    """A one-time link sent by email: account confirmation, email change or password reset."""
 
     __tablename__ = "email_tokens"
 
     token_hash: str = Field(primary_key=True, max_length=64)
     user_id: int = Field(foreign_key="users.id", index=True, ondelete="CASCADE")
-    purpose: str = Field(max_length=20)  # "confirm" or "change_email"
+    purpose: str = Field(max_length=20)  # "confirm", "change_email" or "reset" (a forgotten password)
     new_email: str | None = Field(default=None, max_length=320)
     password_hash: str | None = Field(default=None, max_length=100)  # a sign-up's password, set when confirmed
     created_at: datetime = _ts()

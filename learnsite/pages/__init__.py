@@ -9,6 +9,7 @@ from learnsite.pages import (  # noqa: F401
     flipbook,
     home,
     not_found_page,
+    password_reset,
     presentation,
     sheet_maker,
     song,

@@ -7,6 +7,7 @@ import reflex as rx
 from learnsite.layout import page, page_title
 from learnsite.pages.auth_ui import (FormError, auth_card, error_line, field, form, hint, other_page_line,
                                     submit_button)
+from learnsite.pages.password_reset import forgot_link
 from learnsite.state.auth import AuthState
 from learnsite.state.login_forms import AdminLoginState, EmailLinkState, SignUpState, UserLoginState
 
@@ -35,6 +36,7 @@ def user_login() -> rx.Component:
         "Welcome Back!",
         "Log in to chat and keep learning.",
         _login_form("user-login", UserLoginState, "Logging in..."),
+        forgot_link(),
         other_page_line("New here?", "Create an account", "/signup/user"),
         rx.center(rx.link("Back to Home", href="/")),
         icon="log-in",
@@ -73,6 +75,7 @@ def admin_login() -> rx.Component:
                        role="alert", class_name="auth-not-admin"),
         ),
         _login_form("admin-login", AdminLoginState, "Verifying..."),
+        forgot_link(),
         rx.cond(
             AuthState.signed_in & (AdminLoginState.not_admin_notice != ""),
             rx.center(rx.button("Logout", on_click=AuthState.sign_out, variant="outline")),

@@ -85,14 +85,14 @@ def normalise_email(email: str) -> str:
     return valid.normalized.lower()
 
 
-def _check_password(password: str, too_short: str = passwords.TOO_SHORT) -> None:
+def check_password(password: str, too_short: str = passwords.TOO_SHORT) -> None:
     try:
         passwords.check_rules(password or "", too_short)
     except passwords.PasswordRuleError as exc:
         raise AccountError(str(exc), ("new_password",)) from exc
 
 
-def _find_user(s, email: str) -> User | None:
+def find_user(s, email: str) -> User | None:
     return s.exec(select(User).where(sa.func.lower(User.email) == email.lower())).first()
 
 
@@ -101,10 +101,10 @@ def create_user(email: str, password: str, role: str = "user", full_name: str | 
     if role not in ROLES:
         raise AccountError(f"Unknown role {role!r}: use one of {', '.join(ROLES)}.")
     email = normalise_email(email)
-    _check_password(password, passwords.SIGNUP_TOO_SHORT)
+    check_password(password, passwords.SIGNUP_TOO_SHORT)
     name = (full_name or "").strip() or email.split("@", 1)[0]
     with session_scope(url) as s:
-        if _find_user(s, email):
+        if find_user(s, email):
             raise AccountError(f"An account with the email {email} already exists.")
         user = User(email=email, password_hash=passwords.hash_password(password), role=role,
                     full_name=name[:200], email_confirmed_at=_now() if confirmed else None)
@@ -117,14 +117,16 @@ def create_user(email: str, password: str, role: str = "user", full_name: str | 
                            confirmed=confirmed)
 
 
-def _email_link(s, user_id: int, purpose: str, new_email: str | None = None, password_hash: str | None = None) -> str:
+def email_link(s, user_id: int, purpose: str, new_email: str | None = None, password_hash: str | None = None,
+               path: str = CONFIRM_PATH, lifetime: timedelta = EMAIL_TOKEN_LIFETIME) -> str:
+    """A one-time link for a mail: its token is kept only as a hash."""
     token = secrets.token_urlsafe(32)
     s.add(EmailToken(token_hash=tokens.hash_token(token), user_id=user_id, purpose=purpose, new_email=new_email,
-                     password_hash=password_hash, expires_at=_now() + EMAIL_TOKEN_LIFETIME))
-    return f"{settings.public_url}{CONFIRM_PATH}?token={token}"
+                     password_hash=password_hash, expires_at=_now() + lifetime))
+    return f"{settings.public_url}{path}?token={token}"
 
 
-def _void_links(s, user_id: int, purpose: str) -> None:
+def void_links(s, user_id: int, purpose: str) -> None:
     s.execute(sa.update(EmailToken).where(EmailToken.user_id == user_id, EmailToken.purpose == purpose,
                                           EmailToken.used_at.is_(None)).values(used_at=_now()))
 
@@ -143,7 +145,7 @@ def sign_up(email: str, password: str, url: str | None = None, client_ip: str | 
     if not (email or "").strip() or not password:
         raise AccountError(MISSING_CREDENTIALS, CREDENTIALS)
     email = normalise_email(email)
-    _check_password(password, passwords.SIGNUP_TOO_SHORT)
+    check_password(password, passwords.SIGNUP_TOO_SHORT)
     purge.now_and_then(url)  # sign-up makes users and links: it also clears the stale ones (purge's docstring)
     # Every attempt counts (not only failures): each one costs a bcrypt hash and may send a mail.
     keys = {f"signup:{email}": throttle.MAX_FAILURES,
@@ -155,7 +157,7 @@ def sign_up(email: str, password: str, url: str | None = None, client_ip: str | 
             raise AccountError(SIGNUP_WAIT) from exc
     password_hash = passwords.hash_password(password)
     with session_scope(url) as s:
-        existing = _find_user(s, email)
+        existing = find_user(s, email)
         if existing is None or existing.email_confirmed_at is None:
             if existing is None:
                 user = User(email=email, password_hash=password_hash, role="user",
@@ -167,8 +169,8 @@ def sign_up(email: str, password: str, url: str | None = None, client_ip: str | 
                     return  # created concurrently: same silent answer
             else:
                 user = existing
-                _void_links(s, user.id, "confirm")
-            link = _email_link(s, user.id, "confirm", password_hash=password_hash)
+                void_links(s, user.id, "confirm")
+            link = email_link(s, user.id, "confirm", password_hash=password_hash)
             message = ("Welcome to Learnsite!\n\nPlease confirm your email address by opening this link:\n\n"
                        f"{link}\n\nIf you did not sign up, you can ignore this message.\n")
             subject = "Confirm your Learnsite account"
@@ -204,7 +206,7 @@ def _checked_password(s, email: str, password: str, client_ip: str | None, wrong
         attempt_ids = throttle.attempt(s, keys)
     except throttle.Throttled as exc:
         raise AccountError(str(exc)) from exc
-    user = _find_user(s, email)
+    user = find_user(s, email)
     # Always one bcrypt check (a dummy hash for unknown emails): timing reveals nothing.
     if not passwords.verify_password(password, user.password_hash if user else None):
         raise AccountError(wrong, wrong_about)
@@ -243,7 +245,8 @@ def confirm_email(token: str, url: str | None = None) -> ConfirmResult:
     now = _now()
     with session_scope(url) as s:
         row = s.get(EmailToken, tokens.hash_token(token))
-        if row is None or row.used_at is not None or tokens._aware(row.expires_at) <= now:
+        if (row is None or row.purpose not in ("confirm", "change_email") or row.used_at is not None
+                or tokens._aware(row.expires_at) <= now):
             raise AccountError(BAD_LINK)
         user = s.get(User, row.user_id)
         if user is None:
@@ -252,7 +255,7 @@ def confirm_email(token: str, url: str | None = None) -> ConfirmResult:
         s.add(row)
         if row.purpose == "change_email":
             new_email = row.new_email or ""
-            other = _find_user(s, new_email)
+            other = find_user(s, new_email)
             if other is not None and other.id != user.id:
                 raise AccountError(EMAIL_TAKEN)
             user.email = new_email
@@ -263,7 +266,7 @@ def confirm_email(token: str, url: str | None = None) -> ConfirmResult:
             if user.email_confirmed_at is None and row.password_hash:
                 user.password_hash = row.password_hash  # the password chosen with this link
             user.email_confirmed_at = user.email_confirmed_at or now
-            _void_links(s, user.id, "confirm")
+            void_links(s, user.id, "confirm")
         s.add(user)
         try:
             s.flush()
@@ -292,9 +295,9 @@ def request_email_change(user_id: int, new_email: str, current_password: str, cl
         user = _user_with_current_password(s, user_id, current_password, client_ip)
         if new_email == user.email:
             raise AccountError("That is already your email address.", ("email",))
-        if _find_user(s, new_email) is not None:
+        if find_user(s, new_email) is not None:
             raise AccountError(EMAIL_TAKEN, ("email",))
-        link = _email_link(s, user.id, "change_email", new_email)
+        link = email_link(s, user.id, "change_email", new_email)
     mail.send_mail(new_email, "Confirm your new Learnsite email address",
                    "Please confirm your new email address for Learnsite by opening this link:\n\n"
                    f"{link}\n\nIf you did not ask for this change, you can ignore this message.\n")
@@ -304,7 +307,7 @@ def request_email_change(user_id: int, new_email: str, current_password: str, cl
 def change_password(user_id: int, new_password: str, current_password: str, keep_session: str | None = None,
                     client_ip: str | None = None, url: str | None = None) -> int:
     """Set a new password and end every other session of the user. Returns how many ended."""
-    _check_password(new_password)
+    check_password(new_password)
     with session_scope(url) as s:
         user = _user_with_current_password(s, user_id, current_password, client_ip)
         user.password_hash = passwords.hash_password(new_password)

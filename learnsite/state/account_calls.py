@@ -8,7 +8,7 @@ from typing import Any, Callable
 
 from learnsite.services.accounts import AccountError
 from learnsite.services.mail import MailError
-from learnsite.toast import SOMETHING_WRONG
+from learnsite.toast import SOMETHING_WRONG, notify
 
 log = logging.getLogger("learnsite.accounts")
 
@@ -37,3 +37,20 @@ def fields_at_fault(about: tuple[str, ...], names: dict[str, str]) -> list[str]:
     """The names of a form's fields to mark invalid, from what a refusal was about ("email", "password",
     "new_password") and which field of this form holds each."""
     return [names[entry] for entry in about if entry in names]
+
+
+def start(form) -> None:
+    """A form state (`busy`, `error`, `error_fields`) sent: busy, and last time's refusal gone."""
+    form.busy, form.error, form.error_fields = True, "", []
+
+
+async def finish(form, fn: Callable[..., Any], *args: Any, what: str, fields: dict[str, str], failed: str,
+                 expected: tuple[type[Exception], ...] = (AccountError, MailError)):
+    """After start() (and a yield, so the page shows it busy): the form's service call. (result, None), or
+    (None, the refusal's toast titled `failed`) with the refusal kept on the form and its fields marked."""
+    result, problem, about = await call_service(fn, *args, what=what, expected=expected)
+    form.busy = False
+    if not problem:
+        return result, None
+    form.error, form.error_fields = problem, fields_at_fault(about, fields)
+    return None, notify(failed, problem, level="error")

@@ -10,7 +10,7 @@ from learnsite.safe_text import inert
 
 from learnsite.services import accounts
 from learnsite.services.accounts import AccountError
-from learnsite.state.account_calls import call_service, fields_at_fault, form_field
+from learnsite.state.account_calls import call_service, finish, form_field, start
 from learnsite.state.auth import ADMIN_HOME, ADMIN_LOGIN, USER_LOGIN, AuthState, safe_next
 from learnsite.state.reconnect import page_connected_again
 from learnsite.toast import notify
@@ -21,14 +21,6 @@ SIGN_IN_FIELDS = {"email": "email", "password": "password"}
 SIGN_UP_FIELDS = {"email": "email", "new_password": "password"}
 
 
-async def _sign_in(state: rx.State, form_data: dict, require_admin: bool = False):
-    """(session, "", ()) on success, (None, message for the person, what it is about) on failure."""
-    return await call_service(
-        accounts.sign_in, form_field(form_data, "email"), form_field(form_data, "password"),
-        state.router.session.client_ip, None, require_admin, what="sign in", expected=(AccountError,),
-    )
-
-
 async def _submit_sign_in(form: rx.State, form_data: dict, welcome: str, require_admin: bool = False,
                           signed_in: Callable[[], None] = lambda: None):
     """Both sign-in forms' submit (a form state with `busy`, `error`, `error_fields` and `_next()`): the button busy
@@ -37,13 +29,14 @@ async def _submit_sign_in(form: rx.State, form_data: dict, welcome: str, require
     family's, so each form brings its own."""
     if form.busy:
         return
-    form.busy, form.error, form.error_fields = True, "", []
+    start(form)
     yield
-    session, problem, about = await _sign_in(form, form_data, require_admin)
-    form.busy = False
-    if problem:
-        form.error, form.error_fields = problem, fields_at_fault(about, SIGN_IN_FIELDS)
-        yield notify("Sign in Failed", problem, level="error")
+    session, refusal = await finish(
+        form, accounts.sign_in, form_field(form_data, "email"), form_field(form_data, "password"),
+        form.router.session.client_ip, None, require_admin, what="sign in", fields=SIGN_IN_FIELDS,
+        failed="Sign in Failed", expected=(AccountError,))
+    if refusal:
+        yield refusal
         return
     if session is None or session.user is None:
         yield notify("Login Issue", "Could not retrieve user information after login. Please check your credentials.",
@@ -132,16 +125,14 @@ class SignUpState(rx.State):
     async def submit(self, form_data: dict[str, str]):
         if self.busy:
             return
-        self.busy, self.error, self.error_fields = True, "", []
+        start(self)
         yield
-        _, problem, about = await call_service(accounts.sign_up, form_field(form_data, "email"),
-                                        form_field(form_data, "password"), None, self.router.session.client_ip,
-                                        what="sign up")
-        if problem:
-            self.busy, self.error, self.error_fields = False, problem, fields_at_fault(about, SIGN_UP_FIELDS)
-            yield notify("Sign up Failed", problem, level="error")
+        _, refusal = await finish(self, accounts.sign_up, form_field(form_data, "email"),
+                                  form_field(form_data, "password"), None, self.router.session.client_ip,
+                                  what="sign up", fields=SIGN_UP_FIELDS, failed="Sign up Failed")
+        if refusal:
+            yield refusal
             return
-        self.busy = False
         yield notify("Sign Up Successful!", "Welcome! Please check your email to verify your account.",
                      level="success")
         yield rx.redirect(USER_LOGIN)

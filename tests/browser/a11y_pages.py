@@ -134,6 +134,8 @@ VISITS: list[Visit] = [
     Visit("user sign up", "/signup/user"),
     Visit("admin login", "/login/admin"),
     Visit("email confirmation (bad link)", "/auth/confirm?token=nonsense"),
+    Visit("forgot password", "/auth/forgot"),
+    Visit("password reset (bad link)", "/auth/reset?token=nonsense"),
     # signed in
     Visit("chat", "/chat", who="user"),
     Visit("chat (a message of your own)", "/chat", _send_message, who="user"),

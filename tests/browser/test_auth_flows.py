@@ -127,6 +127,46 @@ def test_wrong_password_stays_on_login(page, app_server):
     expect(header(page).get_by_role("button", name="Login")).to_be_visible()
 
 
+def test_a_forgotten_password_is_chosen_again_with_a_mailed_link(page, app_server):
+    from learnsite.services.password_reset import BAD_RESET_LINK, SENT
+
+    address = unique("forgetful")
+    app_server.create_user(address, "old-password")
+    page.goto("/login/user")
+    wait_hydrated(page)
+    page.get_by_role("link", name="Forgot your password?").click()
+    expect(page.get_by_role("heading", name="Forgot Your Password?")).to_be_visible()
+    wait_hydrated(page)
+    page.get_by_label("Email").fill(address)
+    form_button(page, "Send Reset Link").click()
+    expect(toast(page, "Check Your Email")).to_be_visible()
+    expect(page.locator("#main").get_by_text(SENT)).to_be_visible()  # stays after the toast has gone
+    link = confirmation_link(app_server, address)
+    assert link.startswith(app_server.url + "/auth/reset?token=")
+
+    page.goto(link)
+    wait_hydrated(page)
+    new, again = page.get_by_label("New Password", exact=True), page.get_by_label("Confirm New Password")
+    new.fill("new-password-1")
+    again.fill("new-password-2")
+    form_button(page, "Save New Password").click()
+    expect(toast(page, "Failed to Update Password")).to_be_visible()
+    for field in (new, again):
+        expect(field).to_have_attribute("aria-invalid", "true")
+        expect(field).to_have_accessible_description(re.compile("identical"))
+    again.fill("new-password-1")
+    form_button(page, "Save New Password").click()
+    expect(toast(page, "Password Updated Successfully!")).to_be_visible()
+    page.wait_for_url(re.compile(r"/login/user$"))
+    login(page, "/login/user", address, "new-password-1")
+    expect(page.get_by_text("Login Successful!", exact=True)).to_be_visible()
+
+    page.goto(link)  # used: it says so, and where to ask for another
+    expect(page.get_by_text(BAD_RESET_LINK)).to_be_visible()
+    expect(page.get_by_role("link", name="Ask for a new link")).to_have_attribute("href", "/auth/forgot")
+    expect(page.get_by_label("New Password", exact=True)).to_have_count(0)
+
+
 def test_a_toast_shows_under_the_header_not_over_its_links(browser, app_server):
     """Toasts sat over the header's middle for 5 s (its category links on a computer, Explore on a phone)."""
     address = unique("kid")

@@ -1,0 +1,81 @@
+"""Forgotten passwords: mail a one-time link to an account's address, then set the password it is opened with.
+
+Plain Python over the database (no Reflex), as accounts.py. The request says the same whatever the address
+(no one learns which addresses have accounts); only a confirmed account is mailed a link.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+
+from learnsite.db import session_scope
+from learnsite.models import EmailToken, User
+from learnsite.services import mail, passwords, purge, throttle, tokens
+from learnsite.services.accounts import (AccountError, check_password, email_link, find_user, normalise_email,
+                                        void_links)
+
+RESET_PATH = "/auth/reset"
+# short: whoever reads the mailbox later (a shared family computer) cannot use an old link
+RESET_LINK_LIFETIME = timedelta(hours=1)
+PURPOSE = "reset"
+
+SENT = "If an account uses that address, we have sent it a link to choose a new password. It works for one hour."
+RESET_WAIT = "Too many reset requests. Please wait a minute and try again."
+BAD_RESET_LINK = "This password reset link is invalid or has expired. Please ask for a new one."
+MISMATCH = "Please ensure both password fields are identical."
+
+
+def request_reset(email: str, client_ip: str | None = None, url: str | None = None) -> None:
+    """Mail a reset link to a confirmed account with this address; the earlier links stop working.
+    Every request counts against the throttle (each may send a mail), per address and per client."""
+    email = normalise_email(email)
+    purge.now_and_then(url)
+    keys = {f"reset:{email}": throttle.MAX_FAILURES, f"reset-client:{client_ip or 'unknown'}": throttle.MAX_FAILURES}
+    with session_scope(url) as s:
+        try:
+            throttle.attempt(s, keys)
+        except throttle.Throttled as exc:
+            raise AccountError(RESET_WAIT) from exc
+    with session_scope(url) as s:
+        user = find_user(s, email)
+        if user is None or user.email_confirmed_at is None:
+            return  # the same answer: nothing tells the asker whether the address has an account
+        void_links(s, user.id, PURPOSE)
+        link = email_link(s, user.id, PURPOSE, path=RESET_PATH, lifetime=RESET_LINK_LIFETIME)
+        address = user.email
+    mail.send_mail(address, "Reset your Learnsite password",
+                   "Someone (we hope you) asked to choose a new password for your Learnsite account.\n\n"
+                   f"Open this link within one hour to choose it:\n\n{link}\n\n"
+                   "If you did not ask, you can ignore this message: your password stays as it is.\n")
+
+
+def reset_password(token: str, new_password: str, confirm: str, url: str | None = None) -> str:
+    """Set the password with a mailed link; every session of the account ends (a thief signed in is signed out).
+    Returns the account's role (its login page is the one to go to)."""
+    check_password(new_password)
+    if new_password != confirm:
+        raise AccountError(MISMATCH, ("new_password", "confirm_password"))
+    now = datetime.now(timezone.utc)
+    with session_scope(url) as s:
+        row = s.get(EmailToken, tokens.hash_token(token)) if token else None
+        if row is None or row.purpose != PURPOSE or row.used_at is not None or tokens._aware(row.expires_at) <= now:
+            raise AccountError(BAD_RESET_LINK)
+        user = s.get(User, row.user_id)
+        if user is None:
+            raise AccountError(BAD_RESET_LINK)
+        user.password_hash = passwords.hash_password(new_password)
+        s.add(user)
+        void_links(s, user.id, PURPOSE)  # this one and any other still open
+        tokens.revoke_user_sessions(s, user.id)
+        return user.role
+
+
+def link_is_open(token: str, url: str | None = None) -> bool:
+    """Whether a reset link can still be used (the page asks before showing its form)."""
+    if not token:
+        return False
+    with session_scope(url) as s:
+        row = s.get(EmailToken, tokens.hash_token(token))
+        return (row is not None and row.purpose == PURPOSE and row.used_at is None
+                and tokens._aware(row.expires_at) > datetime.now(timezone.utc))
+

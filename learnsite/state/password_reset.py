@@ -1,0 +1,85 @@
+"""/auth/forgot (ask for a reset link) and /auth/reset?token=... (choose the new password with it)."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from learnsite.safe_text import inert
+from learnsite.services import password_reset
+from learnsite.services.accounts import AccountError
+from learnsite.state.account_calls import call_service, finish, form_field, start
+from learnsite.state.auth import ADMIN_LOGIN, USER_LOGIN, AuthState
+from learnsite.state.reconnect import page_connected_again
+from learnsite.toast import notify
+
+FORGOT_FIELDS = {"email": "email"}
+RESET_FIELDS = {"new_password": "new_password", "confirm_password": "confirm_password"}
+
+
+class ForgotPasswordState(rx.State):
+    busy: bool = False
+    error: str = ""
+    error_fields: list[str] = []
+    sent: bool = False  # the link was asked for: the page says what happens next
+
+    @rx.event
+    async def on_load(self):
+        self.busy = False
+        if not await page_connected_again(self):
+            self.error, self.error_fields, self.sent = "", [], False
+
+    @rx.event
+    async def submit(self, form_data: dict[str, str]):
+        if self.busy:
+            return
+        start(self)
+        yield
+        _, refusal = await finish(self, password_reset.request_reset, form_field(form_data, "email"),
+                                  self.router.session.client_ip, what="password reset request", fields=FORGOT_FIELDS,
+                                  failed="Reset Link Not Sent")
+        if refusal:
+            yield refusal
+            return
+        self.sent = True
+        yield notify("Check Your Email", password_reset.SENT, level="success")
+
+
+class ResetPasswordState(rx.State):
+    link: str = "checking"  # "checking" | "open" | "closed": whether the link in the address can still be used
+    busy: bool = False
+    error: str = ""
+    error_fields: list[str] = []
+
+    def _token(self) -> str:
+        token = self.router.url.query_parameters.get("token", "")
+        return token if isinstance(token, str) else ""
+
+    @rx.event
+    async def on_load(self):
+        self.busy = False
+        if not await page_connected_again(self):
+            self.error, self.error_fields = "", []
+        is_open, problem, _ = await call_service(password_reset.link_is_open, self._token(),
+                                                 what="password reset link", expected=())
+        self.link = "open" if is_open and not problem else "closed"
+
+    @rx.event
+    async def submit(self, form_data: dict[str, str]):
+        if self.busy or self.link != "open":
+            return
+        start(self)
+        yield
+        role, refusal = await finish(
+            self, password_reset.reset_password, self._token(), form_field(form_data, "new_password"),
+            form_field(form_data, "confirm_password"), what="password reset", fields=RESET_FIELDS,
+            failed="Failed to Update Password", expected=(AccountError,))
+        if refusal:
+            if self.error == password_reset.BAD_RESET_LINK:
+                self.link = "closed"
+            yield refusal
+            return
+        auth = await self.get_state(AuthState)
+        auth._forget()  # every session of the account has ended, this tab's too if it had one
+        yield notify("Password Updated Successfully!", "Your password has been changed. Please log in with it.",
+                     level="success")
+        yield rx.redirect(inert(ADMIN_LOGIN if role == "admin" else USER_LOGIN))
