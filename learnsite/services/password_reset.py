@@ -6,6 +6,7 @@ Plain Python over the database (no Reflex), as accounts.py. The request says the
 
 from __future__ import annotations
 
+import logging
 from datetime import datetime, timedelta, timezone
 
 from learnsite.db import session_scope
@@ -13,6 +14,8 @@ from learnsite.models import EmailToken, User
 from learnsite.services import mail, passwords, purge, throttle, tokens
 from learnsite.services.accounts import (AccountError, check_password, email_link, find_user, normalise_email,
                                         void_links)
+
+log = logging.getLogger("learnsite.accounts")
 
 RESET_PATH = "/auth/reset"
 # short: whoever reads the mailbox later (a shared family computer) cannot use an old link
@@ -42,11 +45,15 @@ def request_reset(email: str, client_ip: str | None = None, url: str | None = No
             return  # the same answer: nothing tells the asker whether the address has an account
         void_links(s, user.id, PURPOSE)
         link = email_link(s, user.id, PURPOSE, path=RESET_PATH, lifetime=RESET_LINK_LIFETIME)
-        address = user.email
-    mail.send_mail(address, "Reset your Learnsite password",
-                   "Someone (we hope you) asked to choose a new password for your Learnsite account.\n\n"
-                   f"Open this link within one hour to choose it:\n\n{link}\n\n"
-                   "If you did not ask, you can ignore this message: your password stays as it is.\n")
+        address, user_id = user.email, user.id
+    try:
+        mail.send_mail(address, "Reset your Learnsite password",
+                       "Someone (we hope you) asked to choose a new password for your Learnsite account.\n\n"
+                       f"Open this link within one hour to choose it:\n\n{link}\n\n"
+                       "If you did not ask, you can ignore this message: your password stays as it is.\n")
+    except mail.MailError:
+        # said to the asker, a failure would tell them the address has an account (no mail is sent otherwise)
+        log.exception("the password reset mail of user %s was not sent", user_id)
 
 
 def reset_password(token: str, new_password: str, confirm: str, url: str | None = None) -> str:

@@ -53,6 +53,19 @@ def test_the_request_says_nothing_of_whether_the_address_has_an_account(auth_env
     assert len(_mails(auth_env)) == before
 
 
+def test_a_mail_that_fails_is_logged_not_said(auth_env, monkeypatch, caplog):
+    """Only a confirmed account is mailed: a failure said to the asker would tell them the address has one."""
+    accounts.create_user("kid@example.com", "old-secret", confirmed=True)
+
+    def broken(*args, **kwargs):
+        raise reset.mail.MailError("the mail server is down")
+
+    monkeypatch.setattr(reset.mail, "send_mail", broken)
+    with caplog.at_level("ERROR", logger="learnsite.accounts"):
+        assert reset.request_reset("kid@example.com") is None
+    assert "password reset mail" in caplog.text and "kid@example.com" not in caplog.text
+
+
 def test_a_new_request_voids_the_earlier_link_and_links_expire_in_an_hour(auth_env):
     accounts.create_user("kid@example.com", "old-secret", confirmed=True)
     reset.request_reset("kid@example.com")
