@@ -45,7 +45,7 @@ def reset_password() -> rx.Component:
     error = FormError(ResetPasswordState.error, "reset-error", ResetPasswordState.error_fields)
     return auth_card(
         "Choose a New Password",
-        "",
+        "Type it twice. Then log in with it.",
         rx.match(
             ResetPasswordState.link,
             ("open", form(

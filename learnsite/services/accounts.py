@@ -306,10 +306,14 @@ def request_email_change(user_id: int, new_email: str, current_password: str, cl
 
 def change_password(user_id: int, new_password: str, current_password: str, keep_session: str | None = None,
                     client_ip: str | None = None, url: str | None = None) -> int:
-    """Set a new password and end every other session of the user. Returns how many ended."""
+    """Set a new password and end every other session of the user, and the account's open links to reset the
+    password or change the email (someone who knew the old password may have asked for one). Returns how many
+    sessions ended."""
     check_password(new_password)
     with session_scope(url) as s:
         user = _user_with_current_password(s, user_id, current_password, client_ip)
         user.password_hash = passwords.hash_password(new_password)
         s.add(user)
+        for purpose in ("reset", "change_email"):
+            void_links(s, user.id, purpose)
         return tokens.revoke_user_sessions(s, user.id, except_sid=keep_session)

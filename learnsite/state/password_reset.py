@@ -59,6 +59,8 @@ class ResetPasswordState(rx.State):
         self.busy = False
         if not await page_connected_again(self):
             self.error, self.error_fields = "", []
+        self.link = "checking"  # another link opened in this tab: not the last one's form meanwhile
+        yield
         is_open, problem, _ = await call_service(password_reset.link_is_open, self._token(),
                                                  what="password reset link", expected=())
         self.link = "open" if is_open and not problem else "closed"

@@ -15,6 +15,15 @@ from learnsite.services.accounts import AccountError
 from learnsite.state.password_reset import ForgotPasswordState, ResetPasswordState
 from tests.unit.auth_fixtures import auth_env, client_tree, redirect_target, run, toasts  # noqa: F401
 
+_real_in_background = reset.in_background
+
+
+@pytest.fixture(autouse=True)
+def mail_inline(monkeypatch):
+    """The reset mail leaves on a thread of its own (test_the_mail_leaves_off_the_request_path); here it is sent
+    before request_reset returns, so each test reads it at once."""
+    monkeypatch.setattr(reset, "in_background", lambda fn, *args: fn(*args))
+
 
 def _mails(cfg):
     return sorted(cfg.outbox_dir.iterdir()) if cfg.outbox_dir.exists() else []
@@ -113,13 +122,78 @@ def test_links_of_one_kind_do_not_open_the_other(auth_env):
     assert reset.link_is_open(reset_token)
 
 
-def test_requests_are_throttled_per_address(auth_env):
+def test_a_client_asking_too_often_waits_and_an_address_gets_three_mails_an_hour(auth_env):
+    """An address's limit is silent: a stranger asking for it often neither floods the inbox nor locks the owner
+    out (a refusal on the address's count would answer the owner "wait" too)."""
     accounts.create_user("kid@example.com", "old-secret", confirmed=True)
     for _ in range(5):
-        reset.request_reset("kid@example.com", client_ip="10.1.1.1")
+        reset.request_reset("nobody@example.com", client_ip="10.1.1.1")
     with pytest.raises(AccountError, match="Too many reset requests"):
-        reset.request_reset("kid@example.com", client_ip="10.2.2.2")
-    assert len(_mails(auth_env)) == 5
+        reset.request_reset("kid@example.com", client_ip="10.1.1.1")
+    for k in range(6):
+        assert reset.request_reset("kid@example.com", client_ip=f"10.2.2.{k}") is None
+    assert len(_mails(auth_env)) == reset.MAILS_PER_HOUR == 3
+    assert reset.link_is_open(_token(_mails(auth_env)[-1]))  # the last one mailed still works
+
+
+def test_two_uses_of_one_link_at_once_set_the_password_once(auth_env):
+    import threading
+
+    accounts.create_user("kid@example.com", "old-secret", confirmed=True)
+    reset.request_reset("kid@example.com")
+    token, results, go = _token(_mails(auth_env)[0]), [], threading.Barrier(2)
+
+    def use(password):
+        go.wait()
+        try:
+            results.append(reset.reset_password(token, password, password))
+        except AccountError as exc:
+            results.append(str(exc))
+
+    both = [threading.Thread(target=use, args=(p,)) for p in ("first-secret", "second-secret")]
+    for t in both:
+        t.start()
+    for t in both:
+        t.join()
+    assert sorted(results) == sorted(["user", reset.BAD_RESET_LINK]), results
+
+
+def test_a_reset_voids_a_pending_email_change_and_a_password_change_voids_reset_links(auth_env):
+    """A thief who knew the password and asked to move the email to theirs loses that link when the owner
+    resets; a reset link asked for earlier stops when the password is changed."""
+    boss = accounts.create_user("boss@example.com", "old-secret", role="admin", confirmed=True)
+    accounts.request_email_change(boss.id, "thief@example.com", "old-secret")
+    change_token = parse_qs(urlsplit(next(
+        w for w in email.message_from_bytes(_mails(auth_env)[0].read_bytes()).get_payload(decode=True).decode().split()
+        if w.startswith("http"))).query)["token"][0]
+    reset.request_reset("boss@example.com")
+    reset.reset_password(_token(_mails(auth_env)[-1]), "new-secret", "new-secret")
+    with pytest.raises(AccountError, match="invalid or has expired"):
+        accounts.confirm_email(change_token)
+    reset.request_reset("boss@example.com")
+    open_link = _token(_mails(auth_env)[-1])
+    accounts.change_password(boss.id, "third-secret", "new-secret")
+    assert not reset.link_is_open(open_link)
+
+
+def test_the_mail_leaves_off_the_request_path(auth_env, monkeypatch):
+    """With a mail server, sending takes a while: an answer that waited for it would be slower for an address
+    with an account than for one without."""
+    import threading
+
+    monkeypatch.setattr(reset, "in_background", _real_in_background)  # not the inline one of mail_inline
+    accounts.create_user("kid@example.com", "old-secret", confirmed=True)
+    release, sent = threading.Event(), threading.Event()
+
+    def slow(*args, **kwargs):
+        release.wait(5)
+        sent.set()
+
+    monkeypatch.setattr(reset.mail, "send_mail", slow)
+    reset.request_reset("kid@example.com")  # returns while the mail is still on its way
+    assert not sent.is_set()
+    release.set()
+    assert sent.wait(5)
 
 
 # ---------------------------------------------------------------- the pages' states, driven as the server does
