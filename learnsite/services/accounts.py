@@ -175,9 +175,10 @@ def sign_up(email: str, password: str, url: str | None = None, client_ip: str | 
                        f"{link}\n\nIf you did not sign up, you can ignore this message.\n")
             subject = "Confirm your Learnsite account"
         else:
-            login = f"{settings.public_url}/login/user"
+            login, forgot = f"{settings.public_url}/login/user", f"{settings.public_url}/auth/forgot"
             message = ("Someone (maybe you) tried to sign up to Learnsite with this email address, "
                        f"but it already has an account.\n\nYou can log in here: {login}\n\n"
+                       f"Forgot your password? Choose a new one here: {forgot}\n\n"
                        "If this was not you, you can ignore this message.\n")
             subject = "Your Learnsite account"
     mail.send_mail(email, subject, message)

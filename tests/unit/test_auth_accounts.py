@@ -76,6 +76,7 @@ def test_sign_up_does_not_reveal_existing_email(auth_env):
     assert accounts.sign_in("taken@example.com", "original1")  # password unchanged
     (mail_file,) = _mails(auth_env)
     assert b"already has an account" in mail_file.read_bytes()
+    assert b"http://testserver/auth/forgot" in mail_file.read_bytes()  # the way in if they forgot the password
 
 
 def test_signing_up_again_before_confirming_sends_a_new_link(auth_env):
