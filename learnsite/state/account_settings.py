@@ -36,9 +36,9 @@ class AccountSettingsState(rx.State):
             return
         self.email_busy, self.email_error, self.email_error_fields = True, "", []
         yield
-        _, problem, about = await call_service(accounts.request_email_change, admin.id,
-                                        form_field(form_data, "new_email"), form_field(form_data, "current_password"),
-                                        self.router.session.client_ip, what="email change")
+        _, problem, about = await call_service(
+            accounts.request_email_change, admin.id, form_field(form_data, "new_email"),
+            form_field(form_data, "current_password"), self.router.session.client_ip, what="email change")
         if problem:
             self.email_busy, self.email_error = False, problem
             self.email_error_fields = fields_at_fault(about, EMAIL_FORM_FIELDS)
@@ -71,10 +71,9 @@ class AccountSettingsState(rx.State):
         yield
         auth = await self.get_state(AuthState)
         keep = tokens.session_id_of(auth.access_token)
-        _, problem, about = await call_service(accounts.change_password, admin.id, new,
-                                        form_field(form_data, "current_password"), keep,
-                                        self.router.session.client_ip, what="password change",
-                                        expected=(AccountError,))
+        _, problem, about = await call_service(
+            accounts.change_password, admin.id, new, form_field(form_data, "current_password"), keep,
+            self.router.session.client_ip, what="password change", expected=(AccountError,))
         if problem:
             self.password_busy, self.password_error = False, problem
             self.password_error_fields = fields_at_fault(about, PASSWORD_FORM_FIELDS)
