@@ -8,6 +8,7 @@ from typing import Any, Callable
 
 from learnsite.services.accounts import AccountError
 from learnsite.services.mail import MailError
+from learnsite.state.reconnect import page_connected_again
 from learnsite.toast import SOMETHING_WRONG, notify
 
 log = logging.getLogger("learnsite.accounts")
@@ -39,9 +40,24 @@ def fields_at_fault(about: tuple[str, ...], names: dict[str, str]) -> list[str]:
     return [names[entry] for entry in about if entry in names]
 
 
-def start(form) -> None:
-    """A form state (`busy`, `error`, `error_fields`) sent: busy, and last time's refusal gone."""
+async def opened(form) -> bool:
+    """A form state's (`busy`, `error`, `error_fields`) page opened: never a busy button (a server gone mid-call
+    left it set), and last time's refusal gone, unless the page only connected again (a phone woken up keeps the
+    error it showed). True when the page was opened, not reconnected."""
+    form.busy = False
+    if await page_connected_again(form):
+        return False
+    form.error, form.error_fields = "", []
+    return True
+
+
+def start(form) -> bool:
+    """A form state sent: busy, and last time's refusal gone. False, changing nothing, while it is busy already
+    (a second press)."""
+    if form.busy:
+        return False
     form.busy, form.error, form.error_fields = True, "", []
+    return True
 
 
 async def finish(form, fn: Callable[..., Any], *args: Any, what: str, fields: dict[str, str], failed: str,

@@ -10,9 +10,8 @@ from learnsite.safe_text import inert
 
 from learnsite.services import accounts
 from learnsite.services.accounts import AccountError
-from learnsite.state.account_calls import call_service, finish, form_field, start
+from learnsite.state.account_calls import call_service, finish, form_field, opened, start
 from learnsite.state.auth import ADMIN_HOME, ADMIN_LOGIN, USER_LOGIN, AuthState, safe_next
-from learnsite.state.reconnect import page_connected_again
 from learnsite.toast import notify
 
 
@@ -27,9 +26,8 @@ async def _submit_sign_in(form: rx.State, form_data: dict, welcome: str, require
     while the password is checked, a refusal kept on the form (with the fields it is about) and toasted, a success
     signed in (then `signed_in()`), welcomed and sent on. Yields what the handler yields; the spec's welcome is a
     family's, so each form brings its own."""
-    if form.busy:
+    if not start(form):
         return
-    start(form)
     yield
     session, refusal = await finish(
         form, accounts.sign_in, form_field(form_data, "email"), form_field(form_data, "password"),
@@ -60,10 +58,7 @@ class UserLoginState(rx.State):
     @rx.event
     async def on_load(self):
         """Signed-in users have nothing to do here: send them on."""
-        # a phone woken up keeps the error it showed; never a busy button (a server gone mid-sign-in left it set)
-        self.busy = False
-        if not await page_connected_again(self):
-            self.error, self.error_fields = "", []
+        await opened(self)
         if await AuthState.user_of(self):
             return rx.redirect(inert(self._next()))
 
@@ -86,9 +81,8 @@ class AdminLoginState(rx.State):
 
     @rx.event
     async def on_load(self):
-        self.busy, self.not_admin_notice = False, ""
-        if not await page_connected_again(self):
-            self.error, self.error_fields = "", []
+        self.not_admin_notice = ""
+        await opened(self)
         user = await AuthState.user_of(self)
         if user is None:
             return
@@ -117,15 +111,12 @@ class SignUpState(rx.State):
 
     @rx.event
     async def on_load(self):
-        self.busy = False
-        if not await page_connected_again(self):
-            self.error, self.error_fields = "", []
+        await opened(self)
 
     @rx.event
     async def submit(self, form_data: dict[str, str]):
-        if self.busy:
+        if not start(self):
             return
-        start(self)
         yield
         _, refusal = await finish(self, accounts.sign_up, form_field(form_data, "email"),
                                   form_field(form_data, "password"), None, self.router.session.client_ip,

@@ -7,9 +7,8 @@ import reflex as rx
 from learnsite.safe_text import inert
 from learnsite.services import password_reset
 from learnsite.services.accounts import AccountError
-from learnsite.state.account_calls import call_service, finish, form_field, start
+from learnsite.state.account_calls import call_service, finish, form_field, opened, start
 from learnsite.state.auth import ADMIN_LOGIN, USER_LOGIN, AuthState
-from learnsite.state.reconnect import page_connected_again
 from learnsite.toast import notify
 
 FORGOT_FIELDS = {"email": "email"}
@@ -24,15 +23,13 @@ class ForgotPasswordState(rx.State):
 
     @rx.event
     async def on_load(self):
-        self.busy = False
-        if not await page_connected_again(self):
-            self.error, self.error_fields, self.sent = "", [], False
+        if await opened(self):
+            self.sent = False
 
     @rx.event
     async def submit(self, form_data: dict[str, str]):
-        if self.busy:
+        if not start(self):
             return
-        start(self)
         yield
         _, refusal = await finish(self, password_reset.request_reset, form_field(form_data, "email"),
                                   self.router.session.client_ip, what="password reset request", fields=FORGOT_FIELDS,
@@ -56,9 +53,7 @@ class ResetPasswordState(rx.State):
 
     @rx.event
     async def on_load(self):
-        self.busy = False
-        if not await page_connected_again(self):
-            self.error, self.error_fields = "", []
+        await opened(self)
         self.link = "checking"  # another link opened in this tab: not the last one's form meanwhile
         yield
         is_open, problem, _ = await call_service(password_reset.link_is_open, self._token(),
@@ -67,9 +62,8 @@ class ResetPasswordState(rx.State):
 
     @rx.event
     async def submit(self, form_data: dict[str, str]):
-        if self.busy or self.link != "open":
+        if self.link != "open" or not start(self):
             return
-        start(self)
         yield
         role, refusal = await finish(
             self, password_reset.reset_password, self._token(), form_field(form_data, "new_password"),
