@@ -249,11 +249,12 @@ def confirm_email(token: str, url: str | None = None) -> ConfirmResult:
         if (row is None or row.purpose not in ("confirm", "change_email") or row.used_at is not None
                 or tokens._aware(row.expires_at) <= now):
             raise AccountError(BAD_LINK)
+        # one update claims the link: of two uses at once, one finds it claimed (a read, then a write, let both in)
+        claimed = s.execute(sa.update(EmailToken).where(EmailToken.token_hash == row.token_hash,
+                                                        EmailToken.used_at.is_(None)).values(used_at=now)).rowcount
         user = s.get(User, row.user_id)
-        if user is None:
+        if not claimed or user is None:
             raise AccountError(BAD_LINK)
-        row.used_at = now
-        s.add(row)
         if row.purpose == "change_email":
             new_email = row.new_email or ""
             other = find_user(s, new_email)

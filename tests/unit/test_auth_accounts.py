@@ -23,6 +23,38 @@ def _link_token(path):
     return link, parse_qs(urlsplit(link).query)["token"][0]
 
 
+def test_two_uses_of_one_confirmation_link_at_once_confirm_once(auth_env, monkeypatch):
+    """Both uses have read the link as unused before either marks it: only one may go through (with a read, then
+    a write, both did)."""
+    import threading
+
+    from learnsite.services import tokens
+
+    accounts.sign_up("new.kid@example.com", "secret1")
+    token = _link_token(_mails(auth_env)[0])[1]
+    both_read, aware = threading.Barrier(2, timeout=10), tokens._aware
+
+    def read_then_wait(moment):
+        both_read.wait()
+        return aware(moment)
+
+    monkeypatch.setattr(tokens, "_aware", read_then_wait)
+    results = []
+
+    def use():
+        try:
+            results.append(accounts.confirm_email(token).purpose)
+        except AccountError as exc:
+            results.append(str(exc))
+
+    uses = [threading.Thread(target=use) for _ in range(2)]
+    for t in uses:
+        t.start()
+    for t in uses:
+        t.join()
+    assert sorted(results) == sorted(["confirm", accounts.BAD_LINK]), results
+
+
 def test_create_user_defaults(auth_env):
     user = accounts.create_user("  Anna.Smith@Example.COM ", "secret1")
     assert user.email == "anna.smith@example.com"
