@@ -75,7 +75,7 @@ def admin_login() -> rx.Component:
                        role="alert", class_name="auth-not-admin"),
         ),
         _login_form("admin-login", AdminLoginState, "Verifying..."),
-        forgot_link(),
+        forgot_link(admin=True),
         rx.cond(
             AuthState.signed_in & (AdminLoginState.not_admin_notice != ""),
             rx.center(rx.button("Logout", on_click=AuthState.sign_out, variant="outline")),

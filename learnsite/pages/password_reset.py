@@ -12,9 +12,10 @@ from learnsite.state.password_reset import ForgotPasswordState, ResetPasswordSta
 FORGOT = "/auth/forgot"
 
 
-def forgot_link() -> rx.Component:
-    """Under a login form: the way back in for someone who forgot their password."""
-    return rx.center(rx.link("Forgot your password?", href=FORGOT))
+def forgot_link(admin: bool = False) -> rx.Component:
+    """Under a login form: the way back in for someone who forgot their password (its "Back to Login" returns to
+    the login it came from)."""
+    return rx.center(rx.link("Forgot your password?", href=f"{FORGOT}?for=admin" if admin else FORGOT))
 
 
 @page(route=FORGOT, title=page_title("Forgot Password"), on_load=ForgotPasswordState.on_load)
@@ -35,7 +36,7 @@ def forgot_password() -> rx.Component:
                           ForgotPasswordState.busy),
             on_submit=ForgotPasswordState.submit,
         ),
-        rx.center(rx.link("Back to Login", href="/login/user")),
+        rx.center(rx.link("Back to Login", href=ForgotPasswordState.back_to)),
         icon="key-round",
     )
 

@@ -20,11 +20,13 @@ class ForgotPasswordState(rx.State):
     error: str = ""
     error_fields: list[str] = []
     sent: bool = False  # the link was asked for: the page says what happens next
+    back_to: str = USER_LOGIN  # "Back to Login": the admin's login when the admin's page sent them here
 
     @rx.event
     async def on_load(self):
         if await opened(self):
             self.sent = False
+        self.back_to = ADMIN_LOGIN if self.router.url.query_parameters.get("for") == "admin" else USER_LOGIN
 
     @rx.event
     async def submit(self, form_data: dict[str, str]):

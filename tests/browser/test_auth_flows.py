@@ -145,10 +145,12 @@ def test_a_forgotten_password_is_chosen_again_with_a_mailed_link(page, app_serve
 
     address = unique("forgetful")
     app_server.create_user(address, "old-password")
-    page.goto("/login/user")
-    wait_hydrated(page)
-    page.get_by_role("link", name="Forgot your password?").click()
-    expect(page.get_by_role("heading", name="Forgot Your Password?")).to_be_visible()
+    for login_page in ("/login/admin", "/login/user"):  # "Back to Login" returns to the login it came from
+        page.goto(login_page)
+        wait_hydrated(page)
+        page.get_by_role("link", name="Forgot your password?").click()
+        expect(page.get_by_role("heading", name="Forgot Your Password?")).to_be_visible()
+        expect(page.get_by_role("link", name="Back to Login")).to_have_attribute("href", login_page)
     wait_hydrated(page)
     page.get_by_label("Email").fill(address)
     form_button(page, "Send Reset Link").click()

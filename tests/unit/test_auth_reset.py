@@ -212,6 +212,14 @@ async def test_forgot_page_says_the_same_for_any_address_and_keeps_a_refusal_on_
     assert state.error_fields == ["email"] and "valid email" in state.error
 
 
+async def test_forgot_page_goes_back_to_the_login_it_came_from(auth_env):
+    for query, login in (("for=admin", "/login/admin"), ("", "/login/user"), ("for=%7Bx%7D", "/login/user"),
+                         ("for=admin&for=user", "/login/user")):
+        state = await client_tree("/auth/forgot", query).get_state(ForgotPasswordState)
+        await run(ForgotPasswordState.on_load, state)
+        assert state.back_to == login, query
+
+
 async def test_reset_page_sets_the_password_then_sends_to_the_right_login(auth_env):
     accounts.create_user("boss@example.com", "old-secret", role="admin", confirmed=True)
     reset.request_reset("boss@example.com")
