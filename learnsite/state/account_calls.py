@@ -6,12 +6,23 @@ import asyncio
 import logging
 from typing import Any, Callable
 
+import reflex as rx
+
 from learnsite.services.accounts import AccountError
 from learnsite.services.mail import MailError
 from learnsite.state.reconnect import page_connected_again
 from learnsite.toast import SOMETHING_WRONG, notify
 
 log = logging.getLogger("learnsite.accounts")
+
+
+class AccountForm(rx.State, mixin=True):
+    """What every account form's state holds: whether its call is running, and the last refusal with the names
+    of the fields it is about (marked invalid). opened() and start() below keep them."""
+
+    busy: bool = False
+    error: str = ""
+    error_fields: list[str] = []
 
 
 def form_field(form_data: dict, name: str) -> str:
@@ -40,8 +51,8 @@ def fields_at_fault(about: tuple[str, ...], names: dict[str, str]) -> list[str]:
     return [names[entry] for entry in about if entry in names]
 
 
-async def opened(form) -> bool:
-    """A form state's (`busy`, `error`, `error_fields`) page opened: never a busy button (a server gone mid-call
+async def opened(form: AccountForm) -> bool:
+    """A form's page opened: never a busy button (a server gone mid-call
     left it set), and last time's refusal gone, unless the page only connected again (a phone woken up keeps the
     error it showed). True when the page was opened, not reconnected."""
     form.busy = False
@@ -51,7 +62,7 @@ async def opened(form) -> bool:
     return True
 
 
-def start(form) -> bool:
+def start(form: AccountForm) -> bool:
     """A form state sent: busy, and last time's refusal gone. False, changing nothing, while it is busy already
     (a second press)."""
     if form.busy:
@@ -60,8 +71,8 @@ def start(form) -> bool:
     return True
 
 
-async def finish(form, fn: Callable[..., Any], *args: Any, what: str, fields: dict[str, str], failed: str,
-                 expected: tuple[type[Exception], ...] = (AccountError, MailError)):
+async def finish(form: AccountForm, fn: Callable[..., Any], *args: Any, what: str, fields: dict[str, str],
+                 failed: str, expected: tuple[type[Exception], ...] = (AccountError, MailError)):
     """After start() (and a yield, so the page shows it busy): the form's service call. (result, None), or
     (None, the refusal's toast titled `failed`) with the refusal kept on the form and its fields marked."""
     result, problem, about = await call_service(fn, *args, what=what, expected=expected)

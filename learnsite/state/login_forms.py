@@ -10,7 +10,7 @@ from learnsite.safe_text import inert
 
 from learnsite.services import accounts
 from learnsite.services.accounts import AccountError
-from learnsite.state.account_calls import call_service, finish, form_field, opened, start
+from learnsite.state.account_calls import AccountForm, call_service, finish, form_field, opened, start
 from learnsite.state.auth import ADMIN_HOME, ADMIN_LOGIN, USER_LOGIN, AuthState, safe_next
 from learnsite.toast import notify
 
@@ -20,7 +20,7 @@ SIGN_IN_FIELDS = {"email": "email", "password": "password"}
 SIGN_UP_FIELDS = {"email": "email", "new_password": "password"}
 
 
-async def _submit_sign_in(form: rx.State, form_data: dict, welcome: str, require_admin: bool = False,
+async def _submit_sign_in(form: AccountForm, form_data: dict, welcome: str, require_admin: bool = False,
                           signed_in: Callable[[], None] = lambda: None):
     """Both sign-in forms' submit (a form state with `busy`, `error`, `error_fields` and `_next()`): the button busy
     while the password is checked, a refusal kept on the form (with the fields it is about) and toasted, a success
@@ -47,10 +47,8 @@ async def _submit_sign_in(form: rx.State, form_data: dict, welcome: str, require
     yield rx.redirect(inert(form._next()))
 
 
-class UserLoginState(rx.State):
-    busy: bool = False
-    error: str = ""
-    error_fields: list[str] = []  # the names of the fields the error is about (marked invalid)
+class UserLoginState(AccountForm, rx.State):
+    """/login/user."""
 
     def _next(self) -> str:
         return safe_next(self.router.url.query_parameters.get("next"), "/")
@@ -68,10 +66,9 @@ class UserLoginState(rx.State):
             yield update
 
 
-class AdminLoginState(rx.State):
-    busy: bool = False
-    error: str = ""
-    error_fields: list[str] = []  # the names of the fields the error is about (marked invalid)
+class AdminLoginState(AccountForm, rx.State):
+    """/login/admin."""
+
     # set when a signed-in user without the admin role opens /login/admin
     not_admin_notice: str = ""
 
@@ -104,10 +101,8 @@ class AdminLoginState(rx.State):
         self.not_admin_notice = ""
 
 
-class SignUpState(rx.State):
-    busy: bool = False
-    error: str = ""
-    error_fields: list[str] = []  # the names of the fields the error is about (marked invalid)
+class SignUpState(AccountForm, rx.State):
+    """/signup/user."""
 
     @rx.event
     async def on_load(self):

@@ -7,7 +7,7 @@ import reflex as rx
 from learnsite.safe_text import inert
 from learnsite.services import password_reset
 from learnsite.services.accounts import AccountError
-from learnsite.state.account_calls import call_service, finish, form_field, opened, start
+from learnsite.state.account_calls import AccountForm, call_service, finish, form_field, opened, start
 from learnsite.state.auth import ADMIN_LOGIN, USER_LOGIN, AuthState
 from learnsite.toast import notify
 
@@ -15,10 +15,7 @@ FORGOT_FIELDS = {"email": "email"}
 RESET_FIELDS = {"new_password": "new_password", "confirm_password": "confirm_password"}
 
 
-class ForgotPasswordState(rx.State):
-    busy: bool = False
-    error: str = ""
-    error_fields: list[str] = []
+class ForgotPasswordState(AccountForm, rx.State):
     sent: bool = False  # the link was asked for: the page says what happens next
     back_to: str = USER_LOGIN  # "Back to Login": the admin's login when the admin's page sent them here
 
@@ -43,11 +40,8 @@ class ForgotPasswordState(rx.State):
         yield notify("Check Your Email", password_reset.SENT, level="success")
 
 
-class ResetPasswordState(rx.State):
+class ResetPasswordState(AccountForm, rx.State):
     link: str = "checking"  # "checking" | "open" | "closed": whether the link in the address can still be used
-    busy: bool = False
-    error: str = ""
-    error_fields: list[str] = []
 
     def _token(self) -> str:
         token = self.router.url.query_parameters.get("token", "")
