@@ -95,12 +95,23 @@ def _verifying(text: str) -> rx.Component:
     )
 
 
+def _signed_out_meanwhile(guard: Any) -> rx.Component:
+    """The page's session was cleared while it was open (Logout in another tab of this browser, or this tab's
+    check found it revoked): the page goes at once, and its guard, run again, sends the tab to the login page
+    (then back here). This tab's own Logout resets the verdict instead, so its redirect is the only one."""
+    return rx.box(_verifying("You have been logged out. Taking you to the login page..."), on_mount=guard)
+
+
 def _guarded_page(route: str, title: str, access: Any, guard: Any, waiting: str, on_load: Any, extra: dict) -> Callable:
     """Register a page shown once the server's guard (run first on load) granted `access`; `waiting` until then."""
 
     def decorator(body: Callable[[], rx.Component]) -> Callable[[], rx.Component]:
         def guarded() -> rx.Component:
-            return rx.cond(access == "granted", body(), _verifying(waiting))
+            return rx.cond(
+                access == "granted",
+                rx.cond(AuthState.access_token != "", body(), _signed_out_meanwhile(guard)),
+                _verifying(waiting),
+            )
 
         guarded.__name__ = body.__name__
         page(route, title, on_load=_on_load_list(guard, on_load), **extra)(guarded)

@@ -19,6 +19,7 @@ from reflex_components_core.core.upload import get_upload_files_context_var_data
 from learnsite.backend_url import OFFLINE, PAGE_TOAST
 from learnsite.config import settings
 from learnsite.popups.dialog import RESTORE_FOCUS_JS, pager_button
+from learnsite.services.worksheets import DESCRIPTION_MAX, TITLE_MAX
 from learnsite.state.admin_worksheets import FORM_FIELDS, UPLOAD_ID, AdminWorksheetState as A
 from learnsite.state.worksheets import SKILL_LABELS, SUBJECT_LABELS
 from learnsite.toast import SERVER_TROUBLE
@@ -276,10 +277,10 @@ def _create_form() -> rx.Component:
             _step(
                 "2", "Details",
                 _text_field("Title", "ws-title", FORM, "title", value=A.title, on_change=A.set_title,
-                            placeholder="e.g. Counting Apples"),
+                            placeholder="e.g. Counting Apples", max_length=TITLE_MAX),
                 _text_field("Description", "ws-description", FORM, "description", control=rx.text_area,
                             value=A.description, on_change=A.set_description,
-                            placeholder="What will children practise?", rows="3"),
+                            placeholder="What will children practise?", rows="3", max_length=DESCRIPTION_MAX),
             ),
             _step(
                 "3", "Tagging",
@@ -351,9 +352,11 @@ def _edit_dialog() -> rx.Component:
         rx.dialog.content(
             rx.dialog.title("Edit Worksheet"),
             rx.vstack(
-                _text_field("Title", "ws-edit-title", EDIT, "title", value=A.edit_title, on_change=A.set_edit_title),
+                # as long as the server keeps: a longer title was cut to 200 characters when saved, unsaid
+                _text_field("Title", "ws-edit-title", EDIT, "title", value=A.edit_title, on_change=A.set_edit_title,
+                            max_length=TITLE_MAX),
                 _text_field("Description", "ws-edit-description", EDIT, "description", control=rx.text_area,
-                            value=A.edit_description, on_change=A.set_edit_description),
+                            value=A.edit_description, on_change=A.set_edit_description, max_length=DESCRIPTION_MAX),
                 _select("Category", "ws-edit-category", A.edit_category_id, A.set_edit_category_id, A.categories,
                         "Choose a category", EDIT, "category_id"),
                 _select("Subject", "ws-edit-subject", A.edit_subject, A.set_edit_subject,

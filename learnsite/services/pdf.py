@@ -14,6 +14,12 @@ THUMBNAIL_WIDTH = 320
 _PDFIUM = threading.Lock()
 
 
+# an admin's words, not the parser's (what was wrong inside the file helps no one choosing another)
+NOT_A_PDF = "This file is not a PDF. Choose a PDF file (its name ends in .pdf)."
+INCOMPLETE = "This PDF is incomplete (perhaps it did not finish downloading). Save it again and upload the new copy."
+UNREADABLE = "This PDF could not be read; it may be damaged. Save or print it to a new PDF and upload that."
+
+
 class InvalidPdf(ValueError):
     """The bytes are not a readable PDF document."""
 
@@ -28,10 +34,10 @@ def validate_pdf(path: Path) -> int:
         head = f.read(1024)
         # The header may be preceded by junk within the first 1 KB (readers allow it).
         if PDF_MAGIC not in head:
-            raise InvalidPdf("The file is not a PDF (no %PDF- header).")
+            raise InvalidPdf(NOT_A_PDF)
         f.seek(max(0, size - 1024))
         if b"%%EOF" not in f.read():
-            raise InvalidPdf("The PDF is incomplete (no end-of-file marker).")
+            raise InvalidPdf(INCOMPLETE)
 
     from pypdf import PdfReader
     from pypdf.errors import PyPdfError
@@ -47,7 +53,7 @@ def validate_pdf(path: Path) -> int:
     except InvalidPdf:
         raise
     except (PyPdfError, ValueError, KeyError, TypeError, AttributeError, OSError, IndexError) as exc:
-        raise InvalidPdf(f"The PDF could not be read: {exc}") from exc
+        raise InvalidPdf(UNREADABLE) from exc
     return pages
 
 

@@ -72,12 +72,14 @@ def start(form: AccountForm) -> bool:
 
 
 async def finish(form: AccountForm, fn: Callable[..., Any], *args: Any, what: str, fields: dict[str, str],
-                 failed: str, expected: tuple[type[Exception], ...] = (AccountError, MailError)):
+                 failed: str, expected: tuple[type[Exception], ...] = (AccountError, MailError),
+                 titles: dict[str, str] | None = None):
     """After start() (and a yield, so the page shows it busy): the form's service call. (result, None), or
-    (None, the refusal's toast titled `failed`) with the refusal kept on the form and its fields marked."""
+    (None, the refusal's toast titled `failed`, or `titles`' own title for that refusal) with the refusal kept on
+    the form and its fields marked."""
     result, problem, about = await call_service(fn, *args, what=what, expected=expected)
     form.busy = False
     if not problem:
         return result, None
     form.error, form.error_fields = problem, fields_at_fault(about, fields)
-    return None, notify(failed, problem, level="error")
+    return None, notify((titles or {}).get(problem, failed), problem, level="error")

@@ -18,17 +18,23 @@ from learnsite.whole_numbers import ID_DIGITS
 from learnsite.config import settings
 from learnsite.services import worksheets as service
 from learnsite.services.storage import get_storage
-from learnsite.state.auth import AuthState
+from learnsite.state.auth import ADMIN_HOME, ADMIN_LOGIN, AuthState, login_redirect
 from learnsite.state.worksheets import SKILL_LABELS, SUBJECT_LABELS, category_choice, skill_choice, subject_choice
 from learnsite.toast import SERVER_TROUBLE, notify
 
 log = logging.getLogger(__name__)
 
+
+def _denied() -> rx.event.EventSpec:
+    """DECISIONS: an admin event refused (signed out in another tab, or not an admin) goes to the admin login,
+    which says which, and comes back to the dashboard after it."""
+    return login_redirect(ADMIN_LOGIN, ADMIN_HOME)
+
+
 UPLOAD_ID = "worksheet-pdf"
 NO_FILE = "Please select a PDF file to upload."
 FORM_FIELDS = ("title", "description", "category_id", "subject", "skill_type")  # the form an admin fills in
 LIST_PER_PAGE = 10
-NOT_ADMIN = ("Not Allowed", "Only administrators can manage worksheets.")
 # react-dropzone's error codes -> the words it would show (REFLEX_NOTES), for the accept/max settings of the page
 _DROP_ERRORS = {
     "file-invalid-type": "File type must be one of application/pdf, .pdf",
@@ -93,7 +99,7 @@ class AdminWorksheetState(rx.State):
     @rx.event
     async def load(self):
         if not await AuthState.admin_of(self):
-            return notify(*NOT_ADMIN, level="error")
+            return _denied()
         try:
             self.categories = await asyncio.to_thread(service.library_choices)
         except Exception:  # noqa: BLE001
@@ -104,7 +110,7 @@ class AdminWorksheetState(rx.State):
     @rx.event
     async def load_list(self):
         if not await AuthState.admin_of(self):
-            return notify(*NOT_ADMIN, level="error")
+            return _denied()
         try:
             views, total = await asyncio.to_thread(
                 service.list_worksheets, page=self.list_page, per_page=LIST_PER_PAGE, storage=get_storage())
@@ -191,7 +197,8 @@ class AdminWorksheetState(rx.State):
         if not await self._admin_tab():
             return None
         messages = []
-        for r in rejections[:10]:
+        # the first file kept is not refused: saying "a.pdf: Too many files" beside "Selected: a.pdf" contradicted it
+        for r in (rejections[1:11] if kept else rejections[:10]):
             name = r.get("name")
             name = name[:200] if isinstance(name, str) else ""
             codes = r.get("errors")
@@ -222,7 +229,7 @@ class AdminWorksheetState(rx.State):
                 admin = await AuthState.admin_of(self)
                 if admin is None:
                     # Returning without reading the body: the server refuses the rest of it.
-                    yield notify(*NOT_ADMIN, level="error")
+                    yield _denied()
                     return
                 fields = dict(title=self.title, description=self.description, category_id=self.category_id,
                               subject=self.subject, skill_type=self.skill_type)
@@ -290,7 +297,7 @@ class AdminWorksheetState(rx.State):
     @rx.event
     async def start_edit(self, worksheet_id: str):
         if not await AuthState.admin_of(self):
-            return notify(*NOT_ADMIN, level="error")
+            return _denied()
         row = next((r for r in self.items if r["id"] == str(worksheet_id)), None)
         if row is None:
             return
@@ -335,7 +342,7 @@ class AdminWorksheetState(rx.State):
     @rx.event
     async def save_edit(self):
         if not await AuthState.admin_of(self):
-            return notify(*NOT_ADMIN, level="error")
+            return _denied()
         worksheet_id = whole_numbers.parse(self.edit_id, ID_DIGITS)
         if worksheet_id is None:
             return
@@ -359,7 +366,7 @@ class AdminWorksheetState(rx.State):
     @rx.event
     async def ask_delete(self, worksheet_id: str):
         if not await AuthState.admin_of(self):
-            return notify(*NOT_ADMIN, level="error")
+            return _denied()
         row = next((r for r in self.items if r["id"] == str(worksheet_id)), None)
         if row is not None:
             self.delete_id, self.delete_title = row["id"], row["title"]
@@ -371,7 +378,7 @@ class AdminWorksheetState(rx.State):
     @rx.event
     async def confirm_delete(self):
         if not await AuthState.admin_of(self):
-            return notify(*NOT_ADMIN, level="error")
+            return _denied()
         worksheet_id, title = whole_numbers.parse(self.delete_id, ID_DIGITS), self.delete_title
         self.delete_id = self.delete_title = ""
         if worksheet_id is None:

@@ -32,7 +32,7 @@ from learnsite.services.chat import ChatError
 from learnsite.services.summary import SummaryError
 from learnsite.state import chat_live, chat_outbox
 from learnsite.state.account_calls import form_field
-from learnsite.state.auth import AuthState
+from learnsite.state.auth import USER_LOGIN, AuthState, login_redirect
 
 log = logging.getLogger(__name__)
 
@@ -190,8 +190,11 @@ class ChatState(rx.State):
     @rx.event
     async def send_message(self, form_data: dict[str, str]):
         user = await AuthState.user_of(self)
-        if user is None or not self.channel_id:
-            return  # signed out or forged: post nothing
+        if user is None:
+            # signed out in another tab meanwhile: post nothing; the outbox keeps the message for after the login
+            return login_redirect(USER_LOGIN, "/chat")
+        if not self.channel_id:
+            return
         text = form_field(form_data, "message")
         if not text.strip():
             return  # SPEC §5: an empty or blank message is not sent
@@ -218,7 +221,7 @@ class ChatState(rx.State):
         """The page's unanswered sends (see chat_outbox): each is stored once, then answered."""
         user = await AuthState.user_of(self)
         if user is None:
-            return
+            return login_redirect(USER_LOGIN, "/chat")
         answered, refused = [], None
         for entry in chat_outbox.entries_of(outbox, user.id):
             try:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from learnsite.safe_text import inert
-from learnsite.services import password_reset
+from learnsite.services import password_reset, passwords
 from learnsite.services.accounts import AccountError
 from learnsite.state.account_calls import AccountForm, call_service, finish, form_field, opened, start
 from learnsite.state.auth import ADMIN_LOGIN, USER_LOGIN, AuthState
@@ -13,6 +13,8 @@ from learnsite.toast import notify
 
 FORGOT_FIELDS = {"email": "email"}
 RESET_FIELDS = {"new_password": "new_password", "confirm_password": "confirm_password"}
+# the spec's titles for the same refusals on the account page's password change
+PASSWORD_TITLES = {password_reset.MISMATCH: "Passwords Do Not Match", passwords.TOO_SHORT: "Password Too Short"}
 
 
 class ForgotPasswordState(AccountForm, rx.State):
@@ -64,7 +66,7 @@ class ResetPasswordState(AccountForm, rx.State):
         role, refusal = await finish(
             self, password_reset.reset_password, self._token(), form_field(form_data, "new_password"),
             form_field(form_data, "confirm_password"), what="password reset", fields=RESET_FIELDS,
-            failed="Failed to Update Password", expected=(AccountError,))
+            failed="Failed to Update Password", expected=(AccountError,), titles=PASSWORD_TITLES)
         if refusal:
             if self.error == password_reset.BAD_RESET_LINK:
                 self.link = "closed"

@@ -165,7 +165,7 @@ def test_a_forgotten_password_is_chosen_again_with_a_mailed_link(page, app_serve
     new.fill("new-password-1")
     again.fill("new-password-2")
     form_button(page, "Save New Password").click()
-    expect(toast(page, "Failed to Update Password")).to_be_visible()
+    expect(toast(page, "Passwords Do Not Match")).to_be_visible()  # the spec's title, as on the account page
     for field in (new, again):
         expect(field).to_have_attribute("aria-invalid", "true")
         expect(field).to_have_accessible_description(re.compile("identical"))
@@ -404,6 +404,37 @@ def test_logging_out_in_one_tab_signs_the_other_out_at_once(page, app_server):
     # from the shared stored session, not the next 30 s session tick (10 s: a busy runner's margin)
     expect(header(other).get_by_role("button", name="Login")).to_be_visible(timeout=10_000)
     expect(header(other).get_by_text("Welcome!")).to_have_count(0)
+    other.close()
+
+
+@pytest.mark.parametrize("role, page_path, login_path, heading", [
+    ("user", "/chat", "/login/user", "Welcome Back!"),
+    ("admin", "/admin/dashboard", "/login/admin", "Admin Login"),
+])
+def test_a_signed_in_page_goes_to_its_login_when_another_tab_logs_out(page, app_server, role, page_path, login_path,
+                                                                       heading):
+    """An admin review: after Logout in one tab, the other kept the dashboard (Edit said "Only administrators can
+    manage worksheets.") or the chat (a message typed there stayed "Sending 1 message..." for good)."""
+    address = unique(f"left-{role}")
+    app_server.create_user(address, "two-tabs-password", role=role)
+    login(page, login_path, address, "two-tabs-password")
+    expect(header(page).get_by_text("Welcome!")).to_be_visible()
+    other = page.context.new_page()
+    other.goto(page_path)
+    wait_hydrated(other)
+    expect(other.get_by_role("heading", name="Create New Worksheet" if role == "admin" else "Chat")).to_be_visible()
+    page.goto("/")
+    wait_hydrated(page)
+    header(page).get_by_role("button", name="Logout").click()
+    expect(header(page).get_by_role("button", name="Login")).to_be_visible()
+    # without a click there: the shared stored session is cleared, and the page goes to the login at once
+    other.wait_for_url(re.compile(re.escape(f"{login_path}?next={page_path}") + "/?$"), timeout=10_000)
+    expect(other.get_by_role("heading", name=heading)).to_be_visible()
+    wait_hydrated(other)
+    other.get_by_label("Email").fill(address)
+    other.get_by_label("Password", exact=True).fill("two-tabs-password")
+    form_button(other, "Login").click()
+    other.wait_for_url(re.compile(re.escape(page_path) + "/?$"))  # and back where it was
     other.close()
 
 

@@ -232,6 +232,35 @@ def test_newest_shown_first_then_older_pages_on_scroll_up(browser, app_server, p
     ctx.close()
 
 
+def test_scrolling_up_slowly_keeps_the_place_and_loads_each_older_page(browser, app_server, people, channel):
+    """An admin review: scrolling up with the wheel, the page of 50 older messages came in and the view jumped to
+    its oldest, past 49 unseen ones, with the button still in sight, so it never loaded by itself again."""
+    from learnsite.services import chat
+
+    _seed_older(app_server, channel, people["bob"][0], 2 * chat.PAGE_SIZE + 30, "slow note")
+    ctx, a = person(browser, app_server, people["ann"][1])
+    support.open_channel(a, channel)
+    expect(messages(a)).to_have_count(chat.PAGE_SIZE)
+    log = a.get_by_role("log", name="Messages")
+    log.hover()
+
+    def scroll_up_until(count: int) -> None:
+        for _ in range(200):
+            if messages(a).count() >= count:
+                return
+            a.mouse.wheel(0, -120)
+            a.wait_for_timeout(60)
+        raise AssertionError(f"{messages(a).count()} messages shown, not {count}")
+
+    scroll_up_until(2 * chat.PAGE_SIZE)
+    a.wait_for_timeout(500)
+    # the place kept: the oldest message shown before the page came (80) is still in view, not the new oldest (30)
+    expect(a.get_by_text(f"slow note {chat.PAGE_SIZE + 30:02d}", exact=True)).to_be_in_viewport()
+    expect(a.get_by_text("slow note 30", exact=True)).not_to_be_in_viewport()
+    scroll_up_until(2 * chat.PAGE_SIZE + 30)  # and on up, by itself
+    ctx.close()
+
+
 def test_older_messages_by_keyboard_keep_the_focus_and_are_not_read_out(browser, app_server, people, channel):
     """The button went disabled while the page came, and away after the last: the keyboard's focus fell to the
     page's body. The older page was added inside the log, so a screen reader read 50 old messages out."""

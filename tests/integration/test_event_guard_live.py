@@ -235,7 +235,7 @@ def test_the_var_tag_through_every_path_never_freezes_the_server(app_server):
         dash, router = await at("/admin/dashboard", admin)
         await send(dash, router, f"{AUTH}.guard_admin", {})
         since = await send(dash, router, f"{ADMIN_WS}.drop_rejected",
-                           {"rejections": [{"name": tag, "size": 1, "type": tag, "errors": [tag]}], "kept": tag})
+                           {"rejections": [{"name": tag, "size": 1, "type": tag, "errors": [tag]}] * 2, "kept": tag})
         assert _shown_as_typed(dash, since)
         await dash.close()
 

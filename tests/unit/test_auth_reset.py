@@ -235,6 +235,11 @@ async def test_reset_page_sets_the_password_then_sends_to_the_right_login(auth_e
     assert state.link == "open"
     events = await run(ResetPasswordState.submit, state, {"new_password": "new-secret", "confirm_password": "x"})
     assert state.error_fields == ["new_password", "confirm_password"] and redirect_target(events) is None
+    assert "Passwords Do Not Match" in toasts(events)  # the spec's titles of the account page's password change
+    events = await run(ResetPasswordState.submit, state, {"new_password": "new", "confirm_password": "new"})
+    assert "Password Too Short" in toasts(events) and "at least 6 characters long" in toasts(events)
+    events = await run(ResetPasswordState.submit, state, {"new_password": "p" * 80, "confirm_password": "p" * 80})
+    assert "Failed to Update Password" in toasts(events) and "72" in toasts(events)
     events = await run(ResetPasswordState.submit, state, {"new_password": "new-secret",
                                                           "confirm_password": "new-secret"})
     assert "Password Updated Successfully!" in toasts(events)

@@ -7,7 +7,7 @@ import json
 from learnsite.services import chat
 from learnsite.state import chat_outbox
 from learnsite.state.chat import ChatState
-from tests.unit.auth_fixtures import auth_env, run, toasts  # noqa: F401
+from tests.unit.auth_fixtures import auth_env, redirect_target, run, toasts  # noqa: F401
 from tests.unit.test_chat_live import FakeApp, live, person, tab  # noqa: F401
 
 
@@ -83,7 +83,11 @@ async def test_a_flush_from_a_signed_out_tab_posts_nothing(live):
     (await a.get_state(AuthState)).access_token = ""
     (await a.get_state(AuthState)).refresh_token = ""
     events = await run(ChatState.flush_outbox, a, json.dumps([entry(ann.user.id, channel_id, "hi", "gone-0000000001")]))
-    assert events == [] and chat.count_messages(channel_id) == 0
+    # signed out in another tab: to the login, which comes back to the chat; the entry stays for after it
+    assert redirect_target(events) == "/login/user?next=/chat" and not answered(events)
+    events = await run(ChatState.send_message, a, {"message": "typed after", "client_id": "gone-0000000002"})
+    assert redirect_target(events) == "/login/user?next=/chat" and not answered(events)
+    assert chat.count_messages(channel_id) == 0
 
 
 async def test_a_flush_past_the_rate_limit_keeps_the_rest_for_later(live):

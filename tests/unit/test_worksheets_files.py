@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from learnsite.services.pdf import InvalidPdf, first_page_png, validate_pdf
+from learnsite.services.pdf import INCOMPLETE, UNREADABLE, InvalidPdf, first_page_png, validate_pdf
 from learnsite.services.storage import LocalStorage, StorageError, check_key
 from learnsite.services.worksheets import FileTooLarge, UploadSpool, safe_file_name, stored_name
 from tests.worksheet_pdfs import make_pdf
@@ -68,16 +68,18 @@ def test_truncated_pdf_is_refused(tmp_path):
     data = make_pdf()
     path = tmp_path / "cut.pdf"
     path.write_bytes(data[: len(data) // 2])
-    with pytest.raises(InvalidPdf):
+    with pytest.raises(InvalidPdf) as refused:
         validate_pdf(path)
+    assert str(refused.value) == INCOMPLETE
 
 
 def test_pdf_with_broken_body_but_eof_marker_is_refused(tmp_path):
     data = make_pdf()
     path = tmp_path / "broken.pdf"
     path.write_bytes(data[: len(data) // 2] + b"\n%%EOF\n")
-    with pytest.raises(InvalidPdf):
+    with pytest.raises(InvalidPdf) as refused:
         validate_pdf(path)
+    assert str(refused.value) == UNREADABLE  # an admin's words: the parser's own said nothing they could act on
 
 
 def test_magic_bytes_alone_are_not_enough(tmp_path):
