@@ -19,6 +19,15 @@ const CSS = `
   border-radius: 18px; box-sizing: border-box; cursor: crosshair; user-select: none; -webkit-user-select: none; }
 .trace-board-steps { cursor: pointer; }
 @media (pointer: coarse) and (min-width: 700px) and (min-height: 900px) { .trace-board { max-width: 460px; } }
+/* a phone turned sideways: the buttons beside the board, which is as tall as the screen allows under the game's
+   bar and its question (Done was below the screen's edge) */
+@media (orientation: landscape) and (max-height: 500px) and (min-width: 560px) {
+  .trace-canvas { display: grid; grid-template-columns: auto minmax(140px, 220px); column-gap: 16px;
+    align-items: center; justify-content: center; }
+  .trace-board { grid-column: 1; grid-row: 1 / span 3; width: max(200px, min(360px, calc(100vh - 150px)));
+    width: max(200px, min(360px, calc(100dvh - 150px))); }
+  .trace-steps-toggle, .trace-controls, .trace-status { grid-column: 2; }
+}
 .trace-line { stroke: #a78bfa; stroke-width: 0.6; }
 .trace-line-middle { stroke: #c4b5fd; stroke-dasharray: 2 2; }
 .trace-line-base { stroke: #7c3aed; stroke-width: 0.8; }

@@ -27,6 +27,7 @@ from learnsite.state.stars import StarsState
 
 log = logging.getLogger("learnsite.games")
 
+READY_MS = 2500  # "Get Ready to Play!"
 MAX_TYPED = 3  # digits of an answer (no answer is above 999)
 MAX_TEXT = 600  # characters of a child's first lines that are checked; kept in the tab only, never in the database
 DIGITS = re.compile(r"\D")
@@ -89,7 +90,9 @@ class GameState(rx.State):
         if activity is None:
             return None
         self._begin(activity.activity_id)
-        return notify("Get Ready to Play!", f"{activity.title} is starting. Have fun!", level="success")
+        # short (the word): on a phone it lies over the top of the board, where the game begins
+        return notify("Get Ready to Play!", f"{activity.title} is starting. Have fun!", level="success",
+                      duration=READY_MS)
 
     @rx.event
     async def reset_game(self):

@@ -729,6 +729,34 @@ def test_after_a_refused_trace_a_good_one_is_taken_though_the_stray_mark_was_nev
     page.wait_for_function("(k) => document.querySelector('#game-board').dataset.round !== k", arg=first)
 
 
+def test_on_a_phone_turned_sideways_start_the_hint_and_done_are_in_sight(browser, app_server):
+    """A tablet and phone review at 740 x 375: "Start Playing!" was two screens down under the picture; after a
+    wrong tap Color Matching's hint stayed under the bottom edge (the tapped answer and the hint never fit together, so the page
+    did not scroll); Letter Tracing's Done was below the board. The header, a fifth of the screen, scrolls away."""
+    with phone(browser, app_server, 740, 375) as page:
+        open_game(page, "color-matching")
+        expect(page.get_by_role("button", name="Start Playing!")).to_be_in_viewport(ratio=1)
+        page.get_by_role("button", name="Start Playing!").tap()
+        page.wait_for_selector("#game-board:not([data-settling])")
+        left = option_names(page, "Things to match")[0]
+        page.get_by_role("group", name="Things to match").get_by_role("button", name=left, exact=True).tap()
+        wrong = next(name for name in option_names(page, "Partners") if not name.startswith(left.split()[0]))
+        page.get_by_role("group", name="Partners").get_by_role("button", name=wrong, exact=True).tap()
+        hint = board(page).locator(".game-feedback.is-hint")
+        expect(hint).to_contain_text("Which T-shirt has that colour too?")
+        expect(hint).to_be_in_viewport(ratio=1)
+        assert page.evaluate("document.querySelector('.site-header').getBoundingClientRect().bottom") <= 0
+
+        open_game(page, "letter-tracing")
+        page.get_by_role("button", name="Start Playing!").tap()
+        expect(page.locator(".trace-board")).to_be_visible()
+        page.wait_for_timeout(800)  # the board's own scroll has ended
+        expect(page.locator(".trace-board")).to_be_in_viewport(ratio=1)
+        expect(page.get_by_role("button", name="Done")).to_be_in_viewport(ratio=1)
+        expect(page.get_by_role("button", name="Clear")).to_be_in_viewport(ratio=1)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 740
+
+
 @pytest.mark.parametrize("reduced", [False, True])
 def test_starting_on_a_phone_brings_the_whole_first_round_into_view(browser, app_server, reduced):
     """On a phone "Start Playing!" sits at the bottom of the screen: the first round appears below it, so the page
