@@ -285,6 +285,11 @@ def test_age_group_popup_plays_each_activity(page):
         plays = dialog.get_by_role("link", name=re.compile(r"^Play "))
         expect(plays).to_have_count(4)
         assert [plays.nth(i).get_attribute("href") for i in range(4)] == [f"/activity/{i}" for i in ids]
+        # each game's own picture, for a child who cannot read the names: a tap on it plays too
+        pictures = dialog.locator(".age-activity-art")
+        assert [pictures.nth(i).get_attribute("href") for i in range(4)] == [f"/activity/{i}" for i in ids]
+        assert [pictures.nth(i).locator("img").get_attribute("src") for i in range(4)] == [
+            f"/art/activity/{i}.svg" for i in ids]
         if age == "Ages 5-6":
             shoot(page, "age-group-desktop")
         page.keyboard.press("Escape")
@@ -292,6 +297,11 @@ def test_age_group_popup_plays_each_activity(page):
     ages.get_by_role("button", name="Ages 7-8", exact=True).click()
     page.get_by_role("dialog").get_by_role("link", name="Play Math Whiz").click()
     expect(page).to_have_url(re.compile(r"/activity/math-whiz$"))
+    expect(page.get_by_role("dialog")).to_have_count(0)
+    open_home(page)
+    ages.get_by_role("button", name="Ages 3-4", exact=True).click()
+    page.get_by_role("dialog").locator('.age-activity-art[href="/activity/animal-sounds"]').click()
+    expect(page).to_have_url(re.compile(r"/activity/animal-sounds$"))
     expect(page.get_by_role("dialog")).to_have_count(0)
 
 
