@@ -732,7 +732,8 @@ def test_after_a_refused_trace_a_good_one_is_taken_though_the_stray_mark_was_nev
 def test_on_a_phone_turned_sideways_start_the_hint_and_done_are_in_sight(browser, app_server):
     """A tablet and phone review at 740 x 375: "Start Playing!" was two screens down under the picture; after a
     wrong tap Color Matching's hint stayed under the bottom edge (the tapped answer and the hint never fit together, so the page
-    did not scroll); Letter Tracing's Done was below the board. The header, a fifth of the screen, scrolls away."""
+    did not scroll); Letter Tracing's Done was below the board; Rainbow Math's 7, 8, 9 and 0 were below the sum. The
+    header, a fifth of the screen, scrolls away."""
     with phone(browser, app_server, 740, 375) as page:
         open_game(page, "color-matching")
         expect(page.get_by_role("button", name="Start Playing!")).to_be_in_viewport(ratio=1)
@@ -755,6 +756,17 @@ def test_on_a_phone_turned_sideways_start_the_hint_and_done_are_in_sight(browser
         expect(page.get_by_role("button", name="Done")).to_be_in_viewport(ratio=1)
         expect(page.get_by_role("button", name="Clear")).to_be_in_viewport(ratio=1)
         assert page.evaluate("document.documentElement.scrollWidth") <= 740
+
+        open_game(page, "rainbow-math")  # the number pad beside the sum: every key and the sum in sight at once
+        page.get_by_role("button", name="Start Playing!").tap()
+        expect(page.locator("#game-prompt")).to_be_visible()
+        page.wait_for_timeout(800)
+        expect(page.locator("#game-prompt")).to_be_in_viewport(ratio=1)
+        expect(page.get_by_role("button", name="Check")).to_be_in_viewport(ratio=1)
+        keys = page.get_by_role("group", name="Number pad").get_by_role("button")
+        expect(keys).to_have_count(12)
+        for key in keys.all():
+            expect(key).to_be_in_viewport(ratio=1)
 
 
 @pytest.mark.parametrize("reduced", [False, True])
