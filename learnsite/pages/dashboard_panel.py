@@ -351,7 +351,8 @@ def _edit_dialog() -> rx.Component:
     return rx.dialog.root(
         rx.dialog.content(
             rx.dialog.title("Edit Worksheet"),
-            rx.vstack(
+            # a form: Enter in the title saves, as in any form (the fields' values are the state's, not the form's)
+            rx.form(rx.vstack(
                 # as long as the server keeps: a longer title was cut to 200 characters when saved, unsaid
                 _text_field("Title", "ws-edit-title", EDIT, "title", value=A.edit_title, on_change=A.set_edit_title,
                             max_length=TITLE_MAX),
@@ -364,13 +365,13 @@ def _edit_dialog() -> rx.Component:
                 _select("Skill Type", "ws-edit-skill", A.edit_skill_type, A.set_edit_skill_type,
                         list(SKILL_LABELS.items()), "Choose a skill type", EDIT, "skill_type"),
                 rx.hstack(
-                    rx.dialog.close(rx.button("Cancel", variant="soft", color_scheme="gray")),
-                    rx.button("Save Changes", on_click=A.save_edit),
+                    rx.dialog.close(rx.button("Cancel", variant="soft", color_scheme="gray", type="button")),
+                    rx.button("Save Changes", type="submit"),
                     justify="end",
                     width="100%",
                 ),
                 spacing="3",
-            ),
+            ), on_submit=lambda _form: A.save_edit(), reset_on_submit=False),
             max_width="520px",
             on_close_auto_focus=rx.call_script(RESTORE_FOCUS_JS),  # back to its row's Edit button
         ),
