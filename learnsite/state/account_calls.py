@@ -52,9 +52,9 @@ def fields_at_fault(about: tuple[str, ...], names: dict[str, str]) -> list[str]:
 
 
 async def opened(form: AccountForm) -> bool:
-    """A form's page opened: never a busy button (a server gone mid-call
-    left it set), and last time's refusal gone, unless the page only connected again (a phone woken up keeps the
-    error it showed). True when the page was opened, not reconnected."""
+    """A form's page opened: never a busy button (a server gone mid-call left it set), and last time's refusal
+    gone, unless the page only connected again (a phone woken up keeps the error it showed). True when the page
+    was opened, not reconnected."""
     form.busy = False
     if await page_connected_again(form):
         return False

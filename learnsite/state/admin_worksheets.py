@@ -24,13 +24,6 @@ from learnsite.toast import SERVER_TROUBLE, notify
 
 log = logging.getLogger(__name__)
 
-
-def _denied() -> rx.event.EventSpec:
-    """DECISIONS: an admin event refused (signed out in another tab, or not an admin) goes to the admin login,
-    which says which, and comes back to the dashboard after it."""
-    return login_redirect(ADMIN_LOGIN, ADMIN_HOME)
-
-
 UPLOAD_ID = "worksheet-pdf"
 NO_FILE = "Please select a PDF file to upload."
 FORM_FIELDS = ("title", "description", "category_id", "subject", "skill_type")  # the form an admin fills in
@@ -42,6 +35,12 @@ _DROP_ERRORS = {
     "file-too-large": f"File is larger than {settings.max_upload_bytes} bytes",
     "": "That file can't be used.",
 }
+
+
+def _denied() -> rx.event.EventSpec:
+    """DECISIONS: an admin event refused (signed out in another tab, or not an admin) goes to the admin login,
+    which says which, and comes back to the dashboard after it."""
+    return login_redirect(ADMIN_LOGIN, ADMIN_HOME)
 
 
 def _row(view: service.WorksheetView) -> dict[str, str]:
