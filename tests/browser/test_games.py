@@ -1362,6 +1362,20 @@ def test_at_200_percent_zoom_a_quick_answer_leaves_the_next_question_in_sight(br
         assert finished(page)
 
 
+@pytest.mark.parametrize("size", [(768, 1024), (1024, 768)])
+def test_a_tablet_shows_the_things_to_count_big_and_the_answers_in_sight(browser, app_server, size):
+    """The tablet review: the things a child taps to count were 56 px in a 640 px board."""
+    with phone(browser, app_server, *size, is_mobile=True) as page:
+        start(page, "number-counting")
+        page.wait_for_timeout(800)  # the board brought into view
+        things = page.locator(".game-objects .game-object")
+        assert things.count() >= 1
+        assert all(box["width"] >= 76 for box in (t.bounding_box() for t in things.all()))
+        answers = page.get_by_role("group", name="Answers").get_by_role("button")
+        expect(answers.last).to_be_in_viewport(ratio=1)
+        expect(page.locator("#game-prompt")).to_be_in_viewport(ratio=1)
+
+
 def test_a_tablet_gives_the_tracing_board_more_room(browser, app_server):
     """A portrait tablet has room for a bigger board for small fingers, with Done still on screen."""
     with phone(browser, app_server, width=768, height=1024, is_mobile=True) as page:
