@@ -46,6 +46,9 @@ def _message_error(exc: Exception) -> str:
     return str(exc) if isinstance(exc, (ChatError, SummaryError)) else toast.SOMETHING_WRONG
 
 
+WAITS_IN_OUTBOX = "Your message will be sent by itself in a moment."
+
+
 def _not_sent(text: str, exc: Exception) -> list:
     """The refusal toast, and the text back in the input so nothing typed is lost."""
     return [rx.set_value("chat-message-input", inert(text)),
@@ -202,6 +205,13 @@ class ChatState(rx.State):
         answered = [chat_outbox.done([client_id])] if client_id else []
         try:
             posted = await asyncio.to_thread(chat.post_message, user.id, self.channel_id, text, None, client_id)
+        except chat.RateLimited as exc:
+            if not client_id:
+                return _not_sent(text, exc)
+            # left unanswered, it stays in the page's outbox, which sends it when the limit allows, in turn (a
+            # text given back in the box was overwritten by the next refused one: of a burst, only the last came
+            # back)
+            return toast.notify("Error sending message", f"{exc} {WAITS_IN_OUTBOX}", level="error")
         except Exception as exc:
             if not isinstance(exc, ChatError):
                 log.exception("sending a message failed")

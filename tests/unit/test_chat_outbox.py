@@ -100,3 +100,22 @@ async def test_a_flush_past_the_rate_limit_keeps_the_rest_for_later(live):
     assert answered(events) == [f"queued-{i:08d}" for i in range(chat.RATE_LIMIT_COUNT)]
     assert not toasts(events)
     assert chat.count_messages(a.channel_id) == chat.RATE_LIMIT_COUNT
+
+
+async def test_a_send_past_the_rate_limit_waits_in_the_outbox_and_goes_later(live, monkeypatch):
+    """An admin review: in a burst past the limit, each refused text was put back in the box over the one before:
+    only the last came back. A refused send is now left unanswered: the page's outbox keeps it and sends it later."""
+    from learnsite.state.chat import WAITS_IN_OUTBOX
+
+    ann = person("ann@example.com")
+    a = await tab(FakeApp(), ann, "ta")
+    for i in range(chat.RATE_LIMIT_COUNT):
+        chat.post_message(ann.user.id, a.channel_id, f"quick {i}")
+    events = await run(ChatState.send_message, a, {"message": "one too many", "client_id": "wait-0000000001"})
+    assert not answered(events) and "too quickly" in toasts(events) and WAITS_IN_OUTBOX in toasts(events)
+    assert not any("chat-message-input" in str(getattr(ev, "args", "")) for ev in events)  # the box is left be
+    monkeypatch.setattr(chat, "RATE_LIMIT_SECONDS", 0)  # the window has passed
+    outbox = json.dumps([entry(ann.user.id, a.channel_id, "one too many", "wait-0000000001")])
+    events = await run(ChatState.flush_outbox, a, outbox)
+    assert answered(events) == ["wait-0000000001"]
+    assert [m.content for m in chat.recent_messages(a.channel_id)][-1] == "one too many"
