@@ -30,7 +30,6 @@ MAILS_PER_HOUR = 3  # reset links mailed to one account
 SENT = "If an account uses that address, we have sent it a link to choose a new password. It works for one hour."
 RESET_WAIT = "Too many reset requests. Please wait a minute and try again."
 BAD_RESET_LINK = "This password reset link is invalid or has expired. Please ask for a new one."
-MISMATCH = "Please ensure both password fields are identical."
 
 
 def request_reset(email: str, client_ip: str | None = None, url: str | None = None) -> None:
@@ -84,7 +83,7 @@ def reset_password(token: str, new_password: str, confirm: str, url: str | None 
     Returns the account's role (its login page is the one to go to)."""
     check_password(new_password)
     if new_password != confirm:
-        raise AccountError(MISMATCH, ("new_password", "confirm_password"))
+        raise AccountError(passwords.MISMATCH, ("new_password", "confirm_password"))
     new_hash = passwords.hash_password(new_password)  # before the link is claimed: the claim is one quick update
     now = datetime.now(timezone.utc)
     key = tokens.hash_token(token) if token else ""

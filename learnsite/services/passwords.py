@@ -8,6 +8,7 @@ MIN_LENGTH = 6
 MAX_BYTES = 72  # bcrypt ignores everything after 72 bytes: refuse rather than truncate silently
 
 TOO_SHORT = "Your new password must be at least 6 characters long."
+MISMATCH = "Please ensure both password fields are identical."  # the new password typed twice
 TOO_LONG = "Your password is too long: use at most 72 bytes (about 72 letters)."
 
 

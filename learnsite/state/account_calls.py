@@ -8,12 +8,15 @@ from typing import Any, Callable
 
 import reflex as rx
 
+from learnsite.services import passwords
 from learnsite.services.accounts import AccountError
 from learnsite.services.mail import MailError
 from learnsite.state.reconnect import page_connected_again
 from learnsite.toast import SOMETHING_WRONG, notify
 
 log = logging.getLogger("learnsite.accounts")
+# the spec's toast titles for a new password refused (the account page's change, and the reset page's)
+PASSWORD_TITLES = {passwords.MISMATCH: "Passwords Do Not Match", passwords.TOO_SHORT: "Password Too Short"}
 
 
 class AccountForm(rx.State, mixin=True):

@@ -6,7 +6,7 @@ import reflex as rx
 
 from learnsite.services import accounts, passwords, tokens
 from learnsite.services.accounts import AccountError
-from learnsite.state.account_calls import call_service, fields_at_fault, form_field
+from learnsite.state.account_calls import PASSWORD_TITLES, call_service, fields_at_fault, form_field
 from learnsite.state.auth import ADMIN_LOGIN, AuthState, login_redirect
 from learnsite.toast import notify
 
@@ -59,13 +59,13 @@ class AccountSettingsState(rx.State):
         new, confirm = form_field(form_data, "new_password"), form_field(form_data, "confirm_password")
         self.password_error, self.password_error_fields = "", []
         if new != confirm:
-            self.password_error = "Please ensure both password fields are identical."
+            self.password_error = passwords.MISMATCH
             self.password_error_fields = ["new_password", "confirm_password"]
-            yield notify("Passwords Do Not Match", self.password_error, level="error")
+            yield notify(PASSWORD_TITLES[passwords.MISMATCH], self.password_error, level="error")
             return
         if len(new) < passwords.MIN_LENGTH:
             self.password_error, self.password_error_fields = passwords.TOO_SHORT, ["new_password"]
-            yield notify("Password Too Short", self.password_error, level="error")
+            yield notify(PASSWORD_TITLES[passwords.TOO_SHORT], self.password_error, level="error")
             return
         self.password_busy = True
         yield

@@ -5,16 +5,14 @@ from __future__ import annotations
 import reflex as rx
 
 from learnsite.safe_text import inert
-from learnsite.services import password_reset, passwords
+from learnsite.services import password_reset
 from learnsite.services.accounts import AccountError
-from learnsite.state.account_calls import AccountForm, call_service, finish, form_field, opened, start
+from learnsite.state.account_calls import PASSWORD_TITLES, AccountForm, call_service, finish, form_field, opened, start
 from learnsite.state.auth import ADMIN_LOGIN, USER_LOGIN, AuthState
 from learnsite.toast import notify
 
 FORGOT_FIELDS = {"email": "email"}
 RESET_FIELDS = {"new_password": "new_password", "confirm_password": "confirm_password"}
-# the spec's titles for the same refusals on the account page's password change
-PASSWORD_TITLES = {password_reset.MISMATCH: "Passwords Do Not Match", passwords.TOO_SHORT: "Password Too Short"}
 
 
 class ForgotPasswordState(AccountForm, rx.State):
