@@ -405,7 +405,7 @@
     var picked = newText(board, '.game-instruction[data-picked="true"]');
     if (hint) clearCounts(board);
     if (hint && typedIn === "game-writing") { typeOn(typedIn); typedIn = null; }
-    if (hint && hint.getBoundingClientRect().bottom > window.innerHeight && (tapped || hintFits(board, hint))) {
+    if (hint && hint.getBoundingClientRect().bottom > window.innerHeight && (tapped() || hintFits(board, hint))) {
       hint.scrollIntoView({ block: "nearest" });
     }
     if (picked || keyPicked && keyPicked.getAttribute("aria-pressed") === "true") toPartners(board); // a 2nd pick too
@@ -475,11 +475,8 @@
   // zoom, scrolling to the hint under the answers hid the tried answer (the focus) under the header (the hint is
   // read out all the same). After a finger's tap it always does: where the tapped answer and the hint cannot fit
   // together (a row of answers far above the hint on a short screen), the child who tapped never saw the hint.
-  var tapped = false;
-  document.addEventListener("pointerdown", function (e) {
-    tapped = e.pointerType === "touch" || e.pointerType === "pen";
-  }, true);
-  document.addEventListener("keydown", function () { tapped = false; }, true);
+  function tapped() { return pointer === "touch" || pointer === "pen"; }
+  document.addEventListener("keydown", function () { pointer = ""; }, true); // a key since: not a tap's answer
   function hintFits(board, hint) {
     var focus = document.activeElement;
     if (!focus || focus === document.body || !board.contains(focus)) return true;
