@@ -188,7 +188,8 @@ def composer() -> rx.Component:
             size="3",
             class_name="chat-input",
         ),
-        rx.button("Send", type="submit", size="3"),
+        # pressed with a finger, Send took the focus from the box and a phone's keyboard went down after each message
+        rx.button("Send", type="submit", size="3", on_mouse_down=rx.prevent_default),
         # written by the outbox while a message waits for the server's answer (React leaves it empty)
         rx.el.p(id=chat_outbox.STATUS_ID, role="status", class_name="chat-outbox-status"),
         # filled in for the outbox (chat_outbox.OUTBOX_JS) as the form is submitted

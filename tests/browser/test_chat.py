@@ -448,6 +448,30 @@ def test_a_message_whose_answer_was_lost_is_not_stored_twice(browser, app_server
         ctx_b.close()
 
 
+def test_send_keeps_the_focus_in_the_box_for_the_next_message(browser, app_server, people, channel):
+    """Tapped with a finger (or clicked), Send took the focus from the box: a phone's keyboard went down after
+    every message and came back only with another tap on the box."""
+    ctx = browser.new_context(base_url=app_server.url, viewport={"width": 375, "height": 740}, has_touch=True,
+                              is_mobile=True)
+    ctx.set_default_timeout(15000)
+    page = ctx.new_page()
+    try:
+        support.sign_in(page, people["ann"][1], "pw-123456")
+        support.open_channel(page, channel)
+        box = page.get_by_placeholder("Type a message...")
+        box.tap()
+        for text in ("Sent with a tap", "And another one"):
+            box.press_sequentially(text)
+            page.get_by_role("button", name="Send").tap()
+            expect(messages(page).filter(has_text=text)).to_be_visible()
+            expect(box).to_be_focused()
+            expect(box).to_have_value("")
+        page.get_by_role("button", name="Send").click()  # a mouse's click too
+        expect(box).to_be_focused()
+    finally:
+        ctx.close()
+
+
 def test_every_channel_is_in_sight_on_a_320_px_phone(browser, app_server, people):
     """The channels were a strip scrolled sideways, which a touch screen shows no scrollbar for: the last one
     ("# parents") was cut off at the screen's edge. They wrap."""
