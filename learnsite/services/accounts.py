@@ -300,9 +300,16 @@ def request_email_change(user_id: int, new_email: str, current_password: str, cl
         if find_user(s, new_email) is not None:
             raise AccountError(EMAIL_TAKEN, ("email",))
         link = email_link(s, user.id, "change_email", new_email)
+        old_email, forgot = user.email, _forgot_link(user)
     mail.send_mail(new_email, "Confirm your new Learnsite email address",
                    "Please confirm your new email address for Learnsite by opening this link:\n\n"
                    f"{link}\n\nIf you did not ask for this change, you can ignore this message.\n")
+    _notice(old_email, user_id, "Your Learnsite email address is to change",
+            f"Someone signed in to your Learnsite account asked to change its email address to {new_email}. "
+            "It changes when the link we mailed to that address is opened.\n\n"
+            "If this was you, there is nothing more to do.\n\n"
+            "If it was not you, someone knows your password. Choose a new one now (it cancels the change "
+            f"if that link has not been opened yet):\n\n{forgot}\n")
     return new_email
 
 
@@ -318,4 +325,23 @@ def change_password(user_id: int, new_password: str, current_password: str, keep
         s.add(user)
         for purpose in ("reset", "change_email"):
             void_links(s, user.id, purpose)
-        return tokens.revoke_user_sessions(s, user.id, except_sid=keep_session)
+        ended = tokens.revoke_user_sessions(s, user.id, except_sid=keep_session)
+        address, forgot = user.email, _forgot_link(user)
+    _notice(address, user_id, "Your Learnsite password was changed",
+            "The password of your Learnsite account was changed just now, and its other sessions were signed out."
+            "\n\nIf this was you, there is nothing more to do.\n\n"
+            f"If it was not you, choose a new password now:\n\n{forgot}\n")
+    return ended
+
+
+def _forgot_link(user: User) -> str:
+    return f"{settings.public_url}/auth/forgot" + ("?for=admin" if user.role == "admin" else "")
+
+
+def _notice(address: str, user_id: int, subject: str, text: str) -> None:
+    """A change of sign-in details is told to the account's address, so its owner learns of one they did not
+    make. The change is done by then: a mail that fails is logged, never shown."""
+    try:
+        mail.send_mail(address, subject, text)
+    except Exception:  # noqa: BLE001
+        log.exception("the notice %r to user %s was not sent", subject, user_id)

@@ -8,7 +8,7 @@ from sqlmodel import select
 
 from learnsite.db import session_scope
 from learnsite.models import User
-from learnsite.services import accounts, passwords
+from learnsite.services import accounts, password_reset, passwords
 from learnsite.services.accounts import AccountError
 from tests.unit.auth_fixtures import auth_env  # noqa: F401
 
@@ -211,8 +211,7 @@ def test_email_change_flow(auth_env):
     with pytest.raises(AccountError, match="current password is not correct"):
         accounts.request_email_change(boss.id, "Chief@Example.com", "not-my-password")
     accounts.request_email_change(boss.id, "Chief@Example.com", "bosspass")
-    (mail_file,) = _mails(auth_env)
-    assert email.message_from_bytes(mail_file.read_bytes())["To"] == "chief@example.com"
+    (mail_file,) = [m for m in _mails(auth_env) if _to(m) == "chief@example.com"]
     assert accounts.sign_in("boss@example.com", "bosspass")  # nothing changed until the link is opened
     _, token = _link_token(mail_file)
     result = accounts.confirm_email(token)
@@ -221,6 +220,54 @@ def test_email_change_flow(auth_env):
     assert accounts.sign_in("chief@example.com", "bosspass").user.email == "chief@example.com"
     with pytest.raises(AccountError):
         accounts.sign_in("boss@example.com", "bosspass")
+
+
+def _to(path) -> str:
+    return email.message_from_bytes(path.read_bytes())["To"]
+
+
+def _body(path) -> str:
+    return email.message_from_bytes(path.read_bytes()).get_payload(decode=True).decode()
+
+
+def test_the_old_address_is_told_of_an_email_change_and_how_to_stop_it(auth_env, monkeypatch):
+    boss = accounts.create_user("boss@example.com", "bosspass", role="admin", confirmed=True)
+    accounts.request_email_change(boss.id, "thief@example.com", "bosspass")
+    (notice,) = [m for m in _mails(auth_env) if _to(m) == "boss@example.com"]
+    body = _body(notice)
+    assert "thief@example.com" in body and "token=" not in body  # the new address's link is not in it
+    assert "/auth/forgot?for=admin" in body
+    # what the notice says works: a new password (here by the reset link) cancels the change
+    monkeypatch.setattr(password_reset, "in_background", lambda fn, *args: fn(*args))
+    password_reset.request_reset("boss@example.com")
+    (reset_mail,) = [m for m in _mails(auth_env) if "Reset" in email.message_from_bytes(m.read_bytes())["Subject"]]
+    _, reset_token = _link_token(reset_mail)
+    password_reset.reset_password(reset_token, "brand-new-pw", "brand-new-pw")
+    (change_mail,) = [m for m in _mails(auth_env) if _to(m) == "thief@example.com"]
+    with pytest.raises(AccountError):
+        accounts.confirm_email(_link_token(change_mail)[1])
+    assert accounts.sign_in("boss@example.com", "brand-new-pw").user.email == "boss@example.com"
+
+
+def test_a_password_change_is_told_to_the_account_address(auth_env):
+    kid = accounts.create_user("kid@example.com", "secret1", confirmed=True)
+    accounts.change_password(kid.id, "secret22", "secret1")
+    (notice,) = _mails(auth_env)
+    assert _to(notice) == "kid@example.com"
+    body = _body(notice)
+    assert "password" in body and "secret22" not in body
+    assert "/auth/forgot\n" in body  # a family account's reset page, not the admin's
+
+
+def test_a_notice_that_cannot_be_sent_does_not_undo_the_change(auth_env, monkeypatch, caplog):
+    kid = accounts.create_user("kid@example.com", "secret1", confirmed=True)
+
+    def down(*_args, **_kwargs):
+        raise OSError("mail server down")
+    monkeypatch.setattr(accounts.mail, "send_mail", down)
+    accounts.change_password(kid.id, "secret22", "secret1")
+    assert accounts.sign_in("kid@example.com", "secret22")
+    assert "was not sent" in caplog.text and "secret22" not in caplog.text
 
 
 def test_sign_up_is_throttled_per_email_and_per_client(auth_env):
