@@ -22,7 +22,7 @@ def auth_controls() -> rx.Component:
                 "signed_in",
                 rx.hstack(
                     rx.button("Chat", on_click=rx.redirect("/chat"), variant="soft", class_name="auth-chat-button"),
-                    rx.text("Welcome!", class_name="auth-welcome", weight="bold"),
+                    rx.text("Welcome!", class_name="auth-welcome", weight="bold", as_="span"),
                     rx.button("Logout", on_click=AuthState.sign_out, variant="outline",
                               class_name="auth-logout-button"),
                     align="center",
@@ -49,7 +49,7 @@ def logo() -> rx.Component:
     return rx.link(
         rx.hstack(
             rx.image(src="/logo.svg", alt="", width="40px", height="40px"),
-            rx.text("Learnsite", size="6", weight="bold", class_name="logo-text"),
+            rx.text("Learnsite", size="6", weight="bold", class_name="logo-text", as_="span"),
             align="center",
             spacing="2",
         ),

@@ -18,4 +18,5 @@ def route_announcer() -> rx.Component:
         # no children for React: the script writes the words
         rx.el.p(id=ANNOUNCER_ID, aria_live="polite", aria_atomic="true", class_name="sr-only"),
         rx.script(src="/js/route_announcer.js"),
+        rx.script(src="/js/header_height.js"),  # lives here for the same reason: it follows each page's header
     )

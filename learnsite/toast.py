@@ -21,8 +21,9 @@ SERVER_TROUBLE = "Something went wrong on the server. Please try again."
 _LEVELS = {"info": "info", "success": "success", "error": "error", "warning": "warning"}
 
 
-# Toasts show under the sticky header (63 px tall at every width), not over its buttons and links for 5 s.
-BELOW_HEADER = {"top": "72px"}
+# Toasts show under the sticky header (63 px tall at every width at the browser's own text size; taller with the
+# reader's bigger text, as header_height.js measures), not over its buttons and links for 5 s.
+BELOW_HEADER = {"top": "calc(var(--header-height, 63px) + 9px)"}
 
 
 def toaster() -> rx.Component:

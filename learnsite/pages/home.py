@@ -107,6 +107,7 @@ def featured_card(item: Featured) -> rx.Component:
             align="center",
             justify="between",
             width="100%",
+            wrap="wrap",  # (i) goes under the button when the reader's bigger text leaves no room beside it
         ),
         class_name="home-card featured-card",
         style={"--card-color": item.color},

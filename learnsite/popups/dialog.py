@@ -37,6 +37,7 @@ def popup(flag: str, title: str | rx.Var, *body: rx.Component, subtitle: str | r
             rx.dialog.description(subtitle, class_name="popup-subtitle") if isinstance(subtitle, rx.Var) or subtitle
             else rx.fragment(),
             spacing="1",
+            min_width="0",  # a long title (or the reader's bigger text) wraps, and the Close button stays in the box
         ),
         rx.spacer(),
         rx.dialog.close(rx.icon_button(rx.icon("x", aria_hidden="true"), variant="soft", radius="full",
