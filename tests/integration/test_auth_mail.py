@@ -93,8 +93,10 @@ async def test_email_change_mail_over_smtp(smtp):
     inbox, _ = smtp
     boss = accounts.create_user("boss@example.com", "bosspass", role="admin", confirmed=True)
     accounts.request_email_change(boss.id, "chief@example.com", "bosspass")
-    (_, rcpt, msg), = inbox.messages
-    assert rcpt == ["chief@example.com"]
+    # the link goes to the new address; the old one is told of the change, with no link to make it
+    (_, rcpt, msg), (_, told, notice) = inbox.messages
+    assert rcpt == ["chief@example.com"] and told == ["boss@example.com"]
+    assert "chief@example.com" in notice.get_content() and "token=" not in notice.get_content()
     events = await _follow(_link(msg))
     assert redirect_target(events) == "/login/admin"
     assert accounts.sign_in("chief@example.com", "bosspass").user.is_admin
