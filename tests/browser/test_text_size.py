@@ -137,3 +137,26 @@ def test_wider_text_spacing_keeps_the_header_one_line_high(browser, app_server):
         open_page(page, "/")
         assert page.locator(".site-header").bounding_box()["height"] <= 70
         assert page.locator(".site-header p").count() == 0
+
+
+def test_a_games_switches_keep_their_words_whole_with_big_text(browser, app_server, tmp_path):
+    """The board is at most 640 px wide: with twice the text its bar's Sounds, Read aloud and Hear it were
+    squeezed beside the round until "Sounds" ran under "Read aloud". They go under the round instead."""
+    with text_size(browser, app_server, tmp_path, BIG, 1280, 900) as page:
+        open_page(page, "/activity/rainbow-math")
+        page.get_by_role("button", name="Start Playing!").click()
+        bar = page.locator(".game-bar")
+        expect(bar.get_by_role("button", name="Hear it")).to_be_visible()
+        # read at one moment: the board is still scrolling into view
+        pills = bar.locator(".game-hear").evaluate_all(
+            "els => els.map(e => ({text: e.innerText, fits: e.scrollWidth <= e.clientWidth + 1,"
+            " box: e.getBoundingClientRect().toJSON()}))")
+        assert len(pills) >= 3
+        for pill in pills:
+            assert pill["fits"], pill["text"]
+        for i, p in enumerate(pills):
+            for q in pills[i + 1:]:
+                a, b = p["box"], q["box"]
+                apart = (a["right"] <= b["left"] + 1 or b["right"] <= a["left"] + 1
+                         or a["bottom"] <= b["top"] + 1 or b["bottom"] <= a["top"] + 1)
+                assert apart, (p, q)
