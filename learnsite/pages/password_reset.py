@@ -6,10 +6,9 @@ import reflex as rx
 
 from learnsite.layout import page, page_title
 from learnsite.pages.auth_ui import FormError, auth_card, error_line, field, form, hint, submit_button
+from learnsite.services.accounts import FORGOT_PATH as FORGOT
 from learnsite.services.password_reset import BAD_RESET_LINK, SENT
 from learnsite.state.password_reset import ForgotPasswordState, ResetPasswordState
-
-FORGOT = "/auth/forgot"
 
 
 def forgot_link(admin: bool = False) -> rx.Component:

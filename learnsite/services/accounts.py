@@ -27,6 +27,7 @@ log = logging.getLogger("learnsite.accounts")
 ROLES = ("user", "admin")
 EMAIL_TOKEN_LIFETIME = timedelta(days=2)
 CONFIRM_PATH = "/auth/confirm"
+FORGOT_PATH = "/auth/forgot"  # where a new password is asked for: its page (pages/password_reset.py) and mails
 
 MISSING_CREDENTIALS = "You must provide either an email or phone number and a password"
 INVALID_CREDENTIALS = "Invalid login credentials"
@@ -175,7 +176,7 @@ def sign_up(email: str, password: str, url: str | None = None, client_ip: str | 
                        f"{link}\n\nIf you did not sign up, you can ignore this message.\n")
             subject = "Confirm your Learnsite account"
         else:
-            login, forgot = f"{settings.public_url}/login/user", f"{settings.public_url}/auth/forgot"
+            login, forgot = f"{settings.public_url}/login/user", f"{settings.public_url}{FORGOT_PATH}"
             message = ("Someone (maybe you) tried to sign up to Learnsite with this email address, "
                        f"but it already has an account.\n\nYou can log in here: {login}\n\n"
                        f"Forgot your password? Choose a new one here: {forgot}\n\n"
@@ -335,7 +336,7 @@ def change_password(user_id: int, new_password: str, current_password: str, keep
 
 
 def _forgot_link(user: User) -> str:
-    return f"{settings.public_url}/auth/forgot" + ("?for=admin" if user.role == "admin" else "")
+    return f"{settings.public_url}{FORGOT_PATH}" + ("?for=admin" if user.role == "admin" else "")
 
 
 def _notice(address: str, user_id: int, subject: str, text: str) -> None:

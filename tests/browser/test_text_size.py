@@ -12,6 +12,7 @@ from contextlib import contextmanager
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.test_home import TEXT_SPACING
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS, open_page, toast, watch_csp, window
 
 pytestmark = pytest.mark.browser
@@ -19,8 +20,6 @@ pytestmark = pytest.mark.browser
 BIG = 32  # the browser's "very large" text is 24 px; twice its default of 16 is what 1.4.4 asks for
 PAGES = ["/", "/login/user", "/auth/forgot", "/worksheets/maker", "/activity/rainbow-math", "/activity/reading-comp",
          "/storybook/jungle-friends", "/song/the-alphabet-song", "/audiobook/the-tortoise-and-the-hare", "/nope"]
-SPACING = ("* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; }"
-           " p { margin-bottom: 2em !important; }")
 
 # each text on the page (an element with words of its own) and its font size
 TEXT_SIZES = """() => {
@@ -131,10 +130,8 @@ def test_wider_text_spacing_keeps_the_header_one_line_high(browser, app_server):
     """The logo's and "Welcome!"'s words were paragraphs: with 1.4.12's spacing each took a 2 em margin, and the
     header grew from 63 to 107 px over what the page placed under it."""
     with window(browser, app_server, 1280, 900) as page:
-        page.add_init_script(f"document.addEventListener('DOMContentLoaded', () => {{"
-                             f" const s = document.createElement('style'); s.textContent = {SPACING!r};"
-                             f" document.head.appendChild(s); }});")
         open_page(page, "/")
+        page.add_style_tag(content=TEXT_SPACING)
         assert page.locator(".site-header").bounding_box()["height"] <= 70
         assert page.locator(".site-header p").count() == 0
 
