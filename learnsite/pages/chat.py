@@ -194,6 +194,7 @@ def composer() -> rx.Component:
         rx.el.p(id=chat_outbox.STATUS_ID, role="status", class_name="chat-outbox-status"),
         # filled in for the outbox (chat_outbox.OUTBOX_JS) as the form is submitted
         rx.el.input(type="hidden", name="client_id", default_value=""),
+        rx.el.input(type="hidden", name="behind", default_value=""),
         rx.el.input(type="hidden", name="sender", value=ChatState.my_id.to_string()),
         rx.el.input(type="hidden", name="channel", value=ChatState.channel_id.to_string()),
         # pressed by the outbox's timer, never by a person: it hands the unanswered sends over

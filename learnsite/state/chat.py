@@ -202,6 +202,8 @@ class ChatState(rx.State):
         if not text.strip():
             return  # SPEC §5: an empty or blank message is not sent
         client_id = chat.clean_client_id(form_data.get("client_id"))
+        if client_id and form_data.get("behind"):
+            return  # an earlier message waits in the page's outbox: the flush the page sends next posts both, in turn
         answered = [chat_outbox.done([client_id])] if client_id else []
         try:
             posted = await asyncio.to_thread(chat.post_message, user.id, self.channel_id, text, None, client_id)
@@ -211,7 +213,8 @@ class ChatState(rx.State):
             # left unanswered, it stays in the page's outbox, which sends it when the limit allows, in turn (a
             # text given back in the box was overwritten by the next refused one: of a burst, only the last came
             # back)
-            return toast.notify("Error sending message", f"{exc} {WAITS_IN_OUTBOX}", level="error")
+            return [chat_outbox.hold([client_id]),
+                    toast.notify("Error sending message", f"{exc} {WAITS_IN_OUTBOX}", level="error")]
         except Exception as exc:
             if not isinstance(exc, ChatError):
                 log.exception("sending a message failed")
@@ -232,13 +235,15 @@ class ChatState(rx.State):
         user = await AuthState.user_of(self)
         if user is None:
             return login_redirect(USER_LOGIN, "/chat")
-        answered, refused = [], None
-        for entry in chat_outbox.entries_of(outbox, user.id):
+        answered, refused, held = [], None, []
+        entries = chat_outbox.entries_of(outbox, user.id)
+        for i, entry in enumerate(entries):
             try:
                 posted = await asyncio.to_thread(
                     chat.post_message, user.id, entry.channel_id, entry.text, None, entry.client_id
                 )
             except chat.RateLimited:  # the rest stays in the outbox: it goes again a few seconds later
+                held = [e.client_id for e in entries[i:]]
                 break
             except ChatError as exc:
                 answered.append(entry.client_id)
@@ -250,6 +255,8 @@ class ChatState(rx.State):
             answered.append(entry.client_id)
             await self._publish_and_show(posted.as_dict())
         events = [chat_outbox.done(answered)] if answered else []
+        if held:
+            events.append(chat_outbox.hold(held))
         if refused:
             events += _not_sent(*refused)
         return events

@@ -5,8 +5,12 @@ lost, and the page cannot tell. So the page keeps what it sends in localStorage 
 browser's tabs, kept across a reload):
 - On submit, a capture listener gives the message an id (the form's hidden `client_id`) and files
   {id, user, channel, text} in the outbox before Reflex reads the form.
-- The server answers every send it handled, stored or refused, with `done([...ids])`; a flush that
-  reaches the rate limit leaves the rest unanswered, for a later flush.
+- The server answers every send it handled, stored or refused, with `done([...ids])`; a send or a
+  flush that reaches the rate limit leaves the rest unanswered, for a later flush, and marks them
+  held (`hold([...ids])`).
+- A message typed while an earlier one is held (or was sent again by the timer) is not posted on
+  its own: the form says it is `behind`, the server leaves it be, and the page presses the flush
+  button at once, which posts the outbox in the order it was typed.
 - Every second the page looks for entries sent RESEND_MS ago or more with no answer (backing off
   to a minute as they go unanswered); if any, it presses the hidden flush button, whose event hands the whole outbox to ChatState.flush_outbox.
   Reflex queues that event until the socket is connected again, so it rides out the reconnect.
@@ -63,11 +67,19 @@ OUTBOX_JS = f"""
     if (!(form instanceof HTMLFormElement) || form.id !== "{FORM_ID}") return;
     const field = (name) => form.elements.namedItem(name);
     const text = field("message") ? field("message").value : "";
-    if (!text.trim()) {{ field("client_id").value = ""; return; }}
+    if (!text.trim()) {{ field("client_id").value = ""; field("behind").value = ""; return; }}
     const id = newId();
     field("client_id").value = id;
     const now = Date.now();
-    save([...load(), {{id, user: field("sender").value, channel: field("channel").value, text, at: now, tried: now}}]);
+    const list = load();
+    // an earlier message still waits (held by the rate limit, or sent again by the timer): this one goes after it
+    const behind = list.some((e) => e.user === field("sender").value && (e.held || e.n));
+    field("behind").value = behind ? "1" : "";
+    save([...list, {{id, user: field("sender").value, channel: field("channel").value, text, at: now, tried: now}}]);
+    if (behind) {{
+      asked = now;
+      window.setTimeout(() => {{ const b = document.getElementById("{FLUSH_BUTTON_ID}"); if (b) b.click(); }}, 0);
+    }}
   }}, true);  // capture: runs before React's handler reads the form
   const show = (list, now) => {{
     const status = document.getElementById("{STATUS_ID}");
@@ -94,6 +106,10 @@ OUTBOX_JS = f"""
       asked = 0;
       return JSON.stringify(load().filter((e) => e.user === me()).slice(0, {FLUSH_MAX}));
     }},
+    hold: (ids) => {{
+      const held = new Set(ids);
+      save(load().map((e) => held.has(e.id) ? {{...e, held: true}} : e));
+    }},
     done: (ids) => {{
       const gone = new Set(ids);
       const left = load().filter((e) => !gone.has(e.id));
@@ -110,6 +126,11 @@ PENDING_JS = "window.learnsiteOutbox ? window.learnsiteOutbox.pending() : '[]'"
 def done(client_ids: list[str]) -> rx.event.EventSpec:
     """Tell the page these sends were answered: they leave its outbox."""
     return rx.call_script(inert(f"window.learnsiteOutbox && window.learnsiteOutbox.done({json.dumps(client_ids)})"))
+
+
+def hold(client_ids: list[str]) -> rx.event.EventSpec:
+    """Tell the page these sends wait for the rate limit: a message typed meanwhile goes after them."""
+    return rx.call_script(inert(f"window.learnsiteOutbox && window.learnsiteOutbox.hold({json.dumps(client_ids)})"))
 
 
 @dataclass(frozen=True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import time
 from datetime import timedelta
 from urllib.parse import urlparse
 
@@ -510,3 +511,39 @@ def test_at_400_percent_zoom_an_admin_still_has_room_to_read_the_messages(browse
     finally:
         ctx.close()
         FRAMES.pop(page, None)
+
+
+def test_a_message_typed_after_one_held_by_the_rate_limit_goes_after_it(browser, app_server, people, channel):
+    """The held message went after one typed later: once the limit allowed, the later one went straight through and
+    the held one waited for the outbox's next flush. Now the later one goes with that flush, behind the held one."""
+    email = f"quick{support.unique('')}@example.com"  # a person of its own: nobody else's messages in the window
+    support.make_user(app_server, email, "pw-123456", "Quinn Quick")
+    ctx, a = person(browser, app_server, email)
+    tag = support.unique("")
+    try:
+        support.open_channel(a, channel)
+        started = time.monotonic()
+        for i in range(chat.RATE_LIMIT_COUNT):
+            send(a, f"burst {i} {tag}")
+            wait_for_outbox_size(a, 0)
+        burst = time.monotonic() - started
+        send(a, f"held back {tag}")
+        expect(a.get_by_text("You are sending messages too quickly", exact=False)).to_be_visible()
+        wait_for_outbox_size(a, 1)
+        # keep the page's timer from sending it again by itself: only the next message may bring it
+        a.evaluate(f"""() => {{
+            const key = '{chat_outbox.STORAGE_KEY}';
+            const list = JSON.parse(localStorage.getItem(key)).map((e) => ({{...e, tried: Date.now() + 3600000}}));
+            localStorage.setItem(key, JSON.stringify(list));
+        }}""")
+        # the window has passed for every message of the burst but those sent in its last second
+        a.wait_for_timeout(max(0.0, chat.RATE_LIMIT_SECONDS + burst + 1.5 - (time.monotonic() - started)) * 1000)
+        send(a, f"typed later {tag}")
+        expect(messages(a).filter(has_text=f"typed later {tag}")).to_have_count(1, timeout=RESEND_WAIT_MS)
+        expect(messages(a).filter(has_text=f"held back {tag}")).to_have_count(1)
+        shown = [t for t in messages(a).all_inner_texts() if tag in t and "burst" not in t]
+        assert [("held" in t, "later" in t) for t in shown] == [(True, False), (False, True)], shown
+        wait_for_outbox_size(a, 0)
+    finally:
+        ctx.close()
+        FRAMES.pop(a, None)

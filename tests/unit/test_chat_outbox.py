@@ -11,15 +11,19 @@ from tests.unit.auth_fixtures import auth_env, redirect_target, run, toasts  # n
 from tests.unit.test_chat_live import FakeApp, live, person, tab  # noqa: F401
 
 
-def answered(events) -> list[str]:
-    """The client ids the events tell the page to drop from its outbox."""
+def answered(events, call: str = "done") -> list[str]:
+    """The client ids the events tell the page to drop from its outbox (or, with call="hold", to mark held)."""
     ids = []
-    for ev in events:
+    for ev in events or []:
         for _name, value in getattr(ev, "args", ()):
             code = getattr(value, "_var_value", None)
-            if isinstance(code, str) and code.startswith("window.learnsiteOutbox && window.learnsiteOutbox.done("):
-                ids += json.loads(code.split("done(", 1)[1].rstrip(")"))
+            if isinstance(code, str) and code.startswith(f"window.learnsiteOutbox && window.learnsiteOutbox.{call}("):
+                ids += json.loads(code.split(f"{call}(", 1)[1].rstrip(")"))
     return ids
+
+
+def held(events) -> list[str]:
+    return answered(events, "hold")
 
 
 def entry(user_id, channel_id, text, client_id):
@@ -98,6 +102,7 @@ async def test_a_flush_past_the_rate_limit_keeps_the_rest_for_later(live):
     events = await run(ChatState.flush_outbox, a, outbox)
     # the first ten are stored and answered; the others are not refused, only left for the next flush
     assert answered(events) == [f"queued-{i:08d}" for i in range(chat.RATE_LIMIT_COUNT)]
+    assert held(events) == [f"queued-{i:08d}" for i in range(chat.RATE_LIMIT_COUNT, count)]  # a later one waits
     assert not toasts(events)
     assert chat.count_messages(a.channel_id) == chat.RATE_LIMIT_COUNT
 
@@ -113,9 +118,32 @@ async def test_a_send_past_the_rate_limit_waits_in_the_outbox_and_goes_later(liv
         chat.post_message(ann.user.id, a.channel_id, f"quick {i}")
     events = await run(ChatState.send_message, a, {"message": "one too many", "client_id": "wait-0000000001"})
     assert not answered(events) and "too quickly" in toasts(events) and WAITS_IN_OUTBOX in toasts(events)
+    assert held(events) == ["wait-0000000001"]
     assert not any("chat-message-input" in str(getattr(ev, "args", "")) for ev in events)  # the box is left be
     monkeypatch.setattr(chat, "RATE_LIMIT_SECONDS", 0)  # the window has passed
     outbox = json.dumps([entry(ann.user.id, a.channel_id, "one too many", "wait-0000000001")])
     events = await run(ChatState.flush_outbox, a, outbox)
     assert answered(events) == ["wait-0000000001"]
     assert [m.content for m in chat.recent_messages(a.channel_id)][-1] == "one too many"
+
+
+async def test_a_message_typed_behind_a_held_one_is_posted_after_it(live, monkeypatch):
+    """A message held by the rate limit was posted after one typed later, once the limit allowed: the later one went
+    straight through, the held one only with the outbox's next flush. Now a send the page marks as behind a held one
+    is left to the flush, which posts the outbox in the order it was typed."""
+    ann = person("ann@example.com")
+    a = await tab(FakeApp(), ann, "ta")
+    for i in range(chat.RATE_LIMIT_COUNT):
+        chat.post_message(ann.user.id, a.channel_id, f"quick {i}")
+    events = await run(ChatState.send_message, a, {"message": "held back", "client_id": "held-0000000001"})
+    assert held(events) == ["held-0000000001"]
+    monkeypatch.setattr(chat, "RATE_LIMIT_SECONDS", 0)  # the window has passed; the page has not flushed yet
+    form = {"message": "typed later", "client_id": "late-0000000001", "behind": "1"}
+    events = await run(ChatState.send_message, a, form)
+    assert not answered(events) and not toasts(events)  # left in the outbox, for the flush the page sends next
+    assert [m.content for m in chat.recent_messages(a.channel_id)][-1] == "quick 9"
+    outbox = json.dumps([entry(ann.user.id, a.channel_id, "held back", "held-0000000001"),
+                         entry(ann.user.id, a.channel_id, "typed later", "late-0000000001")])
+    events = await run(ChatState.flush_outbox, a, outbox)
+    assert answered(events) == ["held-0000000001", "late-0000000001"] and not held(events)
+    assert [m.content for m in chat.recent_messages(a.channel_id)][-2:] == ["held back", "typed later"]
