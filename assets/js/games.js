@@ -123,12 +123,25 @@
     if (!("speechSynthesis" in window)) return true;
     return !localVoice() && (voicesLate || window.speechSynthesis.getVoices().length > 0);
   }
+  // ... or where Read aloud is off, or once "Show me the word" is pressed for the round on screen (a device
+  // turned down has a voice no one hears)
+  var seeRound = null;
   function showHeard() {
     var board = document.getElementById("game-board"), out = document.getElementById("game-heard");
     if (!board || !out) return;
-    var text = board.getAttribute("data-hear-first") === "true" && noVoice() ? board.getAttribute("data-say") : "";
+    var shown = noVoice() || !voiceOn() || (seeRound !== null && seeRound === roundOnScreen());
+    var text = board.getAttribute("data-hear-first") === "true" && shown ? board.getAttribute("data-say") : "";
     if (out.textContent !== (text || "")) out.textContent = text || "";
+    var see = document.getElementById("game-see");
+    if (see && see.hidden !== !!text) see.hidden = !!text;
   }
+  document.addEventListener("click", function (e) {
+    if (!(e.target.closest && e.target.closest("#game-see"))) return;
+    seeRound = roundOnScreen();
+    showHeard();
+    var out = document.getElementById("game-heard");
+    if (out && out.textContent) out.focus(); // the button is gone: the focus goes to the word, which is read out
+  });
   // Hear it pressed on a device with no voice of its own did nothing at all: it says why, until a voice comes
   var NO_VOICE = "Reading aloud needs a voice on this device.", askedAloud = false;
   function showNoVoice() {
@@ -384,12 +397,16 @@
   window.learnsiteGameSwitches = { on: switchOn };
 
   // a pre-reader's game reads by itself unless a grown-up turned Read aloud off
+  var VOICE_OFF = "Reading aloud is off.";
   function voiceOn() { return switchOn("game-voice"); }
   document.addEventListener("learnsite:switch", function (e) {
     var board = document.getElementById("game-board");
     if (e.detail.id !== "game-voice" || !board) return;
     if (!e.detail.on && "speechSynthesis" in window) { window.speechSynthesis.cancel(); unlight(); waiting = null; }
+    // said once as it goes off: a grown-up hears why the game went quiet (a small child's tap can turn it off)
+    if (!e.detail.on && localVoice()) say(VOICE_OFF, board); // now or never: not once voices come
     if (e.detail.on) say(board.getAttribute("data-say") || "", board);
+    showHeard();
   });
 
   function speaking(board) { return board.getAttribute("data-speak") === "true" && voiceOn(); }

@@ -48,6 +48,8 @@ const CSS = `
 .trace-steps-toggle[aria-pressed="true"] { border-style: solid; }
 .trace-button:disabled { opacity: 0.6; cursor: default; }
 .trace-done { background: #7c3aed; color: #fff; }
+.trace-button { display: inline-flex; align-items: center; justify-content: center; gap: 6px; }
+.trace-icon { flex: none; width: 1.375em; height: 1.375em; }
 .trace-status { min-height: 1.4em; margin: 0; color: #374151; text-align: center; }
 `;
 
@@ -120,6 +122,12 @@ function StartDots({ guide }) {
     shown.map(([x, y], i) => h("g", { key: i },
       h("circle", { cx: x, cy: y, r: 4.4 }),
       h("text", { x, y: y + 0.2, textAnchor: "middle", dominantBaseline: "central" }, String(i + 1)))));
+}
+
+function Icon({ d }) {
+  return h("svg", { viewBox: "0 0 24 24", width: 22, height: 22, "aria-hidden": "true", className: "trace-icon" },
+    h("path", { d, fill: "none", stroke: "currentColor", strokeWidth: 3.2, strokeLinecap: "round",
+                strokeLinejoin: "round" }));
 }
 
 export function TraceCanvas({ guide, resetKey, disabled, onDone, id }) {
@@ -279,8 +287,10 @@ export function TraceCanvas({ guide, resetKey, disabled, onDone, id }) {
         : null),
     h("div", { className: "trace-controls" },
       h("button", { type: "button", className: "trace-button", onClick: () => clear("Cleared. Try again!"),
-                    disabled }, "Clear"),
-      h("button", { type: "button", className: "trace-button trace-done", onClick: done, disabled }, "Done")),
+                    disabled }, h(Icon, { d: "M5 5l14 14M19 5L5 19" }), "Clear"),
+      // a tick beside the word: a child who cannot read hears "press the tick" (learnsite/games/kinds/trace.py)
+      h("button", { type: "button", className: "trace-button trace-done", onClick: done, disabled },
+        h(Icon, { d: "M4 12.5l5 5L20 6.5" }), "Done")),
     h("p", { className: "trace-status", role: "status", "aria-live": "polite" }, announce));
 }
 

@@ -4,7 +4,7 @@ Every target is a real <button> (Tab, Enter/Space; arrow keys move between the b
 /js/games.js), at least 48 px; pictures carry their name for screen readers; feedback is announced by a
 polite live region. Match and sort are tap-tap (tap a thing, then its place): no dragging is needed; a thing
 picked by keyboard sends the focus on to its partners or homes. Sight Words' word is heard, and shown (#game-heard)
-only where the device has no voice to say it.
+where the device has no voice to say it, where Read aloud is off, or when "Show me the word" is pressed.
 """
 
 from __future__ import annotations
@@ -114,8 +114,17 @@ def choose_view() -> rx.Component:
             rx.el.p(B.passage, class_name="game-passage-text"),
             class_name="game-passage", role="region", aria_label="Story")),
         _prompt_heading(),
-        # a word to find by ear, shown where the device has no voice to say it (games.js; no children for React)
-        rx.el.p(id="game-heard", class_name="game-heard"),
+        # what to look for, drawn (Shape Safari's shape as an outline): a child who cannot read, on a muted phone,
+        # had only the words (the question names it: the picture is decoration to a screen reader)
+        rx.cond(B.pictures.length() > 0, rx.el.div(
+            rx.foreach(B.pictures, lambda p: rx.el.img(src=p, alt="", width="72", height="72", class_name="game-cue")),
+            class_name="game-cues")),
+        # a word to find by ear, shown where the device has no voice to say it, where Read aloud is off, or when
+        # asked for (games.js; no children for React): a child playing on a muted phone could only guess
+        rx.el.p(id="game-heard", class_name="game-heard", tab_index=-1),
+        rx.cond(G.hear_first, rx.el.button(
+            rx.icon("eye", size=18, aria_hidden="true"), "Show me the word", type="button", id="game-see",
+            class_name="game-hear game-hear-small")),
         _choice_buttons(G.choose),
     )
 
@@ -313,8 +322,11 @@ def trace_view() -> rx.Component:
 
 def _stars_row(count) -> rx.Component:
     return rx.el.p(
-        rx.foreach(rx.Var.range(3), lambda i: rx.el.span(
-            "★", class_name=rx.cond(i < count, "game-star is-earned", "game-star"), aria_hidden="true")),
+        # an earned star is filled, one still to win an outline (☆, as the stars badge): not by colour alone
+        rx.foreach(rx.Var.range(3), lambda i: rx.cond(
+            i < count,
+            rx.el.span("★", class_name="game-star is-earned", aria_hidden="true"),
+            rx.el.span("☆", class_name="game-star", aria_hidden="true"))),
         role="img", aria_label=count.to_string() + " of 3 stars", class_name="game-stars",
     )
 

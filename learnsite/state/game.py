@@ -61,6 +61,7 @@ class GameState(rx.State):
 
     _session: engine.Session | None = None  # backend only, never sent to the page
     _covered: Turn | None = None  # what a word on what to do (see _nudge) covers, until the child does it
+    _missed: bool = False  # match/sort: the thing still picked has just been put in a wrong place
 
     playing: bool = False
     finished: bool = False
@@ -100,7 +101,7 @@ class GameState(rx.State):
         an open page connects again (a phone woken up, the network back): there the game goes on where it was."""
         if self._session is not None and await connected_again(self, self._session.activity_id):
             return
-        self._session, self._covered = None, None
+        self._session, self._covered, self._missed = None, None, False
         self._set(playing=False, finished=False, kind="", board=EMPTY_BOARD, turn=EMPTY_TURN, written="")
 
     @rx.event
@@ -121,7 +122,7 @@ class GameState(rx.State):
 
     def _begin(self, activity_id: str):
         s = engine.start(activity_id, engine.fresh_seed(activity_id, after=self._session))
-        self._session, self._covered = s, None
+        self._session, self._covered, self._missed = s, None, False
         spec = engine.spec_of(s)
         self._set(kind=spec.kind, total=spec.rounds, speak=spec.speak,
                   say_options=bool(spec.params.get("say_options")),
@@ -162,6 +163,8 @@ class GameState(rx.State):
                 self._nudge(round_no, SAME_AGAIN)
             return None
         self._session = after
+        if self._missed == (fb.right or fb.round_done):  # set only when it changes (each set is tracked)
+            self._missed = not self._missed
         if fb.right or fb.round_done:  # a round done: the next (or the finish); a stuck sum shown, the next too
             self._show(after)
         # else a gentle hint; a tried option is shown as tried, and a thing to match or sort stays picked: the hint
@@ -192,11 +195,17 @@ class GameState(rx.State):
         return await self._move(round_no, {"choice": choice})
 
     def _pick(self, kind: str, round_no: int, index: int) -> None:
-        """Match or sort, first tap: a thing not yet in place (tap it again to let go). Checked against the
+        """Match or sort, first tap: a thing not yet in place (tap it again to let go; see below). Checked against the
         session: reading `turn` would wrap it and its marks in change-tracking proxies on every tap."""
         s = self._session
         if s is not None and engine.pickable(s, kind, round_no, index):
-            self.selected = -1 if self.selected == index else index
+            # tapped again just after a wrong place, it stays picked: a small child taps the ball again to try it
+            # again, and letting it go made the next tap on a T-shirt say "First tap one on the left..."
+            again = self._missed and self.selected == index
+            if self._missed:
+                self._missed = False
+            if not again:
+                self.selected = -1 if self.selected == index else index
             if self._covered is not None:  # "First tap one on the left..." is done: what it covered comes back
                 self.turn, self._covered = self._covered, None
 

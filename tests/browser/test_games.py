@@ -744,7 +744,7 @@ def test_on_a_phone_turned_sideways_start_the_hint_and_done_are_in_sight(browser
         wrong = next(name for name in option_names(page, "Partners") if not name.startswith(left.split()[0]))
         page.get_by_role("group", name="Partners").get_by_role("button", name=wrong, exact=True).tap()
         hint = board(page).locator(".game-feedback.is-hint")
-        expect(hint).to_contain_text("Which T-shirt has that colour too?")
+        expect(hint).to_contain_text(f"Find the {left.split()[0]} T-shirt")
         expect(hint).to_be_in_viewport(ratio=1)
         assert page.evaluate("document.querySelector('.site-header').getBoundingClientRect().bottom") <= 0
 
@@ -896,6 +896,10 @@ def test_a_pre_reader_hears_how_to_match_and_what_to_tap_next(page):
     hint = _spoken(page, said)
     assert hint.startswith(TRY_AGAIN)
     expect(left).to_have_attribute("aria-pressed", "true")  # still picked: the hint is about it
+    assert f"This ball is {colour}, with a " in hint  # its colour named, and its mark
+    left.click()  # tapped again just after the miss: a small child tries it again, it stays picked
+    page.wait_for_timeout(300)
+    expect(left).to_have_attribute("aria-pressed", "true")
     left.click()  # let go
     expect(left).to_have_attribute("aria-pressed", "false")
     page.wait_for_timeout(300)
@@ -1001,7 +1005,7 @@ def test_after_a_wrong_partner_the_keyboard_goes_on_to_the_right_one(page):
     before = snapshot(page)
     page.keyboard.press("Enter")
     wait_change(page, before)
-    expect(board(page).locator(".game-feedback.is-hint")).to_contain_text("Which T-shirt has that colour too?")
+    expect(board(page).locator(".game-feedback.is-hint")).to_contain_text(f"Find the {colour} T-shirt")
     for _ in range(6):  # along the partners with the arrow keys, as the ball is still picked
         if focused_label(page) == f"{colour} T-shirt":
             break
@@ -1053,6 +1057,38 @@ def test_in_forced_colours_a_picked_thing_the_progress_and_the_stars_still_show(
     assert star.evaluate("el => getComputedStyle(el).color") == "rgb(245, 158, 11)"
 
 
+def test_shape_safari_draws_the_shape_to_spot_beside_the_question(page):
+    """A review as a child who cannot read, on a muted phone: "Can you spot the heart?" was words only."""
+    start(page, "shape-safari")
+    for _ in range(2):
+        shape = re.search(r"Can you spot the (\w+)\?", page.locator("#game-prompt").text_content()).group(1)
+        cue = board(page).locator(".game-cues img")
+        expect(cue).to_have_attribute("src", re.compile(rf"/art/games/shape-{shape}-outline\.svg$"))
+        expect(cue).to_be_visible()
+        assert cue.evaluate("img => img.complete && img.naturalWidth > 0")
+        solve_round(page, limit=6)
+
+
+def test_the_stars_still_to_win_are_outlines_not_only_grey(page):
+    """WCAG 1.4.1: the finish's stars told earned from not by colour alone (the same ★ in amber or grey)."""
+    start(page, "animal-sounds")
+    while not finished(page):
+        sound = re.search(r"Who says (\w+)\?", board(page).get_attribute("data-say") or "").group(1)
+        names = option_names(page, "Answers")
+        before = snapshot(page)
+        wrong = next(n for n in names if ANIMAL_SOUNDS[n][0] != sound)  # a miss first: not every star is won
+        page.get_by_role("group", name="Answers").get_by_role("button", name=wrong, exact=True).click()
+        wait_change(page, before)
+        before = snapshot(page)
+        right = next(n for n in names if ANIMAL_SOUNDS[n][0] == sound)
+        page.get_by_role("group", name="Answers").get_by_role("button", name=right, exact=True).click()
+        wait_change(page, before)
+    stars = board(page).get_by_role("img", name=re.compile(r"^\d of 3 stars$"))
+    won = int(stars.get_attribute("aria-label")[0])
+    assert won < 3
+    expect(stars).to_have_text("★" * won + "☆" * (3 - won))
+
+
 def test_a_game_for_readers_speaks_only_when_asked_and_then_reads_the_answers_too(page):
     """Hear it read Science Facts' question only: a weaker reader could not hear the long answers. It now reads
     the question, then each answer still to try, lit as it is said."""
@@ -1081,8 +1117,11 @@ def test_a_grown_up_can_turn_reading_aloud_off_and_it_stays_off_on_this_device(p
     _spoken(page, 0)  # the question, at once
     toggle = page.get_by_role("button", name="Read aloud", exact=True)
     expect(toggle).to_have_attribute("aria-pressed", "true")
+    said = _said(page)
     toggle.click()
     expect(toggle).to_have_attribute("aria-pressed", "false")
+    # said once as it goes off: a grown-up hears why the game went quiet (a small child's tap can turn it off)
+    assert _spoken(page, said) == "Reading aloud is off."
     said = _said(page)
     before = snapshot(page)
     names = option_names(page, "Answers")
@@ -1386,6 +1425,18 @@ def test_a_tablet_gives_the_tracing_board_more_room(browser, app_server):
         assert done["y"] + done["height"] <= 1024
 
 
+def test_done_and_clear_carry_a_picture_and_the_letter_is_said_with_dot_1_and_the_tick(page):
+    """A review as a child who cannot read: Done and Clear were words only, and nothing said that Done sends the
+    letter; to a colour-blind child "the green dot" looked like the orange arrows."""
+    install_fake_speech(page, voices=(LOCAL,), boundary=False, word_ms=5)
+    start(page, "letter-tracing")
+    said = _spoken(page, 0)
+    assert re.fullmatch(r"Trace the (capital|small) letter \w\. Start at dot 1\. When you finish, press the tick\.",
+                        said), said
+    for name in ("Done", "Clear"):
+        expect(page.get_by_role("button", name=name, exact=True).locator("svg[aria-hidden='true']")).to_have_count(1)
+
+
 def test_tracing_step_by_step_stays_on_for_the_next_letters(page):
     """A keyboard child turned "Trace for me step by step" on for every letter again: it now stays on."""
     start(page, "letter-tracing")
@@ -1638,11 +1689,36 @@ def test_a_word_shown_for_want_of_a_voice_is_not_said_when_voices_come_if_read_a
     page.add_init_script("window.localStorage.setItem('learnsite.gameVoice', 'off')")
     start(page, "sight-words")
     heard = page.locator("#game-heard")
-    expect(heard).not_to_have_text("", timeout=6000)  # 3 s with no voice: the word is shown
+    expect(heard).not_to_have_text("", timeout=6000)  # Read aloud is off: the word is shown
     page.wait_for_function("() => window.speechSynthesis.getVoices().length > 0", timeout=10_000)
-    expect(heard).to_have_text("")  # a voice now: Hear it can say it
     page.wait_for_timeout(300)
     assert _said(page) == 0
+    expect(heard).to_have_text(board(page).get_attribute("data-say"))  # still shown: nothing says it
+
+
+def test_a_child_on_a_muted_phone_can_see_the_sight_word(page):
+    """A review as a child playing muted in a waiting room: the phone had a voice, so Sight Words showed only "Find
+    the word you hear." above four words. "Show me the word" shows it for the round on screen, and turning Read
+    aloud off shows it for every round."""
+    install_fake_speech(page, voices=(LOCAL,), boundary=False, word_ms=5)
+    start(page, "sight-words")
+    heard, see = page.locator("#game-heard"), page.get_by_role("button", name="Show me the word")
+    said = board(page).get_attribute("data-say")
+    assert _spoken(page, 0) == said
+    expect(heard).to_be_hidden()
+    see.click()
+    expect(heard).to_have_text(said)
+    expect(heard).to_be_focused()  # the button goes; a screen reader reads the word
+    expect(see).to_be_hidden()
+    solve_round(page, limit=8)  # the next round: heard, not shown, until asked again
+    page.wait_for_function("(w) => document.querySelector('#game-board').getAttribute('data-say') !== w", arg=said)
+    expect(heard).to_be_hidden()
+    expect(see).to_be_visible()
+    page.get_by_role("button", name="Read aloud", exact=True).click()
+    expect(heard).to_have_text(board(page).get_attribute("data-say"))
+    expect(see).to_be_hidden()
+    solve_round(page, limit=8)
+    expect(heard).to_have_text(board(page).get_attribute("data-say"))
 
 
 def test_a_game_goes_on_when_the_connection_drops_and_comes_back(page):

@@ -7,7 +7,7 @@ ART = "/art/games"
 # name -> (one, many, picture) for counting
 COUNTABLE = {
     "apple": ("apple", "apples", f"{ART}/apple.svg"),
-    "ball": ("ball", "balls", f"{ART}/ball-red.svg"),
+    "ball": ("ball", "balls", f"{ART}/ball.svg"),
     "star": ("star", "stars", f"{ART}/shape-star-yellow.svg"),
     "bee": ("bee", "bees", f"{ART}/bee.svg"),
     "fish": ("fish", "fish", f"{ART}/fish.svg"),
@@ -31,8 +31,16 @@ COLOURS = {
 }
 
 
+# each colour's ball and T-shirt carry the same little white mark: a child who cannot tell red from green (about
+# 1 boy in 12) matches by the mark (the pictures' data-motif; tests/unit/games/test_kinds.py)
+COLOUR_MARKS = {
+    "red": "heart", "blue": "star", "yellow": "circle", "green": "triangle",
+    "orange": "square", "purple": "moon", "pink": "flower",
+}
+
+
 def colour_thing(thing: str, colour: str) -> str:
-    """A ball or a T-shirt ("shirt") in one of COLOURS."""
+    """A ball or a T-shirt ("shirt") in one of COLOURS, with the colour's mark."""
     return f"{ART}/{thing}-{colour}.svg"
 
 

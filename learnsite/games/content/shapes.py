@@ -71,7 +71,8 @@ def safari(rng, band: str, level: int) -> list[Question]:
             wrong = tuple(Option(f"{c} {s}", shape_picture(s, c))
                           for s, c in zip(others, rng.choices(SHAPE_COLOURS, k=len(others))))
             prompt = f"{a_or_an(shape)} {shape} is hiding {place}. Can you spot the {shape}?"
+            # the shape to spot drawn beside the question, as an outline: a child who cannot read sees what to find
             out.append(Question(
-                key=f"{shape}:{colour}", prompt=prompt,
+                key=f"{shape}:{colour}", prompt=prompt, pictures=(shape_picture(shape, "outline"),),
                 right=Option(f"{colour} {shape}", shape_picture(shape, colour)), wrong=wrong, hint=HINTS[shape]))
     return out

@@ -5,7 +5,7 @@ A move is {"left": i, "right": j}; the round is done when every left option has 
 
 from __future__ import annotations
 
-from learnsite.games.content.pictures import COLOURS, colour_thing, ten_frame_picture
+from learnsite.games.content.pictures import COLOUR_MARKS, COLOURS, colour_thing, ten_frame_picture
 from learnsite.games.rounds import EASIER, Option, Outcome, Round, check_placement, distinct_rounds
 
 # how to play, on the page under the question and read with it (a pre-reader hears it)
@@ -26,8 +26,17 @@ def _colour_pairs(rng, band, level):
     left = [Option(f"{c} ball", colour_thing("ball", c)) for c in colours]
     right = [Option(f"{c} T-shirt", colour_thing("shirt", c)) for c in colours]
     key = "colours:" + ",".join(sorted(colours))
-    return key, left, right, "Find the friend who wears the same colour!", \
-        "Look at the colour of the ball. Which T-shirt has that colour too?"
+    return key, left, right, "Find the friend who wears the same colour!", COLOUR_HINT
+
+
+COLOUR_HINT = "Look at the colour of the ball. Which T-shirt has that colour too?"
+
+
+def colour_hint(colour: str) -> str:
+    """After a wrong T-shirt: the picked ball's colour and mark, said and shown (a child who cannot tell the
+    colours apart hears which, and looks for the mark)."""
+    mark = COLOUR_MARKS[colour]
+    return f"This ball is {colour}, with a {mark}. Find the {colour} T-shirt with a {mark} too."
 
 
 def _bonds_to_ten(rng, band, level):
@@ -64,7 +73,10 @@ def make_rounds(rng, band: str, level: int, n: int, params: dict) -> list[Round]
 
 
 def check(round_: Round, move: dict, settled: frozenset[int]) -> Outcome:
-    return check_placement(round_, settled, move.get("left"), move.get("right"))
+    outcome = check_placement(round_, settled, move.get("left"), move.get("right"))
+    if outcome.accepted and not outcome.right and round_.hint == COLOUR_HINT:
+        outcome = outcome._replace(message=colour_hint(round_.options[outcome.part].label.split()[0]))
+    return outcome
 
 
 def draw(board: dict, round_: Round, settled: tuple[int, ...], params: dict, picks: dict) -> None:

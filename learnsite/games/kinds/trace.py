@@ -23,8 +23,11 @@ STRAIGHT = "EFHILTV"
 def _round(letter: str) -> Round:
     size = "capital" if letter.isupper() else "small"
     return Round(kind="trace", key=f"letter:{letter}", prompt=f"Trace the {size} letter {letter}.",
-                 say=f"Trace the {size} letter {letter}. Start at the green dot.", answer=letter,
-                 hint="Start at the green dot and follow the dots all the way along.",
+                 # "dot 1", not "the green dot": to 1 boy in 12 the green dots and the orange arrows look alike;
+                 # and a child who cannot read hears that the big button (a tick) says when it is done
+                 say=f"Trace the {size} letter {letter}. Start at dot 1. When you finish, press the tick.",
+                 answer=letter,
+                 hint="Start at dot 1 and follow the dots all the way along.",
                  extra={"letter": letter, "guide": letter_guide(letter)})
 
 

@@ -155,6 +155,26 @@ async def test_a_first_tap_picks_a_thing_a_second_lets_it_go_and_a_placed_thing_
     assert game.selected == -1
 
 
+async def test_a_thing_tapped_again_just_after_a_wrong_place_stays_picked():
+    """A review as a small child: after a wrong T-shirt the ball stayed picked, the child tapped it again to try
+    again, which let it go, and the next T-shirt said "First tap one on the left...". The first tap on it after a
+    miss keeps it picked; the next lets it go, as before."""
+    game = await _game("color-matching")
+    s = _engine(game)
+    move = wrong_move(s)
+    await run(GameState.match_left, game, s.index, move["left"])
+    await run(GameState.match_right, game, s.index, move["right"])
+    await run(GameState.match_left, game, s.index, move["left"])
+    assert game.selected == move["left"]
+    right = next(m for m in right_moves(_engine(game)) if m["left"] == move["left"])
+    await run(GameState.match_right, game, s.index, right["right"])  # the next tap on a partner counts
+    assert game.turn["marks"][move["left"]] == "done" and game.turn["tone"] == "cheer"
+    other = right_moves(_engine(game))[0]  # after a right one, a second tap lets go at once
+    await run(GameState.match_left, game, s.index, other["left"])
+    await run(GameState.match_left, game, s.index, other["left"])
+    assert game.selected == -1
+
+
 async def test_a_finished_game_refuses_more_moves():
     game = await _game("number-counting")
     await _play_right(game)
@@ -269,6 +289,7 @@ async def test_a_word_on_what_to_do_gives_back_the_hint_it_covered():
     await run(GameState.match_right, game, s.index, move["right"])
     hint = dict(game.turn)
     assert hint["tone"] == "hint" and game.selected == move["left"]  # still picked: the hint is about it
+    await run(GameState.match_left, game, s.index, move["left"])  # kept: tapped again just after the miss
     await run(GameState.match_left, game, s.index, move["left"])  # let go
     await run(GameState.match_right, game, s.index, 0)  # a partner first: the word on what to do
     assert game.turn["feedback"].startswith("First tap")

@@ -14,7 +14,9 @@ import pytest
 
 from learnsite.games.activities import GAMES
 from learnsite.games.content.animals import ALPHABET, same_first_sound
-from learnsite.games.content.pictures import COUNTABLE, alphabet_picture, ten_frame_picture
+from learnsite.games.content.pictures import (
+    COLOUR_MARKS, COLOURS, COUNTABLE, alphabet_picture, colour_thing, ten_frame_picture,
+)
 from learnsite.games.content.sight_words import PRE_PRIMER, PRIMER, sounds_like
 from learnsite.games.kinds import choose, count, match, prompt, sort, typed
 from learnsite.games.rounds import EASIER, NORMAL, option_count
@@ -273,6 +275,30 @@ def test_colour_pairs_match_colours_and_forged_moves_are_refused():
             assert not match.check(r, {"left": 0, "right": r.answer[0]}, frozenset({0})).accepted
             assert not match.check(r, {"left": pairs, "right": 0}, frozenset()).accepted
             assert not match.check(r, {"left": 0}, frozenset()).accepted
+
+
+def test_a_ball_and_its_t_shirt_carry_the_same_mark_and_no_two_colours_share_one():
+    """A review as a colour-blind boy (red-green, 1 boy in 12): the balls and T-shirts differed only in colour, and
+    blue and purple, red and green look alike to him. Each colour's ball and T-shirt now carry its own white mark."""
+    assert set(COLOUR_MARKS) == set(COLOURS) and len(set(COLOUR_MARKS.values())) == len(COLOURS)
+    for colour, mark in COLOUR_MARKS.items():
+        for thing in ("ball", "shirt"):
+            svg = (ASSETS / colour_thing(thing, colour).lstrip("/")).read_text()
+            assert re.findall(r'data-motif="(\w+)"', svg) == [mark], (thing, colour)
+            assert f'fill="{COLOURS[colour]}"' in svg
+    assert "data-motif" not in (ASSETS / COUNTABLE["ball"][2].lstrip("/")).read_text()  # a ball to count: plain
+
+
+def test_a_wrong_t_shirt_names_the_balls_colour_and_mark():
+    for r in distinct_and_seeded(match, "3-4", NORMAL, 5, {"pairs": "colours"}):
+        for left, right in enumerate(r.answer):
+            outcome = match.check(r, {"left": left, "right": (right + 1) % len(r.groups)}, frozenset())
+            colour = r.options[left].label.split()[0]
+            assert outcome.accepted and not outcome.right
+            assert outcome.message == match.colour_hint(colour)
+            assert colour in outcome.message and COLOUR_MARKS[colour] in outcome.message
+    bonds = distinct_and_seeded(match, "5-6", NORMAL, 1, {"pairs": "bonds10"})[0]
+    assert match.check(bonds, {"left": 0, "right": (bonds.answer[0] + 1) % 4}, frozenset()).message == bonds.hint
 
 
 def test_number_friends_make_ten():

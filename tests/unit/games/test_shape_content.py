@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import random
 import re
+from pathlib import Path
 
 from learnsite.games import session as S
 from learnsite.games.activities import GAMES
-from learnsite.games.content.pictures import SAFARI_SHAPES
+from learnsite.games.content.pictures import SAFARI_SHAPES, shape_picture
 from learnsite.games.content.shapes import HINTS as SHAPE_HINTS
 from learnsite.games.kinds import choose
 from learnsite.games.rounds import EASIER, LEVELS, NORMAL, option_count
@@ -108,3 +109,17 @@ def test_shape_safari_asks_for_a_new_shape_each_round_while_there_are_new_ones()
             kinds = len(SAFARI_SHAPES) if level == NORMAL else 5
             assert len(set(shapes)) == min(len(shapes), kinds), (seed, level, shapes)
             assert all(a != b for a, b in zip(shapes, shapes[1:])), (seed, level, shapes)
+
+
+def test_shape_safari_draws_the_shape_to_spot_beside_the_question():
+    """A review as a child who cannot read, on a muted phone: "Can you spot the heart?" was words only. The shape
+    asked for is drawn beside the question as an outline (the picture its home has in Shape Sorting)."""
+    assets = Path(__file__).resolve().parents[3] / "assets"
+    for level in LEVELS:
+        for r in level_rounds("shape-safari", 7, level):
+            asked = shape_of(r.options[r.answer].label)
+            assert r.pictures == (shape_picture(asked, "outline"),), r
+            assert (assets / r.pictures[0].lstrip("/")).is_file()
+    s = S.start("shape-safari", 7)
+    r = S.current_round(s)
+    assert S.board_view(s)["pictures"] == [shape_picture(shape_of(r.options[r.answer].label), "outline")]

@@ -188,3 +188,14 @@ def test_the_largest_accepted_input_is_checked_with_bounded_work(comparisons):
     check_trace("W", ink)
     check_trace("8", follow("8"))
     assert 0 < comparisons[0] <= 20_000  # about 6,000 today
+
+
+def test_the_instruction_names_dot_1_and_the_tick_not_a_colour():
+    """A review as a colour-blind boy and a child who cannot read: "Start at the green dot" (the green dots and the
+    orange arrows look alike to 1 boy in 12), and nothing said that the letter is sent with Done. The dots are
+    numbered, and Done carries a tick (assets/js/trace_canvas.js)."""
+    from learnsite.games.kinds import trace as trace_kind
+
+    for r in trace_kind.make_rounds(random.Random(3), "5-6", 1, 10, {}):
+        assert "dot 1" in r.say and "press the tick" in r.say and "dot 1" in r.hint
+        assert "green" not in r.say + r.hint
