@@ -8,9 +8,19 @@ import sys
 
 def _prestart(_args) -> int:
     from learnsite.migrate import prestart
+    from learnsite.services.storage import StorageError
 
-    added = prestart()
+    try:
+        added = prestart()
+    except StorageError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
     print(f"Database migrated and seeded ({added} starter worksheets added).")
+    from learnsite.config import settings
+
+    if not settings.smtp_host:  # fine on a laptop; on a shared server the log hands out sign-in links
+        print(f"note: LEARNSITE_SMTP_HOST is not set: emails, with their confirmation and password links, are "
+              f"written to {settings.outbox_dir} and to this log. Set it before the site is used by others.")
     return 0
 
 
@@ -31,6 +41,14 @@ def _create_user(args) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 1
     print(f"Created {user.role} {user.email} (id {user.id}){' confirmed' if user.confirmed else ''}.")
+    if not user.confirmed:
+        try:
+            accounts.mail_confirmation(user.id)
+        except Exception as exc:  # noqa: BLE001 - the account stands; say how to get a link
+            print(f"error: the confirmation link could not be mailed ({type(exc).__name__}). The person can sign up "
+                  "again with the same address to get a new one.", file=sys.stderr)
+            return 1
+        print(f"A confirmation link was mailed to {user.email} (without SMTP: see the outbox folder).")
     return 0
 
 

@@ -14,13 +14,33 @@ from pathlib import Path
 REPO_ROOT = Path(__file__).resolve().parent.parent
 
 
+class ConfigError(ValueError):
+    """A setting the site cannot start with, named with the variable to fix (an operator's review: a port of
+    "abc" said only "invalid literal for int()", and LEARNSITE_SMTP_TLS=tls quietly sent mail unencrypted)."""
+
+
+SMTP_TLS_MODES = ("", "starttls", "ssl")
+MIN_JWT_SECRET_CHARS = 32
+
+
 def _env(name: str, default: str = "") -> str:
     return os.environ.get(name, default).strip()
 
 
 def _env_int(name: str, default: int) -> int:
     raw = _env(name)
-    return int(raw) if raw else default
+    try:
+        return int(raw) if raw else default
+    except ValueError:
+        raise ConfigError(f"{name} must be a whole number, not {raw!r}.") from None
+
+
+def _env_choice(name: str, choices: tuple[str, ...]) -> str:
+    raw = _env(name).lower()
+    if raw not in choices:
+        named = " or ".join(c for c in choices if c)
+        raise ConfigError(f"{name} must be {named} (or unset), not {raw!r}.")
+    return raw
 
 
 def _env_bool(name: str, default: bool = False) -> bool:
@@ -75,6 +95,9 @@ def _jwt_secret(data_dir: Path) -> str:
     """The configured secret, or one generated once and kept in the data folder."""
     configured = _env("LEARNSITE_JWT_SECRET")
     if configured:
+        if len(configured) < MIN_JWT_SECRET_CHARS:  # a guessable key lets anyone sign an admin's token
+            raise ConfigError(f"LEARNSITE_JWT_SECRET must be at least {MIN_JWT_SECRET_CHARS} characters long "
+                              "(python3 -c 'import secrets; print(secrets.token_urlsafe(48))' makes one).")
         return configured
     path = data_dir / "jwt_secret"
     if not path.exists():
@@ -87,7 +110,11 @@ def _jwt_secret(data_dir: Path) -> str:
         except FileExistsError:
             pass
         tmp.unlink(missing_ok=True)
-    return path.read_text().strip()
+    kept = path.read_text().strip()
+    if len(kept) < MIN_JWT_SECRET_CHARS:  # every sign-in failed on an empty key ("Something went wrong")
+        raise ConfigError(f"{path} holds no usable secret: delete it, and a new one is made at the next start "
+                          "(everyone will have to sign in again).")
+    return kept
 
 
 def load_settings() -> Settings:
@@ -112,7 +139,7 @@ def load_settings() -> Settings:
         smtp_port=_env_int("LEARNSITE_SMTP_PORT", 587),
         smtp_user=_env("LEARNSITE_SMTP_USER"),
         smtp_password=_env("LEARNSITE_SMTP_PASSWORD"),
-        smtp_tls=_env("LEARNSITE_SMTP_TLS", "").lower(),
+        smtp_tls=_env_choice("LEARNSITE_SMTP_TLS", SMTP_TLS_MODES),
         mail_from=_env("LEARNSITE_MAIL_FROM", "Learnsite <no-reply@learnsite.local>"),
         jwt_secret=_jwt_secret(data_dir),
         access_token_ttl=_env_int("LEARNSITE_ACCESS_TOKEN_TTL", 900),

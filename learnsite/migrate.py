@@ -54,6 +54,8 @@ def prestart(url: str | None = None, *, starter_library: bool | None = None, sto
     if not (settings.seed_starter if starter_library is None else starter_library):
         return 0
     from learnsite.services.starter_library import seed_starter_library
-    from learnsite.services.storage import get_storage
+    from learnsite.services.storage import check_writable, get_storage
 
-    return seed_starter_library(url, storage or get_storage())
+    storage = storage or get_storage()
+    check_writable(storage)  # StorageError: one clear line for the operator, not a failure per starter
+    return seed_starter_library(url, storage)

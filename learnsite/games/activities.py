@@ -1,7 +1,10 @@
 """Which game each catalogue activity is: kind, age band, rounds and the kind's parameters (data only).
 
 A new activity: add it to learnsite/catalogue/library.py ACTIVITIES (with its picture, an SVG in
-assets/art/activity/) and a GameSpec here. A new kind: learnsite/games/kinds/__init__.py says what it takes.
+assets/art/activity/) and a GameSpec here; then list it in learnsite/catalogue/home.py AGE_GROUPS (or the home
+page has no link to it) and count it in tests/unit/games/test_activities.py and
+tests/unit/test_catalogue_library.py, which pin the catalogue. A new kind: learnsite/games/kinds/__init__.py says
+what it takes.
 """
 
 from __future__ import annotations

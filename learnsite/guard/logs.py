@@ -1,7 +1,8 @@
 """Every log record is cut to a bounded length, whoever writes it (Reflex, socket.io, the servers, us).
 
 Installed as the logging record factory, so it holds for loggers configured later too: a record's message
-(and its formatted traceback) longer than MAX_RECORD_CHARS is cut, with the number of characters cut said.
+(and its formatted traceback) longer than MAX_RECORD_CHARS is cut, with the number of characters cut said: a
+message keeps its start, a traceback its start and its end (the exception and its message).
 """
 
 from __future__ import annotations
@@ -13,10 +14,22 @@ MAX_RECORD_CHARS = 2048
 _installed = False
 
 
+TRACEBACK_HEAD = 512  # a cut traceback keeps its start (the first exception, where it began) and its end
+
+
 def _cut(text: str) -> str:
     if len(text) <= MAX_RECORD_CHARS:
         return text
     return f"{text[:MAX_RECORD_CHARS]}... [{len(text) - MAX_RECORD_CHARS} characters cut]"
+
+
+def _cut_traceback(text: str) -> str:
+    """A traceback cut in its middle: its end is the exception raised and its message, what an operator needs
+    (cut at the end, a database outage read "raise exc_valu... [6802 characters cut]")."""
+    if len(text) <= MAX_RECORD_CHARS:
+        return text
+    tail = MAX_RECORD_CHARS - TRACEBACK_HEAD
+    return f"{text[:TRACEBACK_HEAD]}\n... [{len(text) - MAX_RECORD_CHARS} characters cut] ...\n{text[-tail:]}"
 
 
 def install() -> None:
@@ -35,7 +48,7 @@ def install() -> None:
         if len(message) > MAX_RECORD_CHARS:
             record.msg, record.args = _cut(message), None
         if record.exc_info and record.exc_info[0] is not None and not record.exc_text:
-            record.exc_text = _cut("".join(traceback.format_exception(*record.exc_info)).rstrip("\n"))
+            record.exc_text = _cut_traceback("".join(traceback.format_exception(*record.exc_info)).rstrip("\n"))
         return record
 
     logging.setLogRecordFactory(bounded_record)

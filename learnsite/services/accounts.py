@@ -118,6 +118,23 @@ def create_user(email: str, password: str, role: str = "user", full_name: str | 
                            confirmed=confirmed)
 
 
+def mail_confirmation(user_id: int, url: str | None = None) -> str:
+    """Mail an account not yet confirmed its confirmation link (`learnsite create-user` without --confirmed: it
+    made no link at all, so the person was told to open one nobody sent). Returns the address mailed."""
+    with session_scope(url) as s:
+        user = s.get(User, user_id)
+        if user is None or user.email_confirmed_at is not None:
+            raise AccountError("That account does not need confirming.")
+        void_links(s, user.id, "confirm")
+        link = email_link(s, user.id, "confirm")
+        email = user.email
+    mail.send_mail(email, "Confirm your Learnsite account",
+                   "An account on Learnsite was made for this email address.\n\n"
+                   f"Please confirm it by opening this link:\n\n{link}\n\n"
+                   "If you did not expect this, you can ignore this message.\n")
+    return email
+
+
 def email_link(s, user_id: int, purpose: str, new_email: str | None = None, password_hash: str | None = None,
                path: str = CONFIRM_PATH, lifetime: timedelta = EMAIL_TOKEN_LIFETIME) -> str:
     """A one-time link for a mail: its token is kept only as a hash."""

@@ -1,5 +1,6 @@
 """The security headers every HTTP response carries, in one place (README "Security").
 
+With S3 storage the files' own origin is added to img-src, frame-src and connect-src (files_origin).
 To allow something new, edit CSP_SOURCES (one line per directive, with the reason beside anything
 beyond 'self') or PERMISSIONS; tests/integration/test_security_headers.py checks what is served, and
 the browser suite fails on any CSP violation a page causes.
@@ -75,18 +76,47 @@ def socket_origin(public_url: str) -> str:
     return f"{'wss' if parts.scheme == 'https' else 'ws'}://{parts.netloc}"
 
 
-def content_security_policy(public_url: str, script_hashes: list[str], frameable: bool = False) -> str:
+# where worksheet files (PDFs, thumbnails) are drawn, framed and fetched (Download) from
+FILE_DIRECTIVES = ("img-src", "frame-src", "connect-src")
+_PROBE_KEY = "worksheets/csp-probe.pdf"
+
+
+def files_origin(public_url: str, storage=None) -> str:
+    """The origin worksheet files come from when it is not the site's own: S3 storage hands out the bucket's
+    (or LEARNSITE_S3_PUBLIC_URL's) addresses. With only 'self' allowed, every worksheet's frame, thumbnail and
+    Download was refused by the browser. "" for local storage (root-relative /files/... addresses)."""
+    if storage is None:
+        from learnsite.services.storage import get_storage
+
+        storage = get_storage()
+    try:
+        parts = urlsplit(storage.url(_PROBE_KEY))  # presigning is local: no request is made
+    except Exception:  # noqa: BLE001 - no storage, no files to allow
+        return ""
+    if not parts.scheme or not parts.netloc:
+        return ""
+    origin = f"{parts.scheme}://{parts.netloc}"
+    site = urlsplit(public_url)
+    return "" if origin == f"{site.scheme}://{site.netloc}" else origin
+
+
+def content_security_policy(public_url: str, script_hashes: list[str], frameable: bool = False,
+                            file_origin: str = "") -> str:
     sources = {name: list(values) for name, values in CSP_SOURCES.items()}
     sources["script-src"] += script_hashes
     sources["connect-src"].append(socket_origin(public_url))
+    if file_origin:
+        for name in FILE_DIRECTIVES:
+            sources[name].append(file_origin)
     if frameable:
         sources["frame-ancestors"] = ["'self'"]
     return "; ".join(f"{name} {' '.join(values)}" for name, values in sources.items())
 
 
-def header_set(public_url: str, script_hashes: list[str], frameable: bool = False) -> dict[str, str]:
+def header_set(public_url: str, script_hashes: list[str], frameable: bool = False,
+               file_origin: str = "") -> dict[str, str]:
     headers = {
-        "Content-Security-Policy": content_security_policy(public_url, script_hashes, frameable),
+        "Content-Security-Policy": content_security_policy(public_url, script_hashes, frameable, file_origin),
         "X-Content-Type-Options": "nosniff",
         "Referrer-Policy": "no-referrer",
         "Permissions-Policy": ", ".join(f"{feature}=()" for feature in PERMISSIONS),
@@ -120,9 +150,10 @@ class SecurityHeaders:
     """ASGI middleware: adds header_set() to every HTTP response; an unhandled error becomes a bare 500
     that carries them too. Headers a response already sets itself are kept."""
 
-    def __init__(self, app, public_url: str | None = None, build_dir: Path | None = None):
+    def __init__(self, app, public_url: str | None = None, build_dir: Path | None = None, storage=None):
         self.app = app
         self.public_url = public_url
+        self.storage = storage  # None: the app's own (learnsite.services.storage.get_storage)
         self.build_dir = build_dir
         self._encoded: dict[bool, list[tuple[bytes, bytes]]] = {}
         self._built_at = -1
@@ -140,8 +171,8 @@ class SecurityHeaders:
 
             public_url = self.public_url or settings.public_url
             hashes = inline_script_hashes(build_dir) if build_dir.is_dir() else []
-            self._encoded[frameable] = [(k.lower().encode(), v.encode())
-                                        for k, v in header_set(public_url, hashes, frameable).items()]
+            found = header_set(public_url, hashes, frameable, files_origin(public_url, self.storage))
+            self._encoded[frameable] = [(k.lower().encode(), v.encode()) for k, v in found.items()]
         return self._encoded[frameable]
 
     async def __call__(self, scope, receive, send):
@@ -176,5 +207,6 @@ if __name__ == "__main__":  # the header set for another front (a static host of
     from learnsite.config import REPO_ROOT, settings
 
     built = REPO_ROOT / ".web" / "build" / "client"
-    for name, value in header_set(settings.public_url, inline_script_hashes(built)).items():
+    found = header_set(settings.public_url, inline_script_hashes(built), file_origin=files_origin(settings.public_url))
+    for name, value in found.items():
         print(f"{name}: {value}")

@@ -7,6 +7,7 @@ for S3 the bucket's public URL or a presigned GET.
 
 from __future__ import annotations
 
+import io
 import os
 import shutil
 from abc import ABC, abstractmethod
@@ -172,6 +173,22 @@ class S3Storage(Storage):
         return self.client.generate_presigned_url(
             "get_object", Params={"Bucket": self.bucket, "Key": check_key(key)}, ExpiresIn=PRESIGNED_TTL_SECONDS,
         )
+
+
+PROBE_KEY = "worksheets/.learnsite-probe"
+
+
+def check_writable(storage: Storage) -> None:
+    """Store, then delete, a small file. prestart runs it first: a missing bucket or a read-only folder failed once
+    for each of the 33 starter worksheets, with their tracebacks, and the start went on as if all was well."""
+    try:
+        storage.save(PROBE_KEY, io.BytesIO(b"learnsite"), "text/plain")
+        storage.delete(PROBE_KEY)
+    except (StorageError, OSError) as exc:
+        where = (f"the S3 bucket {storage.bucket!r} (LEARNSITE_S3_BUCKET): does it exist, and may these credentials "
+                 "write to it?" if isinstance(storage, S3Storage)
+                 else f"the folder {storage.root} (LEARNSITE_DATA_DIR): may this user write to it?")
+        raise StorageError(f"Worksheet storage cannot be used: {exc}. Check {where}") from exc
 
 
 def storage_from_settings(s: Settings | None = None) -> Storage:

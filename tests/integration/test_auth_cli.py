@@ -32,6 +32,10 @@ def test_create_user_cli(auth_env, db_url, tmp_path):
 
     unconfirmed = _cli(db_url, tmp_path, "create-user", "--email", "kid@example.com", "--password", "kid-pass")
     assert unconfirmed.returncode == 0, unconfirmed.stderr
+    # an operator's review: the README sent the person to a link nobody mailed; the command now mails it
+    assert "A confirmation link was mailed to kid@example.com" in unconfirmed.stdout
+    mailed = [p.read_text() for p in (tmp_path / "outbox").glob("*") if "kid@example.com" in p.read_text()]
+    assert len(mailed) == 1 and "/auth/confirm?token=" in mailed[0]
     try:
         accounts.sign_in("kid@example.com", "kid-pass")
         raise AssertionError("an account created without --confirmed must not sign in")

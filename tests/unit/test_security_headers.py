@@ -78,3 +78,60 @@ def test_event_socket_accepts_the_public_url_and_same_origin_pages_only():
     assert not allowed("https://evil.example", {"HTTP_HOST": "learn.example"})
     assert not allowed("https://evil.example", {})
     assert not allowed(None, {"HTTP_HOST": "learn.example"})
+
+
+def _directives(csp: str) -> dict[str, list[str]]:
+    return {part.split()[0]: part.split()[1:] for part in csp.split("; ")}
+
+
+def test_s3_files_origin_is_allowed_where_files_are_drawn_framed_and_fetched():
+    """An operator's review: with S3 storage (no public URL, the README's many-machine setup) every worksheet's
+    frame, thumbnail and Download were refused by the site's own CSP, which allowed 'self' only."""
+    from learnsite.services.security_headers import files_origin
+    from learnsite.services.storage import LocalStorage, S3Storage
+
+    site = "https://learn.example"
+    assert files_origin(site, LocalStorage("/tmp/x")) == ""  # root-relative /files/... addresses
+    presigned = S3Storage("worksheets", endpoint_url="http://127.0.0.1:9000", access_key="a", secret_key="b")
+    assert files_origin(site, presigned) == "http://127.0.0.1:9000"
+    cdn = S3Storage("worksheets", access_key="a", secret_key="b", public_url="https://cdn.example/sheets/")
+    assert files_origin(site, cdn) == "https://cdn.example"
+    aws = S3Storage("worksheets", access_key="a", secret_key="b")
+    assert files_origin(site, aws).startswith("https://") and "amazonaws.com" in files_origin(site, aws)
+    assert files_origin(site, S3Storage("w", access_key="a", secret_key="b", public_url=site + "/files")) == ""
+
+    class Broken(LocalStorage):
+        def url(self, key):
+            raise RuntimeError("no storage")
+
+    assert files_origin(site, Broken("/tmp/x")) == ""
+
+    csp = _directives(header_set(site, [], file_origin="http://127.0.0.1:9000")["Content-Security-Policy"])
+    for name in ("img-src", "frame-src", "connect-src"):
+        assert "http://127.0.0.1:9000" in csp[name], name
+    assert not any("127.0.0.1" in v for name, values in csp.items() if name not in ("img-src", "frame-src",
+                                                                                 "connect-src") for v in values)
+    assert "127.0.0.1" not in header_set(site, [])["Content-Security-Policy"]
+
+
+def test_the_middleware_asks_its_storage_for_the_files_origin():
+    from learnsite.services.storage import S3Storage
+
+    async def app(scope, receive, send):
+        await send({"type": "http.response.start", "status": 200, "headers": []})
+        await send({"type": "http.response.body", "body": b""})
+
+    sent = []
+
+    async def receive():
+        return {"type": "http.request"}
+
+    async def send(message):
+        sent.append(message)
+
+    storage = S3Storage("worksheets", endpoint_url="http://127.0.0.1:9000", access_key="a", secret_key="b")
+    scope = {"type": "http", "path": "/worksheet/1", "method": "GET", "headers": []}
+    asyncio.run(SecurityHeaders(app, "http://localhost:3000", build_dir=Path("/nonexistent"), storage=storage)(
+        scope, receive, send))
+    csp = _directives(dict(sent[0]["headers"])[b"content-security-policy"].decode())
+    assert "http://127.0.0.1:9000" in csp["frame-src"] and "http://127.0.0.1:9000" in csp["img-src"]

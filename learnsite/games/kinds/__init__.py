@@ -20,9 +20,12 @@ It may add, where its rounds differ from a plain question (session.py asks every
   words, without the suggested first line);
 - kept_pick(round, outcome) -> (slot, words) | None: a pick kept for the rounds after it (the story's hero);
 - draw(board, round, settled, params, picks): the kind's own parts of the board the page draws.
-Any part may be another kind's (count.check is choose.check): a module imports nothing else under these names.
+A part may be another kind's (count.check is choose.check); test_kind_registry.py lists the borrowings it
+expects, so add yours there. A module imports nothing else under these names, and its other public functions
+are helpers named in that test too (a hook spelt wrongly would be ignored).
 
-Register the module in KINDS below, named after the kind. Then, outside the engine:
+Register the module in KINDS below, under the kind's name (the module is named after it, but for `type`, whose
+module is typed.py: `type` is Python's). Then, outside the engine:
 - its view in learnsite/pages/game_parts.py game_board()'s rx.match (a kind not listed there draws nothing);
 - a GameState handler (learnsite/state/game.py) only if its moves are new; annotate every parameter: the event
   guard (learnsite/guard/) checks each event against its handler's annotations, with no edit there. GameState

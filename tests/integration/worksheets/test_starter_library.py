@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 import sqlalchemy as sa
 from alembic import command
 from sqlmodel import select
@@ -176,3 +177,30 @@ def test_starter_library_with_s3_storage(db_url, s3_storage):
         assert s3_storage.read(key)[:5] == b"%PDF-"
         assert s3_storage.read(ws.thumbnail_key(key))[:4] == b"\x89PNG"
     assert all("X-Amz-Signature=" in v.thumbnail_url for v in _all(db_url, s3_storage))
+
+
+def test_prestart_stops_with_one_clear_line_when_storage_cannot_be_used(db_url, moto_server, tmp_path):
+    """An operator's review: with the S3 bucket missing (or a read-only folder) prestart failed once per starter,
+    99 tracebacks, then said "Database migrated and seeded" and exited 0. It now stops at once and says why."""
+    from learnsite.services.storage import S3Storage
+
+    missing = S3Storage("no-such-bucket", endpoint_url=moto_server, region="us-east-1", access_key="test",
+                        secret_key="test")
+    with pytest.raises(StorageError) as caught:
+        prestart(db_url, starter_library=True, storage=missing)
+    assert "Worksheet storage cannot be used" in str(caught.value) and "'no-such-bucket'" in str(caught.value)
+    assert _all(db_url) == []
+    with session_scope(db_url) as s:
+        assert s.exec(select(StarterSeed)).all() == []
+
+    with pytest.raises(StorageError, match="LEARNSITE_DATA_DIR"):
+        prestart(db_url, starter_library=True, storage=_BrokenStorage(tmp_path / "broken"))
+    assert prestart(db_url, starter_library=False, storage=missing) == 0  # create-user's prestart: no storage
+
+
+def test_a_working_storage_keeps_no_probe(db_url, local_storage, s3_storage):
+    from learnsite.services.storage import PROBE_KEY, check_writable
+
+    for storage in (local_storage, s3_storage):
+        check_writable(storage)
+        assert not storage.exists(PROBE_KEY)

@@ -88,3 +88,28 @@ def test_every_log_record_is_cut_to_its_bound(caplog):
     message = caplog.records[-1].getMessage()
     cut = 100_000 - logs.MAX_RECORD_CHARS
     assert len(message) < logs.MAX_RECORD_CHARS + 60 and message.endswith(f"[{cut} characters cut]")
+
+
+def test_a_long_traceback_keeps_its_end_the_exception_raised(caplog):
+    """An operator's review: with the database down the log read "raise exc_valu... [6802 characters cut]", the
+    exception and its message cut away. A traceback keeps its start and its end, still bounded."""
+    from learnsite.guard import logs
+
+    def one(n):  # two functions in turn: Python folds a frame repeated in a row into one line
+        if n == 0:
+            raise ConnectionRefusedError("connection to server at 127.0.0.1:5999 refused")
+        other(n - 1)
+
+    def other(n):
+        one(n)
+
+    try:
+        one(60)
+    except ConnectionRefusedError:
+        with caplog.at_level(logging.ERROR, logger="some.library"):
+            logging.getLogger("some.library").exception("sign in failed")
+    record = caplog.records[-1]
+    text = logging.Formatter().format(record)
+    assert text.rstrip().endswith("ConnectionRefusedError: connection to server at 127.0.0.1:5999 refused")
+    assert text.startswith("sign in failed\nTraceback (most recent call last):")
+    assert "characters cut] ..." in record.exc_text and len(record.exc_text) < logs.MAX_RECORD_CHARS + 60
