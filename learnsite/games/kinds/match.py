@@ -19,6 +19,9 @@ def pair_count(band: str, level: int) -> int:
     return normal - 1 if level == EASIER else normal
 
 
+COLOUR_HINT = "Look at the colour of the ball. Which T-shirt has that colour too?"
+
+
 def _colour_pairs(rng, band, level):
     """Color Matching: a ball on the left, a T-shirt of the same colour on the right."""
     k = pair_count(band, level)
@@ -27,9 +30,6 @@ def _colour_pairs(rng, band, level):
     right = [Option(f"{c} T-shirt", colour_thing("shirt", c)) for c in colours]
     key = "colours:" + ",".join(sorted(colours))
     return key, left, right, "Find the friend who wears the same colour!", COLOUR_HINT
-
-
-COLOUR_HINT = "Look at the colour of the ball. Which T-shirt has that colour too?"
 
 
 def colour_hint(colour: str) -> str:
