@@ -183,7 +183,7 @@ def test_a_toasts_close_is_big_enough_to_hit(browser, app_server, touch, target)
         open_category(page, "Animated Videos").get_by_role("button", name="Add to Favorites").click()
         close = toast(page).get_by_role("button", name=re.compile("close", re.I))
         expect(close).to_be_visible()
-        close.evaluate("b => Promise.all(b.closest('[data-sonner-toast]').getAnimations().map(a => a.finished))")
+        close.evaluate("b => Promise.allSettled(b.closest('[data-sonner-toast]').getAnimations().map(a => a.finished))")
         half = target / 2 - 1
         assert close.evaluate(TOAST_CLOSE_REACH, half) == [True] * 4
         assert close.evaluate(TOAST_CLOSE_REACH, half + 3)[1::2] == [False] * 2  # no bigger: the message stays
@@ -192,6 +192,35 @@ def test_a_toasts_close_is_big_enough_to_hit(browser, app_server, touch, target)
                                          "r.height / 2]; }" % (half - 11)))
         expect(toast(page)).to_have_count(0)
         expect(page.get_by_role("dialog", name="Animated Videos")).to_be_visible()
+
+
+BOX = "el => { const r = el.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; }"
+
+
+def _overlap(a, b) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+@pytest.mark.parametrize("width, height, at_top", [(320, 640, False), (1280, 800, True)])
+def test_a_toast_over_an_open_popup_leaves_its_title_and_close_in_sight(browser, app_server, width, height, at_top):
+    """A low-vision review: on a 320 px phone "Feature Coming Soon!" lay over the open popup's title and Close for
+    its 4 s. While a popup is open on a phone the toast comes up from the bottom; on a wide screen it stays under
+    the header, beside the popup."""
+    with window(browser, app_server, width, height, has_touch=not at_top) as page:
+        open_home(page)
+        dialog = open_category(page, "Animated Videos")
+        dialog.get_by_role("button", name="Add to Favorites").click()
+        expect(toast(page)).to_contain_text("Feature Coming Soon!")
+        toast(page).evaluate("t => Promise.allSettled(t.getAnimations().map(a => a.finished))")
+        page.wait_for_timeout(200)
+        shown = toast(page).evaluate(BOX)
+        assert 0 <= shown[1] and shown[3] <= height, shown  # whole on the screen
+        close = dialog.get_by_role("button", name=re.compile("close", re.I)).first
+        title = dialog.get_by_role("heading", name="Animated Videos")
+        assert not _overlap(shown, close.evaluate(BOX)) and not _overlap(shown, title.evaluate(BOX))
+        assert (shown[1] < height / 2) == at_top
+        close.click()  # the Close under no toast closes the popup
+        expect(dialog).to_be_hidden()
 
 
 def test_a_toast_is_no_keyboard_trap(page):
@@ -467,7 +496,8 @@ def test_on_a_touch_screen_the_header_and_popup_buttons_are_finger_sized(browser
         page.get_by_role("region", name="Learning for Every Age").get_by_role("button", name="Ages 3-4").click()
         dialog = page.get_by_role("dialog", name="Ages 3-4 Activities")
         expect(dialog).to_be_visible()
-        dialog.evaluate("d => Promise.all(d.getAnimations({ subtree: true }).map(a => a.finished))")  # its zoom in
+        # its zoom in (allSettled: an animation cancelled meanwhile, a skeleton's pulse say, has nothing left to wait for)
+        dialog.evaluate("d => Promise.allSettled(d.getAnimations({ subtree: true }).map(a => a.finished))")
         targets = dialog.get_by_role("button").or_(dialog.get_by_role("link"))
         assert targets.count() == 9  # Close, and an About and a Play for each of the four
         assert _small_targets(targets) == []
@@ -480,12 +510,12 @@ def test_on_a_touch_screen_the_forms_and_popup_buttons_are_finger_sized_too(brow
     with phone(browser, app_server, *size) as page:
         open_home(page)
         dialog = open_category(page, "Printable Worksheets")
-        dialog.evaluate("d => Promise.all(d.getAnimations({ subtree: true }).map(a => a.finished))")
+        dialog.evaluate("d => Promise.allSettled(d.getAnimations({ subtree: true }).map(a => a.finished))")
         assert _small_targets(dialog.get_by_role("button")) == []
         dialog.get_by_role("button", name="Browse Worksheets").click()
         full = page.get_by_role("dialog", name="All Worksheets")
         expect(full.get_by_role("searchbox")).to_be_visible()
-        full.evaluate("d => Promise.all(d.getAnimations({ subtree: true }).map(a => a.finished))")
+        full.evaluate("d => Promise.allSettled(d.getAnimations({ subtree: true }).map(a => a.finished))")
         assert _small_targets(full.get_by_role("searchbox").or_(full.get_by_role("combobox"))) == []
         page.keyboard.press("Escape")
         open_category(page, "Listening Audiobooks").get_by_role("button", name="All Audiobooks").click()
