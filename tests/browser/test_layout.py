@@ -115,3 +115,38 @@ def test_a_screen_reader_hears_the_new_page_when_a_link_is_followed(page):
     assert page.evaluate("window.__said") == ["Animal Alphabet - Learnsite"]  # said once, its own name
     page.go_back()
     expect(announcer).to_have_text(re.compile(re.escape(SITE_TAGLINE) + "$"))
+
+
+HEADER_WITH_PLACEHOLDER = """() => {
+    const header = document.querySelector('.site-header'), controls = header.querySelector('.auth-controls');
+    const after = header.getBoundingClientRect().height, kept = [...controls.childNodes];
+    const box = document.createElement('div');
+    box.className = 'auth-loading';
+    controls.replaceChildren(box);  // as the page shows it while the sign-in is checked
+    const before = header.getBoundingClientRect().height;
+    controls.replaceChildren(...kept);
+    return [before, after];
+}"""
+
+
+@pytest.mark.parametrize("width", [320, 360, 390, 1280])
+def test_the_header_keeps_its_height_when_the_sign_in_check_ends(browser, app_server, width):
+    """A slow phone's review: the 88 px "checking sign-in" placeholder wrapped a 360 px header onto two lines (113
+    px), which went back to one (67 px) as Login came, the whole page jumping up under a child's finger."""
+    with window(browser, app_server, width, 740) as page:
+        open_page(page, "/activity/color-matching")
+        expect(page.get_by_role("button", name="Login")).to_be_visible()
+        before, after = page.evaluate(HEADER_WITH_PLACEHOLDER)
+        assert before == after, (before, after)
+
+
+def test_the_activity_picture_keeps_its_room_before_it_has_come(browser, app_server):
+    """Its box was 0 px tall until the picture came (Reflex drops the img's width and height), and the page under it
+    jumped down 220 px."""
+    with window(browser, app_server, 360, 740) as page:
+        page.route("**/art/activity/*.svg", lambda route: route.abort())  # a picture that has not come yet
+        open_page(page, "/activity/color-matching")
+        picture = page.locator(".activity-picture")
+        expect(picture).to_be_attached()
+        box = picture.bounding_box()
+        assert box["width"] > 200 and abs(box["height"] - box["width"] * 3 / 4) < 2, box

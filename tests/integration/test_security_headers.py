@@ -76,6 +76,10 @@ def test_built_script_carries_headers(app_server):
     status, headers, _ = fetch(app_server, script.group(1).decode())
     assert status == 200
     assert_secured(headers)
+    # named by its content's hash: kept for good (a slow phone re-checked every script after each deploy)
+    assert {k.lower(): v for k, v in headers.items()}["cache-control"] == "public, max-age=31536000, immutable"
+    _, page, _ = fetch(app_server, "/")
+    assert "cache-control" not in {k.lower() for k in page}  # a page is asked for again
 
 
 def test_files_api_may_be_framed_by_the_site_only(app_server):
