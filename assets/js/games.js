@@ -313,6 +313,15 @@
 
   function refocus(board) {
     var active = document.activeElement;
+    // a shape put in its home by keyboard: the focus goes back to the shapes left (it stayed on the home, and the
+    // next shape was 20 Tabs round the page away for a switch user); a wrong home keeps it, the shape still picked
+    var placed = keyPlaced;
+    keyPlaced = null;
+    if (placed && active === placed && board.querySelector(".game-feedback.is-cheer")
+        && !board.querySelector("[data-arrows] [aria-pressed='true']")) {
+      var left = board.querySelector("[data-arrows] " + TO_PLAY);
+      if (left && !placed.closest("[data-arrows]").contains(left)) { left.focus(); return; }
+    }
     if (!boardHadFocus || (active && active !== document.body && board.contains(active))) return;
     if (active && active !== document.body) return;
     var next = board.querySelector("[data-arrows] " + TO_PLAY);
@@ -322,12 +331,15 @@
   // match and sort by keyboard: a thing picked with Enter or Space, the focus goes on to the first partner or home
   // (it took a Tab for every thing left in the first column)
   var keyPicked = null; // the button last pressed with Enter or Space (a pointer forgets it)
+  var keyPlaced = null; // ... when it is a partner or a home (see refocus)
   document.addEventListener("keydown", function (e) {
     if ((e.key === "Enter" || e.key === " ") && e.target.closest && e.target.closest("[data-arrows] button")) {
       keyPicked = e.target.closest("button");
+      var groups = document.querySelectorAll("#game-board [data-arrows]");
+      keyPlaced = groups.length > 1 && !groups[0].contains(keyPicked) ? keyPicked : null;
     }
   }, true);
-  document.addEventListener("pointerdown", function () { keyPicked = null; }, true);
+  document.addEventListener("pointerdown", function () { keyPicked = null; keyPlaced = null; }, true);
   function toPartners(board) {
     var active = document.activeElement, from = active && active.closest && active.closest("[data-arrows]");
     if (!from || !board.contains(from) || active !== keyPicked) return;
@@ -463,6 +475,27 @@
       e.preventDefault();
       e.stopImmediatePropagation();
     }
+  }, true);
+
+  // A hand with a tremor (or an impatient one on a slow phone) taps twice, and a switch or a held key bounces: the
+  // same button pressed again at once counted twice. A double tap on a wrong partner or home was two misses (the
+  // game stepped down and the round's star was gone), on a picked thing it let it go again, on "Trace for me step
+  // by step" it turned it off again. A second press of the same answer within REPEAT_MS does nothing, by touch,
+  // mouse or keyboard; not on the number pad (a quick child types 11 faster than that) nor Check (a number sent
+  // again is no miss). Within one round only: React keeps a button for the next round's answer in its place, and a keyboard player
+  // may answer the next round at once (a tap there is the settling guard's above).
+  var REPEAT_MS = 300, lastPress = { button: null, at: 0, round: null };
+  var PRESSED_ONCE = "#game-board [data-arrows]:not(.game-pad) button, #game-board .trace-steps-toggle";
+  document.addEventListener("click", function (e) {
+    var button = e.target.closest && e.target.closest(PRESSED_ONCE);
+    if (!button) return;
+    var now = Date.now(), round = roundOnScreen();
+    if (button === lastPress.button && round === lastPress.round && now - lastPress.at < REPEAT_MS) {
+      e.preventDefault();
+      e.stopImmediatePropagation();
+      return;
+    }
+    lastPress = { button: button, at: now, round: round };
   }, true);
 
   // a child typing in the answer box who presses Enter goes on typing in the next sum's box; a tap on Check or

@@ -168,7 +168,11 @@ export function TraceCanvas({ guide, resetKey, disabled, onDone, id }) {
   const onPointerDown = (e) => {
     if (disabled || stepMode || e.button > 0) return;
     const again = sent.current;
-    if (!again && (strokes.length >= MAX_STROKES || captured.current >= MAX_CAPTURE)) return;
+    if (!again && (strokes.length >= MAX_STROKES || captured.current >= MAX_CAPTURE)) {
+      // more ink is not taken: said, not silently ignored (a hand that lifts often reaches it)
+      setAnnounce("That is a lot of lines! Press Done to check them, or Clear to start again.");
+      return;
+    }
     e.preventDefault();
     svg.current.setPointerCapture?.(e.pointerId);
     drawing.current = e.pointerId;

@@ -993,6 +993,33 @@ def test_after_a_wrong_home_the_shape_stays_picked_and_the_right_home_takes_it(b
         expect(page.get_by_text("Tap a shape, then tap its home.")).to_be_visible()
 
 
+def test_a_shape_put_in_its_home_by_keyboard_sends_the_focus_back_to_the_shapes(page):
+    """A review for a switch user (Tab and Enter only): after a shape went home the focus stayed on the home, and
+    the next shape was about 20 Tabs round the page away. A wrong home keeps it, the shape still picked."""
+    start(page, "shape-sorting")
+    shapes = option_names(page, "Things to sort")
+    tab_to(page, shapes[0])
+    page.keyboard.press("Enter")  # picked: on to the homes
+    homes = option_names(page, "Homes")
+    shape = shapes[0].split()[-1]
+    wrong = next(h for h in homes if not h.lower().startswith(f"{shape} home"))
+    tab_to(page, wrong)
+    before = snapshot(page)
+    page.keyboard.press("Enter")
+    wait_change(page, before)
+    expect(board(page).locator(".game-feedback.is-hint")).to_be_visible()
+    page.wait_for_timeout(200)
+    assert focused_label(page) == wrong  # the hint is about the shape, still picked: try another home
+    right = next(h for h in homes if h.lower().startswith(f"{shape} home"))
+    tab_to(page, right)
+    before = snapshot(page)
+    page.keyboard.press("Enter")
+    wait_change(page, before)
+    expect(board(page).locator(".game-feedback.is-cheer")).to_be_visible()
+    page.wait_for_function("() => document.activeElement.closest('[aria-label=\"Things to sort\"]')")
+    assert focused_label(page) in option_names(page, "Things to sort")
+
+
 def test_after_a_wrong_partner_the_keyboard_goes_on_to_the_right_one(page):
     """After a wrong T-shirt the ball was let go: Enter on the right T-shirt said "First tap one on the left",
     and the keyboard player was 20 Tabs from the ball."""
@@ -1049,8 +1076,10 @@ def test_in_forced_colours_a_picked_thing_the_progress_and_the_stars_still_show(
     assert things.nth(1).evaluate(outline).startswith("none")
     fill = board(page).locator(".game-progress-fill")
     assert "linear-gradient" in fill.evaluate("el => getComputedStyle(el).backgroundImage")
+    page.wait_for_timeout(350)  # a second press at once would count once (games.js REPEAT_MS)
     things.first.click()  # let it go again
     expect(things.first).to_have_attribute("aria-pressed", "false")
+    page.wait_for_timeout(350)  # the keyboard picks it first again
     play_to_the_end(page, keyboard_round)
     star = board(page).locator(".game-star.is-earned").first
     page.wait_for_timeout(900)  # the stars pop in one after another
@@ -1066,7 +1095,35 @@ def test_shape_safari_draws_the_shape_to_spot_beside_the_question(page):
         expect(cue).to_have_attribute("src", re.compile(rf"/art/games/shape-{shape}-outline\.svg$"))
         expect(cue).to_be_visible()
         assert cue.evaluate("img => img.complete && img.naturalWidth > 0")
-        solve_round(page, limit=6)
+        before = snapshot(page)
+        page.get_by_role("group", name="Answers").get_by_role("button", name=re.compile(rf" {shape}$")).click()
+        wait_change(page, before)
+        page.wait_for_selector("#game-board:not([data-settling])")
+
+
+def test_a_second_press_of_the_same_button_at_once_counts_once(page):
+    """A review for a child with a tremor: a double tap (or a switch's bounce) on a wrong partner was two misses,
+    which stepped the game down and lost the round's star; on a picked ball it let the ball go again."""
+    sent = []
+    page.on("websocket", lambda ws: ws.on("framesent", lambda payload: sent.append(str(payload))))
+    start(page, "color-matching")
+    things = page.get_by_role("group", name="Things to match").get_by_role("button")
+    press_twice = "b => { b.click(); b.click(); }"  # two presses at once, as a bounce or a tremor's double tap
+    things.first.evaluate(press_twice)
+    expect(things.first).to_have_attribute("aria-pressed", "true")  # picked, not picked and let go
+    page.wait_for_timeout(400)
+    colour = (things.first.get_attribute("aria-label") or "").split()[0]
+    wrong = page.get_by_role("group", name="Partners").get_by_role(
+        "button", name=re.compile(rf"^(?!{colour} )\w+ T-shirt$")).first
+    before = sum(".match_right" in frame for frame in sent)
+    wrong.evaluate(press_twice)
+    expect(board(page).locator(".game-feedback.is-hint")).to_be_visible()
+    page.wait_for_timeout(500)
+    assert sum(".match_right" in frame for frame in sent) == before + 1  # one miss, not two
+    page.wait_for_timeout(400)  # a press after a moment counts again
+    right = page.get_by_role("group", name="Partners").get_by_role("button", name=f"{colour} T-shirt")
+    right.click()
+    expect(things.first).to_be_disabled()
 
 
 def test_the_stars_still_to_win_are_outlines_not_only_grey(page):
@@ -1223,9 +1280,9 @@ def test_forged_events_neither_skip_rounds_nor_finish_the_game(page):
     ]]
     page.evaluate("(list) => { for (const [n, p] of list) window.__forge.push({victim: '.choose', name: n, payload: p}); }",
                   forged)
-    first = page.get_by_role("group", name="Answers").get_by_role("button").first
-    for _ in forged:  # each click's event is rewritten into the next forged one
-        first.click()
+    answers = page.get_by_role("group", name="Answers").get_by_role("button")
+    for i, _ in enumerate(forged):  # each click's event is rewritten into the next forged one
+        answers.nth(i % 2).click()  # two answers in turn: one pressed twice at once counts once (games.js)
     page.wait_for_function("window.__forge.length === 0")
     page.wait_for_timeout(1500)  # the server has answered them all by now (each is refused at once)
     expect(page.get_by_text("Round 1 of 8")).to_be_visible()
@@ -1235,7 +1292,7 @@ def test_forged_events_neither_skip_rounds_nor_finish_the_game(page):
     assert board(page).locator(".is-tried, .is-done").count() == 0
     expect(page.get_by_role("heading", name="You did it!")).to_have_count(0)
     # the game still plays: a real click is answered (a cheer or a gentle hint)
-    first.click()
+    answers.first.click()
     expect(board(page).locator(".game-feedback")).not_to_have_text("")
 
 
@@ -1267,9 +1324,9 @@ def test_a_signed_in_player_keeps_the_stars_of_a_real_game_and_forged_events_ear
     forged = [(f"{handler}.choose", {"round_no": r, "choice": c}) for r in range(1, 7) for c in range(3)]
     page.evaluate("(list) => { for (const [n, p] of list) window.__forge.push({victim: '.choose', name: n, payload: p}); }",
                   forged)
-    first = page.get_by_role("group", name="Answers").get_by_role("button").first
-    for _ in forged:
-        first.click()
+    answers = page.get_by_role("group", name="Answers").get_by_role("button")
+    for i, _ in enumerate(forged):
+        answers.nth(i % 2).click()  # two answers in turn: one pressed twice at once counts once (games.js)
     page.wait_for_function("window.__forge.length === 0")
     page.wait_for_timeout(1000)
     expect(page.get_by_text("Round 1 of 6")).to_be_visible()
@@ -1437,6 +1494,20 @@ def test_done_and_clear_carry_a_picture_and_the_letter_is_said_with_dot_1_and_th
                         said), said
     for name in ("Done", "Clear"):
         expect(page.get_by_role("button", name=name, exact=True).locator("svg[aria-hidden='true']")).to_have_count(1)
+
+
+def test_more_lines_than_the_board_takes_are_said_not_silently_ignored(page):
+    """A review for a child with a tremor: after 20 lifts of the finger more ink was ignored without a word."""
+    page.emulate_media(reduced_motion="reduce")  # the board scrolls into view at once: it stays where it is drawn on
+    start(page, "letter-tracing")
+    page.wait_for_timeout(300)
+    box = page.locator("#game-trace svg.trace-board").bounding_box()
+    for i in range(21):
+        x, y = box["x"] + box["width"] * (0.2 + 0.03 * i), box["y"] + box["height"] * 0.5
+        draw(page, [[(x, y), (x + 4, y + 4), (x + 8, y + 2)]])
+    expect(page.locator(".trace-status")).to_have_text(
+        "That is a lot of lines! Press Done to check them, or Clear to start again.")
+    expect(page.locator("#game-trace .trace-ink")).to_have_count(20)
 
 
 def test_tracing_step_by_step_stays_on_for_the_next_letters(page):

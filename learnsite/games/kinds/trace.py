@@ -18,6 +18,10 @@ MAX_POINTS = 300
 
 # a step down: capitals made of straight lines only
 STRAIGHT = "EFHILTV"
+HINT = "Start at dot 1 and follow the dots all the way along, or tap “Trace for me step by step”."
+# tries at one letter before the game goes on: a hand with a tremor was kept on one letter for good (a line
+# wobbling 13 px either side reads as a scribble), as typed sums show their answer after 3 (typed.SHOWN_AFTER)
+SHOWN_AFTER = 3
 
 
 def _round(letter: str) -> Round:
@@ -27,7 +31,7 @@ def _round(letter: str) -> Round:
                  # and a child who cannot read hears that the big button (a tick) says when it is done
                  say=f"Trace the {size} letter {letter}. Start at dot 1. When you finish, press the tick.",
                  answer=letter,
-                 hint="Start at dot 1 and follow the dots all the way along.",
+                 hint=HINT,
                  extra={"letter": letter, "guide": letter_guide(letter)})
 
 
@@ -72,3 +76,8 @@ def check(round_: Round, move: dict, settled: frozenset[int]) -> Outcome:
 
 def draw(board: dict, round_: Round, settled: tuple[int, ...], params: dict, picks: dict) -> None:
     board["guide"] = round_.extra["guide"]
+
+
+def shown_after(round_: Round, misses: int) -> str:
+    """After SHOWN_AFTER tries that were not taken, the game goes on to the next letter, kindly."""
+    return "That letter was a tricky one. Well done for trying!" if misses >= SHOWN_AFTER else ""

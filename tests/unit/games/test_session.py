@@ -63,13 +63,27 @@ def test_finished_games_refuse_more_moves_and_keep_their_stars():
         assert not fb.accepted and after == s
 
 
-@pytest.mark.parametrize("activity_id", ["letter-tracing", "color-matching", "shape-sorting"])
+@pytest.mark.parametrize("activity_id", ["color-matching", "shape-sorting"])
 def test_skipping_is_impossible_every_round_needs_its_right_answer(activity_id):
     s = S.start(activity_id, 2)
     for _ in range(50):  # wrong answers never move the game on
         s, fb = S.answer(s, 0, wrong_move(s))
         assert fb.accepted and not fb.right and not fb.round_done
     assert s.index == 0 and not s.finished
+
+
+def test_a_letter_not_taken_three_times_is_left_kindly_and_the_game_goes_on():
+    """A review for a child with a tremor: a line wobbling 13 px either side is not taken, and Letter Tracing kept
+    the child on that letter for good. After 3 tries the game goes on, as typed sums do (no first-try star)."""
+    from learnsite.games.kinds import trace
+
+    s = S.start("letter-tracing", 2)
+    for _ in range(trace.SHOWN_AFTER - 1):
+        s, fb = S.answer(s, 0, wrong_move(s))
+        assert fb.accepted and not fb.round_done and trace.HINT in fb.message
+    s, fb = S.answer(s, 0, wrong_move(s))
+    assert fb.accepted and fb.round_done and not fb.right and s.index == 1 and s.first_try == 0
+    assert fb.message == "That letter was a tricky one. Well done for trying! On to the next one."
 
 
 def test_match_pairs_cannot_be_matched_twice():
