@@ -482,8 +482,8 @@
   // game stepped down and the round's star was gone), on a picked thing it let it go again, on "Trace for me step
   // by step" it turned it off again. A second press of the same answer within REPEAT_MS does nothing, by touch,
   // mouse or keyboard; not on the number pad (a quick child types 11 faster than that) nor Check (a number sent
-  // again is no miss). Within one round only: React keeps a button for the next round's answer in its place, and a keyboard player
-  // may answer the next round at once (a tap there is the settling guard's above).
+  // again is no miss). Within one round only: React keeps a button for the next round's answer in its place, and
+  // a keyboard player may answer the next round at once (a tap there is the settling guard's above).
   var REPEAT_MS = 300, lastPress = { button: null, at: 0, round: null };
   var PRESSED_ONCE = "#game-board [data-arrows]:not(.game-pad) button, #game-board .trace-steps-toggle";
   document.addEventListener("click", function (e) {
