@@ -496,7 +496,18 @@
       return;
     }
     lastPress = { button: button, at: now, round: round };
+    // on a slow connection the answer takes the server most of a second, and nothing showed the tap was taken (so
+    // the child tapped again): the answer looks pressed until the board changes (or 4 s at most)
+    if (button.closest("[data-arrows]")) {
+      button.setAttribute("data-pending", "true");
+      setTimeout(function () { button.removeAttribute("data-pending"); }, PENDING_MS);
+    }
   }, true);
+  var PENDING_MS = 4000;
+  function unpend(board) {
+    var pending = board.querySelectorAll("[data-pending]");
+    for (var i = 0; i < pending.length; i++) pending[i].removeAttribute("data-pending");
+  }
 
   // a child typing in the answer box who presses Enter goes on typing in the next sum's box; a tap on Check or
   // the number pad goes to the next question. A writing game's "Keep going!" goes back to the end of the words.
@@ -577,6 +588,7 @@
       if (lastRound !== null) quiet();
       lastRound = null; lastStory = null; seen = {}; waiting = null; return;
     }
+    unpend(board);
     syncSwitches(board);
     onNewText(board);
     countWords();

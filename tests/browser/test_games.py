@@ -81,9 +81,11 @@ def tab_to(page, wanted, limit: int = 60, here_counts: bool = True) -> None:
     raise AssertionError(f"never reached {wanted!r} with Tab (last: {focused_label(page)!r})")
 
 
-# the board's markup without the tracing canvas's own status line, which the page changes itself (Done clears it)
+# the board's markup without what the page changes itself: the tracing status line (Done clears it), a pressed
+# answer's data-pending
 BOARD_HTML = """() => { const b = document.getElementById('game-board'); if (!b) return null;
     const c = b.cloneNode(true); c.querySelectorAll('.trace-status').forEach((s) => { s.textContent = ''; });
+    c.querySelectorAll('[data-pending]').forEach((e) => e.removeAttribute('data-pending'));
     return c.innerHTML; }"""
 
 
@@ -1124,6 +1126,19 @@ def test_a_second_press_of_the_same_button_at_once_counts_once(page):
     right = page.get_by_role("group", name="Partners").get_by_role("button", name=f"{colour} T-shirt")
     right.click()
     expect(things.first).to_be_disabled()
+
+
+def test_a_tapped_answer_looks_pressed_until_the_server_has_answered(page):
+    """A slow phone's review: the server's answer took 550-920 ms on Slow 3G and nothing showed the tap was taken,
+    so children tapped again."""
+    start(page, "animal-sounds")
+    answers = page.get_by_role("group", name="Answers").get_by_role("button")
+    before = snapshot(page)
+    pressed = answers.first.evaluate("b => { b.click(); return [b.getAttribute('data-pending'), "
+                                     "getComputedStyle(b).boxShadow]; }")
+    assert pressed == ["true", "rgb(221, 214, 254) 0px 0px 0px 4px"], pressed  # its soft ring (and pressed in)
+    wait_change(page, before)
+    expect(board(page).locator("[data-pending]")).to_have_count(0)
 
 
 def test_the_stars_still_to_win_are_outlines_not_only_grey(page):
