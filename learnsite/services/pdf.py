@@ -87,13 +87,14 @@ def _render(pdf, width: int) -> bytes:
                 raise InvalidPdf(f"Unexpected bitmap format {bitmap.mode}")
             w, h, stride = bitmap.width, bitmap.height, bitmap.stride
             buf = bytes(bitmap.buffer)
-            pixels = b"".join(buf[y * stride: y * stride + w * 3] for y in range(h))
-            if pixels[0::3] == pixels[1::3] == pixels[2::3]:
+            rows = [buf[y * stride: y * stride + w * 3] for y in range(h)]
+            pixels = b"".join(rows)
+            grey = pixels[0::3]
+            if grey == pixels[1::3] == pixels[2::3]:
                 # a black-and-white page (most worksheets) as a grey PNG: a third of the bytes, a popup of thumbnails
                 # on a slow phone fetched 255 KB of RGB line art
-                grey = pixels[0::3]
                 return _png(w, h, b"".join(b"\x00" + grey[y * w: (y + 1) * w] for y in range(h)), grey=True)
-            return _png(w, h, b"".join(b"\x00" + pixels[y * w * 3: (y + 1) * w * 3] for y in range(h)))
+            return _png(w, h, b"".join(b"\x00" + row for row in rows))
         finally:
             bitmap.close()
             page.close()

@@ -123,14 +123,18 @@ OUTBOX_JS = f"""
 PENDING_JS = "window.learnsiteOutbox ? window.learnsiteOutbox.pending() : '[]'"
 
 
+def _tell(method: str, client_ids: list[str]) -> rx.event.EventSpec:
+    return rx.call_script(inert(f"window.learnsiteOutbox && window.learnsiteOutbox.{method}({json.dumps(client_ids)})"))
+
+
 def done(client_ids: list[str]) -> rx.event.EventSpec:
     """Tell the page these sends were answered: they leave its outbox."""
-    return rx.call_script(inert(f"window.learnsiteOutbox && window.learnsiteOutbox.done({json.dumps(client_ids)})"))
+    return _tell("done", client_ids)
 
 
 def hold(client_ids: list[str]) -> rx.event.EventSpec:
     """Tell the page these sends wait for the rate limit: a message typed meanwhile goes after them."""
-    return rx.call_script(inert(f"window.learnsiteOutbox && window.learnsiteOutbox.hold({json.dumps(client_ids)})"))
+    return _tell("hold", client_ids)
 
 
 @dataclass(frozen=True)

@@ -19,9 +19,6 @@ def pair_count(band: str, level: int) -> int:
     return normal - 1 if level == EASIER else normal
 
 
-COLOUR_HINT = "Look at the colour of the ball. Which T-shirt has that colour too?"
-
-
 def _colour_pairs(rng, band, level):
     """Color Matching: a ball on the left, a T-shirt of the same colour on the right."""
     k = pair_count(band, level)
@@ -29,7 +26,8 @@ def _colour_pairs(rng, band, level):
     left = [Option(f"{c} ball", colour_thing("ball", c)) for c in colours]
     right = [Option(f"{c} T-shirt", colour_thing("shirt", c)) for c in colours]
     key = "colours:" + ",".join(sorted(colours))
-    return key, left, right, "Find the friend who wears the same colour!", COLOUR_HINT
+    return key, left, right, "Find the friend who wears the same colour!", \
+        "Look at the colour of the ball. Which T-shirt has that colour too?"
 
 
 def colour_hint(colour: str) -> str:
@@ -74,7 +72,7 @@ def make_rounds(rng, band: str, level: int, n: int, params: dict) -> list[Round]
 
 def check(round_: Round, move: dict, settled: frozenset[int]) -> Outcome:
     outcome = check_placement(round_, settled, move.get("left"), move.get("right"))
-    if outcome.accepted and not outcome.right and round_.hint == COLOUR_HINT:
+    if outcome.accepted and not outcome.right and round_.key.startswith("colours:"):
         outcome = outcome._replace(message=colour_hint(round_.options[outcome.part].label.split()[0]))
     return outcome
 
