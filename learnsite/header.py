@@ -7,10 +7,12 @@ from learnsite.popups.all import all_popups
 from learnsite.state.popups import PopupState
 from learnsite.state.auth import TICK_MS, USER_LOGIN, AuthState
 
+from components.interval import interval
+
 
 def _session_clock() -> rx.Component:
     """Fires AuthState.tick on mount and every 30 s (SPEC §9 auto-refresh)."""
-    return rx.moment(interval=TICK_MS, on_change=AuthState.tick, display="none", aria_hidden="true")
+    return interval(TICK_MS, on_tick=AuthState.tick)
 
 
 def auth_controls() -> rx.Component:

@@ -186,7 +186,7 @@ class AuthState(rx.State):
     # ------------------------------------------------------------------ events
 
     @rx.event
-    async def tick(self, _now: str = ""):
+    async def tick(self):
         """On mount and every 30 s: read the stored session, refresh it when ~3 ticks remain."""
         try:
             await self._check_session()

@@ -407,6 +407,33 @@ def test_logging_out_in_one_tab_signs_the_other_out_at_once(page, app_server):
     other.close()
 
 
+def test_a_session_ended_elsewhere_leaves_the_header_at_the_next_30_s_tick(page, app_server):
+    """SPEC §9: the session is checked every 30 s. A session revoked on the server (a password change on another
+    device, a logout there) shows Login at the next tick, with no click and no other tab to tell it."""
+    import sqlalchemy as sa
+
+    from learnsite.state.auth import TICK_MS
+    from tests.chat_live_support import app_db_url
+
+    address = unique("ticking")
+    app_server.create_user(address, "ticking-password")
+    login(page, "/login/user", address, "ticking-password")
+    expect(header(page).get_by_text("Welcome!")).to_be_visible()
+    page.goto("/activities")  # a page settled: its own on-load session check is done
+    wait_hydrated(page)
+    expect(header(page).get_by_text("Welcome!")).to_be_visible()
+    page.wait_for_timeout(1000)
+    engine = sa.create_engine(app_db_url(app_server))
+    with engine.begin() as c:
+        c.execute(sa.text("UPDATE auth_sessions SET revoked_at = CURRENT_TIMESTAMP WHERE user_id = "
+                          "(SELECT id FROM users WHERE email = :e)"), {"e": address})
+    engine.dispose()
+    # real time (up to one tick): Playwright's fake clock also moves socket.io's own timers on, and the
+    # reconnect that follows checks the session too, with or without the tick
+    expect(header(page).get_by_role("button", name="Login")).to_be_visible(timeout=TICK_MS + 10_000)
+    expect(header(page).get_by_text("Welcome!")).to_have_count(0)
+
+
 @pytest.mark.parametrize("role, page_path, login_path, heading", [
     ("user", "/chat", "/login/user", "Welcome Back!"),
     ("admin", "/admin/dashboard", "/login/admin", "Admin Login"),

@@ -114,10 +114,10 @@ async def test_tick_reads_session_and_refreshes_near_expiry(auth_env):
     session = _user()
     root = client_tree()
     auth = await _auth(root)
-    await run(AuthState.tick, auth, "")
+    await run(AuthState.tick, auth)
     assert auth.auth_status == "signed_out"  # nothing stored
     auth.access_token, auth.refresh_token = session.access_token, session.refresh_token
-    await run(AuthState.tick, auth, "")
+    await run(AuthState.tick, auth)
     assert auth.auth_status == "signed_in" and auth.user_email == "kid@example.com"
     assert auth.refresh_token == session.refresh_token  # far from expiry: no refresh
     # 60 s left (under 3 ticks of 30 s): refreshed
@@ -126,7 +126,7 @@ async def test_tick_reads_session_and_refreshes_near_expiry(auth_env):
         user = s.exec(select(User)).one()
     soon, _ = tokens.create_access_token(user, sid, ttl=60)
     auth.access_token = soon
-    await run(AuthState.tick, auth, "")
+    await run(AuthState.tick, auth)
     assert auth.refresh_token != session.refresh_token and auth.access_token != soon
     assert auth.auth_status == "signed_in"
 
@@ -136,7 +136,7 @@ async def test_tick_signs_out_a_revoked_session(auth_env):
     root = client_tree()
     auth = await _auth(root, session)
     accounts.sign_out(session.access_token, session.refresh_token)
-    await run(AuthState.tick, auth, "")
+    await run(AuthState.tick, auth)
     assert auth.auth_status == "signed_out" and auth.access_token == "" and auth.refresh_token == ""
 
 
@@ -296,5 +296,5 @@ async def test_failed_lookup_logs_and_denies(auth_env, monkeypatch, caplog):
     assert "could not verify the session" in caplog.text
     events = await run(AuthState.guard_admin, auth)
     assert redirect_target(events) == "/login/admin?next=/admin/dashboard"
-    await run(AuthState.tick, auth, "")  # a failing check keeps the stored session for the next tick
+    await run(AuthState.tick, auth)  # a failing check keeps the stored session for the next tick
     assert auth.access_token == session.access_token
