@@ -12,13 +12,16 @@ How a message reaches every viewer:
   not shown yet, so a push lost on the way, or a reconnect, costs nothing but a moment.
 
 Every handler takes the sender from the verified session (AuthState.user_of), never from the page;
-_on_push is private (a leading underscore: no client can call it).
+_on_push is private (a leading underscore: no client can call it). Pushes reach only a tab whose session is
+still live (checked at most every SESSION_RECHECK_S): a socket left open after its session ended (a logout or
+a password reset elsewhere) stops hearing the channel, even if its page never sends another event.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from typing import Any
 
 import reflex as rx
@@ -27,7 +30,7 @@ from learnsite.guard.payload import allow_text
 from learnsite.safe_text import inert
 
 from learnsite import toast
-from learnsite.services import chat, summary
+from learnsite.services import accounts, chat, summary
 from learnsite.services.chat import ChatError
 from learnsite.services.summary import SummaryError
 from learnsite.state import chat_live, chat_outbox
@@ -40,6 +43,7 @@ WINDOW_PAGE = chat.PAGE_SIZE  # messages loaded when a channel opens
 WINDOW_MAX = 2 * chat.PAGE_SIZE  # `messages` is trimmed back to WINDOW_PAGE beyond this
 LIVE_MAX = 20  # `live` folds into `messages` beyond this
 OLDER_LIMIT = 20 * chat.PAGE_SIZE  # older history one tab may hold in State while scrolling up
+SESSION_RECHECK_S = 30  # a viewer's session is read again before a push at most this often
 
 
 def _message_error(exc: Exception) -> str:
@@ -74,6 +78,7 @@ class ChatState(rx.State):
     has_earlier: bool = False  # messages exist before messages[0]
     loading_older: bool = False
     summarizing: bool = False
+    _session_checked_at: float = 0.0  # when a push last found this tab's session live (time.time())
 
     @rx.var
     def channel_name(self) -> str:
@@ -124,6 +129,21 @@ class ChatState(rx.State):
             self.live = live
         if trimmed:
             self.older, self.older_more, self.has_earlier = [], False, True
+
+    async def _may_receive(self) -> bool:
+        """A push may reach this tab: its session was live within SESSION_RECHECK_S (a read per viewer per
+        message would cost the chat its speed). Read as it is, never refreshed: the push is not the page's
+        doing. A tab refused stops being watched; a page that is really open (an access token that expired
+        while a laptop slept) is watched again by its next heartbeat, which refreshes it and catches up."""
+        now = time.time()
+        if now - self._session_checked_at < SESSION_RECHECK_S:
+            return True
+        auth = await self.get_state(AuthState)
+        if await asyncio.to_thread(accounts.user_for_access_token, auth.access_token) is None:
+            chat_live.unwatch(self._token)
+            return False
+        self._session_checked_at = now
+        return True
 
     def _on_push(self, event: dict) -> bool:
         """An update from chat_live; False when this tab no longer views the message's channel."""

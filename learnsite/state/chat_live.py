@@ -145,6 +145,8 @@ async def deliver(event: dict, app=None) -> int:
             try:
                 async with app.modify_state(rx.BaseStateToken(ident=token, cls=ChatState)) as root:
                     chat = await root.get_state(ChatState)
+                    if not await chat._may_receive():
+                        return  # its session ended: unwatched
                     if chat._on_push(event):
                         updated += 1
                     elif event.get("kind") == "message":

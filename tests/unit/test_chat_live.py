@@ -10,7 +10,7 @@ import pytest
 from learnsite.services import accounts, chat
 from learnsite.state import chat_live
 from learnsite.state.auth import AuthState
-from learnsite.state.chat import LIVE_MAX, ChatState
+from learnsite.state.chat import LIVE_MAX, SESSION_RECHECK_S, ChatState
 from tests.unit.auth_fixtures import auth_env, client_tree, run  # noqa: F401
 
 
@@ -84,7 +84,7 @@ async def test_a_message_reaches_the_other_viewers_of_its_channel_only(live):
     updated = await chat_live.deliver(chat_live.message_event(posted, "ta"), app)
     assert updated == 1
     assert [m["content"] for m in b.live] == ["hello"]
-    assert b.dirty_vars == {"live"}  # only what Bob lacked is sent, not the window again
+    assert {v for v in b.dirty_vars if not v.startswith("_")} == {"live"}  # only what Bob lacked is sent
     assert a.live == [] and c.live == []  # the sender updates her own tab; Cy is elsewhere
     assert app.modified == ["tb"]
     # the same push twice shows the message once
@@ -133,3 +133,45 @@ async def test_a_new_channel_reaches_every_viewer(live):
     names = [c.as_dict() for c in chat.list_channels()] + [{"id": 999, "name": "brand-new"}]
     await chat_live.deliver(chat_live.channels_event(names), app)
     assert "brand-new" in [c["name"] for c in a.channels]
+
+
+async def test_a_tab_whose_session_ended_elsewhere_stops_hearing_the_channel(live):
+    """A security review: a socket left open after a logout or a password reset elsewhere kept receiving every
+    message of the channel (200 s after and on), as long as its page sent nothing."""
+    ann, bob = person("ann@example.com"), person("bob@example.com")
+    app = FakeApp()
+    a, b = await tab(app, ann, "ta"), await tab(app, bob, "tb")
+    first = chat.post_message(ann.user.id, a.channel_id, "before").as_dict()
+    assert await chat_live.deliver(chat_live.message_event(first, "ta"), app) == 1
+    assert accounts.sign_out(bob.access_token, bob.refresh_token)
+    b._session_checked_at -= SESSION_RECHECK_S  # the session is read again at most this often
+    after = chat.post_message(ann.user.id, a.channel_id, "after the logout").as_dict()
+    assert await chat_live.deliver(chat_live.message_event(after, "ta"), app) == 0
+    assert [m["content"] for m in b.live] == ["before"]
+    assert chat_live.watched_channel("tb") is None  # and no more pushes are even tried
+    await run(ChatState.heartbeat, b)  # the page's own timer, should it still tick, shows it nothing either
+    assert b.live == [] and b.messages == [] and chat_live.watched_channel("tb") is None
+
+
+async def test_a_live_session_is_read_once_per_recheck_and_a_refused_tab_comes_back_on_its_heartbeat(live,
+                                                                                                    monkeypatch):
+    ann, bob = person("ann@example.com"), person("bob@example.com")
+    app = FakeApp()
+    a, b = await tab(app, ann, "ta"), await tab(app, bob, "tb")
+    reads = []
+    real = accounts.user_for_access_token
+    monkeypatch.setattr(accounts, "user_for_access_token", lambda token, *args: reads.append(token) or real(token))
+    for text in ("one", "two", "three"):
+        posted = chat.post_message(ann.user.id, a.channel_id, text).as_dict()
+        assert await chat_live.deliver(chat_live.message_event(posted, "ta"), app) == 1
+    assert reads == [bob.access_token]
+    # a token that will not do (e.g. it expired while a laptop slept): pushes stop, the heartbeat mends it
+    b._session_checked_at -= SESSION_RECHECK_S
+    monkeypatch.setattr(accounts, "user_for_access_token", lambda token, *args: None)
+    missed = chat.post_message(ann.user.id, a.channel_id, "while asleep").as_dict()
+    assert await chat_live.deliver(chat_live.message_event(missed, "ta"), app) == 0
+    assert chat_live.watched_channel("tb") is None
+    monkeypatch.setattr(accounts, "user_for_access_token", real)
+    await run(ChatState.heartbeat, b)
+    assert [m["content"] for m in b.live][-1] == "while asleep"
+    assert chat_live.watched_channel("tb") == b.channel_id
