@@ -63,7 +63,8 @@ class EmailToken(SQLModel, table=True):
 
     token_hash: str = Field(primary_key=True, max_length=64)
     user_id: int = Field(foreign_key="users.id", index=True, ondelete="CASCADE")
-    purpose: str = Field(max_length=20)  # "confirm", "change_email" or "reset" (a forgotten password)
+    # "confirm", "change_email", "reset" (a forgotten password), or "signup_notice" (no link: a mail counted)
+    purpose: str = Field(max_length=20)
     new_email: str | None = Field(default=None, max_length=320)
     password_hash: str | None = Field(default=None, max_length=100)  # a sign-up's password, set when confirmed
     created_at: datetime = _ts()

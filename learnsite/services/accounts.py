@@ -150,6 +150,8 @@ def void_links(s, user_id: int, purpose: str) -> None:
 
 
 SIGNUP_WAIT = "Too many sign-up attempts. Please wait a minute and try again."
+SIGNUP_MAILS_PER_HOUR = 3  # mails one address gets from sign-ups (links and "already has an account" notes)
+NOTICE = "signup_notice"  # an EmailToken that is no link: it records that a note went, to count it
 
 
 def sign_up(email: str, password: str, url: str | None = None, client_ip: str | None = None) -> None:
@@ -176,6 +178,8 @@ def sign_up(email: str, password: str, url: str | None = None, client_ip: str | 
     password_hash = passwords.hash_password(password)
     with session_scope(url) as s:
         existing = find_user(s, email)
+        if existing is not None and _signup_mails_lately(s, existing.id) >= SIGNUP_MAILS_PER_HOUR:
+            return  # the same answer, and no mail: a stranger cannot flood someone's inbox through this form
         if existing is None or existing.email_confirmed_at is None:
             if existing is None:
                 user = User(email=email, password_hash=password_hash, role="user",
@@ -199,7 +203,16 @@ def sign_up(email: str, password: str, url: str | None = None, client_ip: str | 
                        f"Forgot your password? Choose a new one here: {forgot}\n\n"
                        "If this was not you, you can ignore this message.\n")
             subject = "Your Learnsite account"
+            s.add(EmailToken(token_hash=tokens.hash_token(secrets.token_urlsafe(32)), user_id=existing.id,
+                             purpose=NOTICE, expires_at=_now() + timedelta(hours=1)))
     mail.send_mail(email, subject, message)
+
+
+def _signup_mails_lately(s, user_id: int) -> int:
+    since = _now() - timedelta(hours=1)
+    return s.exec(select(sa.func.count()).select_from(EmailToken).where(
+        EmailToken.user_id == user_id, EmailToken.purpose.in_(("confirm", NOTICE)),
+        EmailToken.created_at > since)).one()
 
 
 def sign_in(email: str, password: str, client_ip: str | None = None, url: str | None = None,

@@ -1,13 +1,15 @@
 """Account services: sign-up, confirmation, sign-in rules, email change, create-user."""
 
 import email
+from datetime import timedelta
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
+import sqlalchemy as sa
 from sqlmodel import select
 
 from learnsite.db import session_scope
-from learnsite.models import User
+from learnsite.models import EmailToken, LoginAttempt, User
 from learnsite.services import accounts, password_reset, passwords
 from learnsite.services.accounts import AccountError
 from tests.unit.auth_fixtures import auth_env  # noqa: F401
@@ -275,13 +277,34 @@ def test_sign_up_is_throttled_per_email_and_per_client(auth_env):
         accounts.sign_up("flood@example.com", "secret12", client_ip="10.9.9.9" if i % 2 else None)
     with pytest.raises(AccountError, match="Too many sign-up attempts"):
         accounts.sign_up("flood@example.com", "secret12")
-    assert len(_mails(auth_env)) == 5  # the refused attempt sent nothing
+    assert len(_mails(auth_env)) == accounts.SIGNUP_MAILS_PER_HOUR  # the rest, and the refused attempt, sent nothing
     for i in range(2):
         accounts.sign_up(f"other{i}@example.com", "secret12", client_ip="10.9.9.9")
     # that client has now tried five times (2 above + 2 here + 1 more): the sixth is refused
     accounts.sign_up("other2@example.com", "secret12", client_ip="10.9.9.9")
     with pytest.raises(AccountError, match="Too many sign-up attempts"):
         accounts.sign_up("other3@example.com", "secret12", client_ip="10.9.9.9")
+
+
+@pytest.mark.parametrize("confirmed", [True, False])
+def test_one_address_gets_at_most_three_sign_up_mails_an_hour(auth_env, confirmed):
+    """A security review: five sign-ups a minute with someone's address put five mails in their inbox (7,200 a
+    day); a reset mails one account at most 3 links an hour, and now so does the sign-up form."""
+    if confirmed:
+        accounts.create_user("owner@example.com", "owner-pass", confirmed=True)
+    for _ in range(accounts.SIGNUP_MAILS_PER_HOUR + 2):
+        accounts.sign_up("owner@example.com", "stranger1")  # the same silent answer each time
+    assert len(_mails(auth_env)) == accounts.SIGNUP_MAILS_PER_HOUR
+    with session_scope() as s:  # an hour later
+        s.execute(sa.update(EmailToken).values(created_at=EmailToken.created_at - timedelta(hours=1)))
+        s.execute(sa.delete(LoginAttempt))
+    accounts.sign_up("owner@example.com", "stranger1")
+    assert len(_mails(auth_env)) == accounts.SIGNUP_MAILS_PER_HOUR + 1
+    if confirmed:
+        assert accounts.sign_in("owner@example.com", "owner-pass")  # the notes changed nothing
+    else:  # the newest link still confirms (a capped sign-up voided nothing)
+        _, token = _link_token(_mails(auth_env)[-1])
+        assert accounts.confirm_email(token).email == "owner@example.com"
 
 
 def _about(call, *args, **kwargs) -> tuple[str, ...]:
