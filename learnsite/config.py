@@ -101,7 +101,7 @@ def _jwt_secret(data_dir: Path) -> str:
         return configured
     path = data_dir / "jwt_secret"
     if not path.exists():
-        data_dir.mkdir(parents=True, exist_ok=True)
+        data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
         tmp = path.with_suffix(".tmp")
         tmp.write_text(secrets.token_urlsafe(48))
         tmp.chmod(0o600)
@@ -119,7 +119,8 @@ def _jwt_secret(data_dir: Path) -> str:
 
 def load_settings() -> Settings:
     data_dir = Path(_env("LEARNSITE_DATA_DIR") or REPO_ROOT / "data").resolve()
-    data_dir.mkdir(parents=True, exist_ok=True)
+    # made private (the database, mailed links, uploads); a folder that exists keeps the mode its owner chose
+    data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
     return Settings(
         data_dir=data_dir,
         db_url=_env("LEARNSITE_DATABASE_URL") or f"sqlite:///{data_dir / 'learnsite.db'}",

@@ -64,7 +64,7 @@ def _send_smtp(msg: EmailMessage, cfg: Settings) -> None:
 
 def _write_outbox(msg: EmailMessage, to: str, text: str, cfg: Settings) -> Path:
     outbox = cfg.outbox_dir
-    outbox.mkdir(parents=True, exist_ok=True)
+    outbox.mkdir(mode=0o700, parents=True, exist_ok=True)  # its links sign people in: for the operator's eyes only
     stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%S%fZ")
     safe_to = re.sub(r"[^A-Za-z0-9@._-]", "_", to)
     path = outbox / f"{stamp}-{safe_to}.eml"

@@ -56,3 +56,16 @@ def test_an_empty_secret_file_says_to_delete_it(env, tmp_path):
         load_settings()
     (tmp_path / "jwt_secret").unlink()
     assert len(load_settings().jwt_secret) >= 32
+
+
+def test_a_new_data_folder_and_its_mail_outbox_are_private(env, tmp_path):
+    """A security review: the database (emails, password hashes, chat) and the outbox's mails (reset links, an
+    hour valid) were readable by every account on the machine (0644 files in 0755 folders)."""
+    from learnsite.services import mail
+
+    data = tmp_path / "new-data"
+    env.setenv("LEARNSITE_DATA_DIR", str(data))
+    cfg = load_settings()
+    assert data.stat().st_mode & 0o777 == 0o700
+    mail.send_mail("someone@example.com", "Hello", "A link: http://localhost/x", cfg=cfg)
+    assert cfg.outbox_dir.stat().st_mode & 0o777 == 0o700
