@@ -105,10 +105,13 @@ def option_names(page, group: str) -> list[str]:
 
 
 def solve_sum(prompt: str) -> int | None:
-    expression = prompt.replace("= ?", "").replace("×", "*").replace("−", "-").strip()
-    if not re.fullmatch(r"[\d\s+*-]+", expression):
+    missing = re.fullmatch(r"\? × (\d+) = (\d+)", prompt.strip())  # 9-10: ? × 7 = 56
+    if missing:
+        return int(missing.group(2)) // int(missing.group(1))
+    expression = prompt.replace("= ?", "").replace("×", "*").replace("−", "-").replace("÷", "//").strip()
+    if not re.fullmatch(r"[\d\s+*/-]+", expression):
         return None
-    return eval(expression)  # noqa: S307 - digits and + - * only
+    return eval(expression)  # noqa: S307 - digits and + - * / only
 
 
 _word_tries: dict[str, int] = {}

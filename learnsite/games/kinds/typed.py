@@ -2,8 +2,8 @@
 
 A move is {"value": int}. Modes (params["mode"]):
 - "sums": + and - within 10 (5-6; within 5 a step down) or within 20 (7-8, past 10; within 10 a step down);
-- "times": times tables (9-10: 2-12 x 2-12 and multi-step questions; a step down: the 2, 5 and 10
-  times tables).
+- "times": times tables (9-10: 3-12 x 2-12, read forwards, as division and as a missing number, and multi-step
+  word problems; a step down: the 2, 3, 4, 5 and 10 times tables, 2 to 10 times).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ NEW_ANSWER_NEXT = True  # 17 + 3 = 20 right after 15 + 5 = 20 read as the same s
 PARAMS = frozenset({"mode", "seconds"})
 SAME_ANSWER = 2  # the most rounds of a game with one answer (not 17 + 3, 15 + 5 and 19 + 1 in one game)
 # a sum in a hint stays on one line ("Multiply first: 4" / "× 7. Then add 7." on a phone)
-SIGN = re.compile(r"(?<=\d) ([+−×=]) (?=\d)")
+SIGN = re.compile(r"(?<=\d) ([+−×÷=]) (?=\d)")
 
 
 def _unbroken(text: str) -> str:
@@ -95,23 +95,38 @@ _STORIES = (
 
 def _times(rng, band, level):
     if level == EASIER:
-        a, b = rng.choice((2, 5, 10)), rng.randint(1, 10)
-        return f"{a}x{b}", f"{a} × {b} = ?", f"What is {a} times {b}?", a * b, \
-            f"Count in {a}s, {'just once' if b == 1 else f'{b} times'}."
-    if rng.random() < 0.3:
+        # a step down that still suits 9-10: a friendlier table, never × 1 (a 9-year-old read "2 × 1" as babyish)
+        a, b = rng.choice((2, 3, 4, 5, 10)), rng.randint(2, 10)
+        return f"{a}x{b}", f"{a} × {b} = ?", f"What is {a} times {b}?", a * b, f"Count in {a}s, {b} times."
+    pick = rng.random()
+    if pick < 0.25:
         i = rng.randrange(len(_STORIES))
         text, solve, hint, top = _STORIES[i]
-        a, b = rng.randint(3, 9), rng.randint(2, 6)
+        a, b = rng.randint(3, 12), rng.randint(3, 9)
         c = rng.randint(2, top(a, b))
         return f"story{i}:{a},{b},{c}", text.format(a=a, b=b, c=c), text.format(a=a, b=b, c=c), \
             solve(a, b, c), hint.format(a=a, b=b, c=c)
-    a, b = rng.randint(2, 12), rng.randint(2, 12)
-    if rng.random() < 0.3:
+    a, b = rng.randint(3, 12), rng.randint(2, 12)
+    p = a * b
+    # the facts read backwards, as Year 4-5 learn them: division, and the missing number
+    if pick < 0.45:
+        return f"{p}/{b}", f"{p} ÷ {b} = ?", f"What is {p} divided by {b}?", a, \
+            f"Which number times {b} makes {p}?"
+    if pick < 0.55:
+        return f"?x{b}={p}", f"? × {b} = {p}", f"What number times {b} makes {p}?", a, \
+            f"Division undoes times: the missing number is {p} ÷ {b}."
+    if pick < 0.7:
         c = rng.randint(1, 20)
-        return f"{a}x{b}+{c}", f"{a} × {b} + {c} = ?", f"What is {a} times {b}, plus {c}?", a * b + c, \
+        return f"{a}x{b}+{c}", f"{a} × {b} + {c} = ?", f"What is {a} times {b}, plus {c}?", p + c, \
             f"Multiply first: {a} × {b}. Then add {c}."
-    return f"{a}x{b}", f"{a} × {b} = ?", f"What is {a} times {b}?", a * b, \
-        f"Think of {a} groups of {b}."
+    return f"{a}x{b}", f"{a} × {b} = ?", f"What is {a} times {b}?", p, f"Think of {a} groups of {b}."
+
+
+def _template(key: str) -> str:
+    """The kind of question (two pencil packs, or two missing numbers, in a row read as the same one twice)."""
+    if key.startswith("story"):
+        return key.split(":")[0]
+    return "missing" if key.startswith("?") else "division" if "/" in key else key
 
 
 MODES = {"sums": _sums, "times": _times}
@@ -120,15 +135,18 @@ MODES = {"sums": _sums, "times": _times}
 def make_rounds(rng, band: str, level: int, n: int, params: dict) -> list[Round]:
     make = MODES[params["mode"]]
     answers: dict[int, int] = {}
+    last = [""]
 
     def build(key, prompt, say, answer, hint) -> Round:
         answers[answer] = answers.get(answer, 0) + 1
+        last[0] = _template(key)
         return Round(kind="type", key=key, prompt=prompt, say=say, answer=answer, hint=_unbroken(hint),
                      extra={"seconds": params.get("seconds", 0)})
 
     return distinct_rounds(n, lambda: make(rng, band, level), build,
                            usable=lambda key, prompt, say, answer, hint: (0 <= answer <= MAX_VALUE
-                                                                          and answers.get(answer, 0) < SAME_ANSWER),
+                                                                          and answers.get(answer, 0) < SAME_ANSWER
+                                                                          and _template(key) != last[0]),
                            apart=lambda key, prompt, say, answer, hint: answer)
 
 
@@ -145,8 +163,12 @@ def shown_after(round_: Round, misses: int) -> str:
     """After SHOWN_AFTER wrong answers, the worked answer, so a stuck child is not kept on one sum for ever."""
     if misses < SHOWN_AFTER:
         return ""
-    worked = _unbroken(round_.prompt.replace("= ?", f"= {round_.answer}.")) if round_.prompt.endswith("= ?") \
-        else f"The answer is {round_.answer}."
+    if round_.prompt.endswith("= ?"):
+        worked = _unbroken(round_.prompt.replace("= ?", f"= {round_.answer}."))
+    elif round_.prompt.startswith("? "):  # a missing number: ? × 7 = 56
+        worked = _unbroken(f"{round_.answer}{round_.prompt[1:]}.")
+    else:
+        worked = f"The answer is {round_.answer}."
     return f"That one was tricky! {worked}"
 
 

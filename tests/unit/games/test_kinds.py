@@ -357,8 +357,8 @@ def test_sort_shapes_into_their_homes():
 # ---------------------------------------------------------------- type
 
 def _evaluate(prompt: str) -> int:
-    expression = prompt.replace("= ?", "").replace("×", "*").replace("−", "-")
-    assert re.fullmatch(r"[\d\s+*-]+", expression), prompt
+    expression = prompt.replace("= ?", "").replace("×", "*").replace("−", "-").replace("÷", "//")
+    assert re.fullmatch(r"[\d\s+*/-]+", expression), prompt
     return eval(expression)  # noqa: S307 - digits and + - * only, checked above
 
 
@@ -445,17 +445,39 @@ def test_times_tables_and_multi_step_questions_for_9_10():
             a, b, c = (int(x) for x in r.key.split(":")[1].split(","))
             assert r.answer in (a * b + c, a * b - c) and r.answer >= 0
             assert "eggs" not in r.prompt or c < a, r.prompt  # loose eggs: fewer than fill a box
+        elif "÷" in r.prompt:
+            p, b = (int(x) for x in re.findall(r"\d+", r.prompt))
+            assert r.answer * b == p and 3 <= r.answer <= 12, r.prompt
+        elif r.prompt.startswith("? × "):
+            b, p = (int(x) for x in re.findall(r"\d+", r.prompt))
+            assert r.answer * b == p and 3 <= r.answer <= 12, r.prompt
+            assert typed.shown_after(r, typed.SHOWN_AFTER).replace("\u00a0", " ").endswith(f"{r.answer} × {b} = {p}.")
         else:
             assert _evaluate(r.prompt) == r.answer
-    for r in make(typed, "9-10", EASIER, 10, {"mode": "times"}):
-        assert int(r.prompt.split(" ×")[0]) in (2, 5, 10)
     for seed in range(20):  # a story's numbers read well: "3 more eggs", never "1 more eggs" or "1 times"
         for r in make(typed, "9-10", NORMAL, 10, {"mode": "times"}, seed=seed):
             assert not re.search(r"\b1 (more|seats|pages)\b", r.prompt), r.prompt
             eggs = re.search(r"holds (\d+) eggs.* and (\d+) more eggs", r.prompt)
             assert eggs is None or int(eggs.group(2)) < int(eggs.group(1)), r.prompt
+
+
+def test_9_10_times_questions_stretch_and_vary_and_the_step_down_is_not_babyish():
+    """A review from a quick 9-to-10-year-old: half the questions were plain facts as small as 2 × 2, the same
+    word problem came twice in a row ("You read 5 pages..." then "You read 9 pages..."), there was no division,
+    and two slips brought "2 × 1 = ?"."""
+    kinds, smallest = set(), 144
+    for seed in range(200):
+        rounds = make(typed, "9-10", NORMAL, 10, {"mode": "times"}, seed=seed)
+        shapes = [typed._template(r.key) for r in rounds]
+        assert all(a != b for a, b in zip(shapes, shapes[1:])), [r.prompt for r in rounds]
+        kinds.update("story" if s.startswith("story") else s if s in ("division", "missing") else "fact"
+                     for s in shapes)
+        smallest = min([smallest] + [_evaluate(r.prompt) for r in rounds if re.fullmatch(r"\d+ × \d+ = \?", r.prompt)])
+    assert kinds == {"story", "division", "missing", "fact"} and smallest >= 6
+    for seed in range(20):
         for r in make(typed, "9-10", EASIER, 10, {"mode": "times"}, seed=seed):
-            assert " 1 times" not in r.hint and (r.hint.endswith("just once.") == r.prompt.endswith("× 1 = ?"))
+            a, b = (int(x) for x in re.findall(r"\d+", r.prompt))
+            assert a in (2, 3, 4, 5, 10) and 2 <= b <= 10 and r.hint == f"Count in {a}s, {b} times.", r.prompt
 
 
 # ---------------------------------------------------------------- prompt
