@@ -6,8 +6,8 @@ fpdf2 (pure Python, vector drawing, TTF subset embedding) into a PDF.
 A new kind: a KindSpec in options.KINDS (its options, their bounds and its library tags: the maker page, the
 PDF route and the event guard read it) and a module in _MODULES below with plan(options) -> content and
 draw(pdf, options, content), and optionally heading(options) -> the sheet's title where it says more than the
-kind's label ("The 7 times table"); one module may serve several kinds (drills: addition, subtraction and times
-tables). A SheetOptionError names the option it is about (its field), and the maker shows it there. The starter
+kind's label ("The 7 times table"); one module may serve several kinds (drills: addition, subtraction, times
+tables and division). A SheetOptionError names the option it is about (its field), and the maker shows it there. The starter
 library (starter.py STARTERS) lists its sheets by hand, and a change under sheets/ makes the starters again on the
 next prestart. tests/unit/sheets/test_options.py and test_sheet_maker_state.py take every kind in turn.
 """
@@ -24,7 +24,7 @@ from learnsite.sheets.options import KINDS, SheetOptionError, SheetOptions, chec
 __all__ = ["KINDS", "MadeSheet", "SheetOptionError", "SheetOptions", "checked", "defaults", "make_sheet"]
 
 _MODULES = {
-    "addition": drills, "subtraction": drills, "multiplication": drills,
+    "addition": drills, "subtraction": drills, "multiplication": drills, "division": drills,
     "number-bonds": bonds, "counting": counting,
     "number-tracing": tracing, "letter-tracing": tracing,
     "word-search": word_search, "colour-by-number": colour_by_number,

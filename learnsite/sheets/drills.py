@@ -1,7 +1,8 @@
-"""Addition, subtraction and multiplication drills, answer key on its own page.
+"""Addition, subtraction, multiplication and division drills, answer key on its own page.
 
-Small sums and times tables are written across ("3 + 4 = ___"), as children first learn them; bigger numbers
-stand in columns, ones under ones, to work out with carrying and borrowing.
+Small sums and times tables are written across ("3 + 4 = ___", "56 ÷ 7 = ___"), as children first learn them;
+bigger numbers stand in columns, ones under ones, to work out with carrying and borrowing. A division drill is the
+times tables read backwards: its range is of tables, as a multiplication drill's is.
 """
 
 from __future__ import annotations
@@ -12,7 +13,8 @@ from learnsite.sheets.layout import FONT, MARGIN, SheetPdf, grid_cells, pages_of
 from learnsite.sheets.options import SheetOptionError, SheetOptions
 from learnsite.variety import picked, varied
 
-SIGNS = {"addition": "+", "subtraction": "−", "multiplication": "×"}
+SIGNS = {"addition": "+", "subtraction": "−", "multiplication": "×", "division": "÷"}
+TABLES = ("multiplication", "division")  # kinds whose range is of times tables
 COLS, ROWS = 4, 5
 ACROSS_COLS, ACROSS_ROWS = 2, 10  # the same 20 a page, each a line wide
 ACROSS_MAX = 20  # a sheet of numbers up to this is written across (and every times-table sheet)
@@ -62,7 +64,7 @@ def regroups_ones(kind: str, a: int, b: int) -> bool:
 
 
 def _fits(kind: str, a: int, b: int, carrying: str) -> bool:
-    if kind == "multiplication" or carrying == "any":
+    if kind in TABLES or carrying == "any":
         return True
     if carrying == "only":
         return regroups_ones(kind, a, b)
@@ -74,7 +76,7 @@ def _zero_cap(options: SheetOptions) -> int:
     a sheet with 0 + 0, 0 + 2 and 3 + 0, which all teach one fact; below 3 (0 to 2) the zeros are half of what
     there is to practise, and stay. In a times table × 1 is as easy as × 0, and capped with it ("Times tables 1 to 5"
     had 6 × 1 facts in 20); every times table has its × 1."""
-    if options.kind != "multiplication" and (options.low > 0 or options.high < 3):
+    if options.kind not in TABLES and (options.low > 0 or options.high < 3):
         return options.count
     return zero_share(options.count)
 
@@ -82,10 +84,12 @@ def _zero_cap(options: SheetOptions) -> int:
 def _easiest(kind: str) -> int:
     """The largest number that makes a problem practise no more than one fact: 0 (0 + 3, 6 − 0, 4 × 0), or in a
     times table 1."""
-    return 1 if kind == "multiplication" else 0
+    return 1 if kind in TABLES else 0
 
 
 def _easy(kind: str, pair: tuple[int, int]) -> bool:
+    if kind == "division":  # 7 ÷ 1 and 7 ÷ 7: the divisor or the answer is 1
+        return pair[1] == 1 or pair[0] == pair[1]
     return min(pair) <= _easiest(kind)
 
 
@@ -95,6 +99,8 @@ def zero_share(count: int) -> int:
 
 
 def _answer(kind: str, a: int, b: int) -> int:
+    if kind == "division":
+        return a // b
     return a + b if kind == "addition" else a - b if kind == "subtraction" else a * b
 
 
@@ -106,6 +112,8 @@ def _candidates(rng, options: SheetOptions) -> list[tuple[int, int]]:
         # the range is of times tables: 7 to 7 is 7 × 1 to 7 × 12, both ways round (it was 7 × 7, twenty times)
         facts = {(table, times) for table in range(low, high + 1) for times in TIMES}
         return sorted(facts | {(b, a) for a, b in facts})
+    if kind == "division":  # 7 to 7 divides by 7: 7 ÷ 7 to 84 ÷ 7
+        return sorted((table * times, table) for table in range(max(low, 1), high + 1) for times in TIMES)
     if (high - low + 1) ** 2 <= ENUMERATE:
         pairs = [(a, b) for a in range(low, high + 1) for b in range(low, (a if kind == "subtraction" else high) + 1)]
         return [(a, b) for a, b in pairs if _fits(kind, a, b, options.carrying)]
@@ -142,7 +150,7 @@ def plan(options: SheetOptions) -> list[Problem]:
     plain = [pair for pair in pool if not _easy(kind, pair)]
     # neighbours differ in their answer, then in each number: in one times table every fact has the table in it, so
     # its first numbers alternated, 7 x 9 down one column and 12 x 7 down the other; its facts come either way round
-    numbers = () if kind == "multiplication" and options.low == options.high else (lambda p: p[0], lambda p: p[1])
+    numbers = () if kind in TABLES and options.low == options.high else (lambda p: p[0], lambda p: p[1])
     pairs: list[tuple[int, int]] = []
     while len(pairs) < options.count:
         easy_left = max(0, cap - sum(_easy(kind, pair) for pair in pairs))
@@ -157,6 +165,8 @@ def heading(options: SheetOptions) -> str:
     low, high = options.low, options.high
     if options.kind == "multiplication":
         return f"The {low} times table" if low == high else f"Times tables {low} to {high}"
+    if options.kind == "division":
+        return f"Dividing by {low}" if low == high else f"Dividing by {low} to {high}"
     name, rule = ("Addition", "carrying") if options.kind == "addition" else ("Subtraction", "borrowing")
     kept = {"only": f" with {rule}", "none": f" without {rule}"}.get(options.carrying, "")
     return f"{name}{kept}: numbers {low} to {high}"
@@ -164,12 +174,13 @@ def heading(options: SheetOptions) -> str:
 
 def written_across(options: SheetOptions) -> bool:
     """From the options, not the problems drawn: the same options give the same layout whatever the seed."""
-    return options.kind == "multiplication" or options.high <= ACROSS_MAX
+    return options.kind in TABLES or options.high <= ACROSS_MAX
 
 
 def draw(pdf: SheetPdf, options: SheetOptions, problems: list[Problem]) -> None:
     heading = pdf.label
-    verb = {"addition": "Add", "subtraction": "Subtract", "multiplication": "Multiply"}[options.kind]
+    verb = {"addition": "Add", "subtraction": "Subtract", "multiplication": "Multiply",
+            "division": "Divide"}[options.kind]
     number = 0
     across = written_across(options)  # one layout for the whole sheet
     cols, rows = (ACROSS_COLS, ACROSS_ROWS) if across else (COLS, ROWS)
@@ -195,7 +206,7 @@ CARRY_ROOM = 6.0  # mm
 def marks_room(kind: str, problems: list[Problem]) -> float:
     """How far a sheet's sums stand lower in their boxes, to leave room above for a carried 1 or a borrowed ten
     (there were 5 mm, and 20 under the answer line)."""
-    if kind == "multiplication":
+    if kind in TABLES:
         return 0.0
     regroups = carries if kind == "addition" else borrows
     return CARRY_ROOM if any(p.a >= 10 and regroups(p.a, p.b) for p in problems) else 0.0

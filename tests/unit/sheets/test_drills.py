@@ -11,9 +11,9 @@ from learnsite.sheets.layout import SheetPdf
 from .support import key_pages, made, page_texts, student_pages
 
 STUDENT = re.compile(r"(\d+)\.\n(\d+)\n([+−×]) (\d+)")  # in a column: the number, then the sum
-ACROSS = re.compile(r"(\d+)\. (\d+) ([+−×]) (\d+) =")  # written across: "3 + 4 ="
-KEY = re.compile(r"(\d+)\. (\d+) ([+−×]) (\d+) = (\d+)")
-OPS = {"+": lambda a, b: a + b, "−": lambda a, b: a - b, "×": lambda a, b: a * b}
+ACROSS = re.compile(r"(\d+)\. (\d+) ([+−×÷]) (\d+) =")  # written across: "3 + 4 ="
+KEY = re.compile(r"(\d+)\. (\d+) ([+−×÷]) (\d+) = (\d+)")
+OPS = {"+": lambda a, b: a + b, "−": lambda a, b: a - b, "×": lambda a, b: a * b, "÷": lambda a, b: a // b}
 
 
 @pytest.mark.parametrize("kind,low,high,carrying", [
@@ -90,6 +90,33 @@ def test_at_most_one_problem_in_five_has_a_zero_in_it(kind, low, high):
             problems = plan(defaults(kind, seed=seed, low=low, high=high, count=count))
             assert sum(p.a == 0 or p.b == 0 for p in problems) <= count // 5
             assert all(low <= p.a <= high and low <= p.b <= high for p in problems)
+
+
+@pytest.mark.parametrize("low,high", [(2, 10), (7, 7), (1, 12)])
+def test_a_division_drill_is_the_times_tables_read_backwards_and_its_key_is_right(low, high):
+    """A 9-10 review: no division anywhere, and the Worksheet Maker had no way to make it."""
+    sheet = made(kind="division", seed=9, low=low, high=high, count=40)
+    texts = page_texts(sheet)
+    shown = [m for t in student_pages(texts) for m in ACROSS.findall(t)]
+    keyed = [m for t in key_pages(texts) for m in KEY.findall(t)]
+    assert len(shown) == len(keyed) == 40 and "Divide. Write each answer on the line." in student_pages(texts)[0]
+    for (n, a, sign, b), (kn, ka, ksign, kb, answer) in zip(shown, keyed):
+        assert (n, a, sign, b) == (kn, ka, ksign, kb) and sign == "÷"
+        a, b, answer = int(a), int(b), int(answer)
+        assert answer * b == a and low <= b <= high and 1 <= answer <= 12
+    pairs = [(int(a), int(b)) for _, a, _, b in shown]
+    if high - low >= 8:
+        assert len(set(pairs)) == 40  # a wide range: no fact twice
+    for seed in range(20):  # ÷ 1 and 7 ÷ 7 teach no fact: capped as × 1 is
+        problems = plan(defaults("division", seed=seed, low=low, high=high, count=20))
+        assert sum(p.b == 1 or p.answer == 1 for p in problems) <= 4
+        answers = [p.answer for p in problems]
+        assert all(x != y for x, y in zip(answers, answers[1:]))
+
+
+def test_a_division_drill_cannot_divide_by_zero():
+    with pytest.raises(SheetOptionError):
+        made(kind="division", low=0, high=5)
 
 
 @pytest.mark.parametrize("low,high", [(1, 5), (0, 5), (1, 10)])
@@ -202,7 +229,7 @@ def test_a_sum_to_carry_or_borrow_in_leaves_room_above_it_to_write_the_mark(kind
 
 
 @pytest.mark.parametrize("kind, low, high, across", [
-    ("addition", 0, 3, True), ("subtraction", 0, 20, True), ("multiplication", 1, 12, True),
+    ("addition", 0, 3, True), ("subtraction", 0, 20, True), ("multiplication", 1, 12, True), ("division", 1, 12, True),
     ("addition", 0, 21, False), ("subtraction", 10, 99, False),
 ])
 def test_small_sums_and_times_tables_are_written_across(kind, low, high, across):
@@ -220,6 +247,8 @@ def test_small_sums_and_times_tables_are_written_across(kind, low, high, across)
     (dict(kind="subtraction", low=10, high=99, carrying="none"), "Subtraction without borrowing: numbers 10 to 99"),
     (dict(kind="multiplication", low=2, high=10), "Times tables 2 to 10"),
     (dict(kind="multiplication", low=7, high=7), "The 7 times table"),
+    (dict(kind="division", low=2, high=10), "Dividing by 2 to 10"),
+    (dict(kind="division", low=7, high=7), "Dividing by 7"),
 ])
 def test_a_drill_is_headed_with_what_it_practises(raw, heading):
     """Every drill was headed "Subtraction drill": a teacher with a pile of them could not tell them apart."""
