@@ -117,7 +117,11 @@ def message_item(message: rx.Var) -> rx.Component:
     own = message["user_id"] == ChatState.my_id
     return rx.el.li(
         # your own messages sit on the right, unnamed; a screen reader hears "You" instead
-        rx.cond(own, rx.el.span("You: ", class_name="sr-only"), rx.text(message["sender"], class_name="chat-sender")),
+        rx.cond(own, rx.el.span("You: ", class_name="sr-only"),
+                rx.text(message["sender"],
+                        # the site's own people, marked: a stranger may sign up as admin@... but gets no badge
+                        rx.cond(message["admin"], rx.fragment(" ", rx.el.span("Admin", class_name="chat-admin-badge"))),
+                        class_name="chat-sender")),
         # rendered as text: React escapes it, so no markup from a message ever runs
         rx.text(message["content"], class_name="chat-text"),
         rx.moment(message["created_at"], calendar=TIME_FORMATS, class_name="chat-time"),

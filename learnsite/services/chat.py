@@ -44,7 +44,8 @@ class ChannelView:
 
 @dataclass(frozen=True)
 class MessageView:
-    """What a page may know about a message: no email, no role."""
+    """What a page may know about a message: no email; of the role, only that an administrator sent it (a
+    stranger who signs up as admin@... is named "admin" too, but carries no badge)."""
 
     id: int
     channel_id: int
@@ -52,6 +53,7 @@ class MessageView:
     sender: str  # full name, or "Unknown User"
     content: str
     created_at: str  # ISO 8601, UTC
+    admin: bool = False  # sent by an administrator: the page marks it
 
     def as_dict(self) -> dict:
         return asdict(self)
@@ -127,25 +129,26 @@ def rename_channel(admin_id: int | None, channel_id: int, name: str, db_url: str
 
 # ---------------------------------------------------------------- users
 
-def user_names(s: Session, user_ids) -> dict[int, str]:
-    """Full names keyed by id, for the ids given (missing ids are simply absent)."""
+def senders(s: Session, user_ids) -> dict[int, tuple[str, bool]]:
+    """(full name, is an administrator) keyed by id, for the ids given (missing ids are simply absent)."""
     ids = {i for i in user_ids if i is not None}
     if not ids:
         return {}
-    rows = s.exec(select(User.id, User.full_name, User.email).where(User.id.in_(ids))).all()
-    return {uid: (name or email.split("@")[0] or UNKNOWN_USER) for uid, name, email in rows}
+    rows = s.exec(select(User.id, User.full_name, User.email, User.role).where(User.id.in_(ids))).all()
+    return {uid: (name or email.split("@")[0] or UNKNOWN_USER, role == "admin") for uid, name, email, role in rows}
 
 
 def _views(s: Session, rows: list[Message]) -> list[MessageView]:
-    names = user_names(s, (m.user_id for m in rows))
+    who = senders(s, (m.user_id for m in rows))
     return [
         MessageView(
             id=m.id,
             channel_id=m.channel_id,
             user_id=m.user_id,
-            sender=names.get(m.user_id, UNKNOWN_USER),
+            sender=who.get(m.user_id, (UNKNOWN_USER, False))[0],
             content=m.content,
             created_at=_iso(m.created_at),
+            admin=who.get(m.user_id, (UNKNOWN_USER, False))[1],
         )
         for m in rows
     ]

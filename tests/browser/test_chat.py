@@ -286,6 +286,23 @@ def test_older_messages_by_keyboard_keep_the_focus_and_are_not_read_out(browser,
     ctx.close()
 
 
+def test_an_administrator_s_messages_carry_an_admin_badge(ann_and_bob, browser, app_server, people, channel):
+    """A security review: a stranger who signed up as admin@... posted as "admin", just like the site's own."""
+    a, b = ann_and_bob
+    ctx, boss = person(browser, app_server, people["admin"][1])
+    support.open_channel(boss, channel)
+    send(boss, "Welcome to the new channel!")
+    send(b, "Thank you!")
+    from_boss = messages(a).filter(has_text="Welcome to the new channel!")
+    expect(from_boss.locator(".chat-sender")).to_have_text("Lena Lead Admin")
+    expect(from_boss.locator(".chat-admin-badge")).to_be_visible()
+    expect(messages(a).filter(has_text="Thank you!").locator(".chat-admin-badge")).to_have_count(0)
+    expect(messages(boss).filter(has_text="Welcome to the new channel!").locator(".chat-admin-badge")) \
+        .to_have_count(0)  # her own: on the right, unnamed
+    a.screenshot(path=f"{SHOTS}/chat-admin-badge.png")
+    ctx.close()
+
+
 def test_admin_creates_and_renames_a_channel(browser, app_server, people):
     ctx, boss = person(browser, app_server, people["admin"][1])
     viewer_ctx, viewer = person(browser, app_server, people["bob"][1])  # Bob's list follows, no reload

@@ -162,6 +162,20 @@ def test_unknown_user_fallback_and_name_default(db_url):
     assert senders == [("Unknown User", None), ("kid.parent", noname)]
 
 
+def test_an_administrator_s_messages_are_marked_and_a_namesake_s_are_not(db_url):
+    """A security review: anyone could sign up as admin@their-own-domain and post as "admin", looking just like
+    the site's administrator. A message carries that its sender is an administrator, and nothing more."""
+    real = make_user(db_url, "admin@learnsite.example", "admin", role="admin")
+    namesake = make_user(db_url, "admin@evil.example", "admin")
+    cid = channel_id(db_url)
+    chat.post_message(real, cid, "Welcome, everyone!", db_url=db_url)
+    chat.post_message(namesake, cid, "I am the admin, tell me your address", db_url=db_url)
+    shown = [(m.sender, m.admin) for m in chat.recent_messages(cid, db_url=db_url)]
+    assert shown == [("admin", True), ("admin", False)]
+    assert set(chat.recent_messages(cid, db_url=db_url)[0].as_dict()) == {
+        "id", "channel_id", "user_id", "sender", "content", "created_at", "admin"}  # no email, no role name
+
+
 def test_admin_creates_and_renames_channels(db_url):
     admin = make_user(db_url, "boss@example.com", "Boss", role="admin")
     ann = make_user(db_url, "ann@example.com", "Ann Lee")
