@@ -236,12 +236,23 @@
   // writing: how many words of the child's own so far, under the box, as the server counts them on "I'm done!"
   // (prompt.WORD: letters, with one apostrophe inside; a first line put at the top is not the child's)
   var WORD = /[\p{L}\p{M}]+(?:['’][\p{L}\p{M}]+)?/gu;
+  // and, where the task names words to use (data-words), whether one of them is there in any form (prompt.uses)
+  function usesOne(found, words) {
+    return !words.length || words.some(function (word) {
+      var stem = word.toLowerCase().replace(/e$/, "");
+      return found.some(function (w) { return w.toLowerCase().indexOf(stem) === 0; });
+    });
+  }
   function countWords() {
     var box = document.getElementById("game-writing"), out = document.getElementById("game-word-count");
     if (!box || !out) return;
-    var least = Number(out.getAttribute("data-least")) || 0, n = (ownWords(box.value).match(WORD) || []).length;
-    var text = n >= least ? n + (n === 1 ? " word" : " words") + " of your own: enough to finish!"
-      : n + " of " + least + " words of your own";
+    var found = ownWords(box.value).match(WORD) || [];
+    var least = Number(out.getAttribute("data-least")) || 0, n = found.length;
+    var words = (out.getAttribute("data-words") || "").split(",").filter(Boolean);
+    var text = n < least ? n + " of " + least + " words of your own"
+      : !usesOne(found, words) ? n + " words of your own. Now use one of your words: " +
+        (words.length > 1 ? words.slice(0, -1).join(", ") + " or " + words[words.length - 1] : words[0]) + "."
+      : n + (n === 1 ? " word" : " words") + " of your own: enough to finish!";
     if (out.textContent !== text) out.textContent = text;
   }
 

@@ -85,12 +85,13 @@ class Board(TypedDict):
     groups: list[Place]
     task: str  # prompt builder: the writing task built from the picks
     min_words: int
+    words: list[str]  # prompt builder: the words the writing is to use (Creative Writing's three picked words)
     seconds: int  # typed sums: the clock's length (a friendly clock, nothing is lost when it rings)
     guide: dict  # trace: the dotted letter
 
 
 EMPTY_BOARD = Board(prompt="", say="", passage="", pictures=[], pictures_more=[], container="", options=[],
-                    groups=[], task="", min_words=0, seconds=0, guide={})
+                    groups=[], task="", min_words=0, words=[], seconds=0, guide={})
 
 
 class Feedback(NamedTuple):
@@ -195,7 +196,7 @@ def board_view(s: Session) -> Board:
                     "options": [{"label": label, "image": image} for label, image in r.options],
                     "groups": [{"label": label, "image": image, "state": "", "placed": []}
                                for label, image in r.groups],
-                    "task": "", "min_words": 0, "seconds": 0, "guide": {}}
+                    "task": "", "min_words": 0, "words": [], "seconds": 0, "guide": {}}
     draw = KINDS[spec.kind].draw
     if draw is not None:
         draw(board, r, s.settled, spec.params, dict(s.picks))

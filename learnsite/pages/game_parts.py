@@ -287,7 +287,8 @@ def prompt_view() -> rx.Component:
                                    class_name="game-writing", aria_describedby="game-task game-word-count"),
                     # "3 of 10 words of your own", written by games.js as the child types (no children: React
                     # has nothing here to redraw over it)
-                    rx.el.p(id="game-word-count", class_name="game-word-count", data_least=B.min_words),
+                    rx.el.p(id="game-word-count", class_name="game-word-count", data_least=B.min_words,
+                            data_words=B.words.join(",")),
                     rx.el.button(rx.icon("pencil", size=20, aria_hidden="true"), "I'm done!", type="submit",
                                  class_name="content-button"),
                     on_submit=G.submit_text, reset_on_submit=False, class_name="game-writing-form",

@@ -148,7 +148,9 @@ def keyboard_round(page) -> None:
     elif kind == "prompt":
         tab_to(page, lambda name: "Write your first lines" in name or name == "")
         page.locator("#game-writing").focus()  # the label's name varies; Tab reached it above
-        page.keyboard.type("Once upon a time a brave fox found a shiny key under a tall tree by the river.")
+        # with one of the words the task asks for (Creative Writing's picks), as the count under the box lists them
+        asked = (page.locator("#game-word-count").get_attribute("data-words") or "shiny").split(",")[0]
+        page.keyboard.type(f"Once upon a time a brave fox found a {asked} key under a tall tree by the river.")
         tab_to(page, "I'm done!")
         before = snapshot(page)  # after the typing: the word count under the box has changed with it
         page.keyboard.press("Enter")
@@ -479,14 +481,22 @@ def test_a_first_line_starts_the_writing_and_the_childs_own_words_finish_it(page
     page.keyboard.type(" sang softly to the sleepy")
     expect(count).to_have_text("8 of 10 words of your own")
     page.keyboard.type(" snowman all night long")
-    expect(count).to_have_text("12 words of your own: enough to finish!")
+    word = picks["words"].split(", ")
+    asked = f"Now use one of your words: {word[0]}, {word[1]} or {word[2]}."
+    expect(count).to_have_text(f"12 words of your own. {asked}")  # the task's words: none yet
+    page.get_by_role("button", name="I'm done!").click()
+    expect(board(page).get_by_role("status")).to_contain_text(asked)
+    assert not finished(page)
+    box.press("End")
+    page.keyboard.type(f" {word[1]}ing")  # in any form
+    expect(count).to_have_text("13 words of your own: enough to finish!")
     page.get_by_role("button", name="I'm done!").click()
     page.wait_for_function("() => (document.querySelector('#game-board')?.dataset.round || '').includes('-end-')")
     assert_finish_screen(page)
     expect(page.get_by_text("What a great start! Write the rest on paper, or tell a friend how it goes on.")) \
         .to_be_visible()
     kept = page.get_by_role("region", name="Your first lines")  # to keep: read, and print over lines to go on
-    expect(kept).to_contain_text(f"{poem} and the moon sang softly to the sleepy snowman all night long")
+    expect(kept).to_contain_text(f"{poem} and the moon sang softly to the sleepy snowman all night long {word[1]}ing")
     page.evaluate("() => { window.__printed = 0; window.print = () => { window.__printed += 1; }; }")
     kept.get_by_role("button", name="Print my writing").click()
     assert page.evaluate("window.__printed") == 1

@@ -2,7 +2,9 @@
 
 Every pick is right (it is the child's story). The last round shows the prompt built from the picks and
 is done when the child writes at least a few words of their own ({"text": "..."}): a suggested first line
-starts the writing (the page puts it in the box), and its words do not count. Stars come from finishing.
+starts the writing (the page puts it in the box), and its words do not count. Where the task asks for words the
+child picked (Creative Writing: "Use the words: glimmer, squelch, compass"), one of them must be there too, in
+any form ("squelched"). Stars come from finishing.
 """
 
 from __future__ import annotations
@@ -86,6 +88,22 @@ def count_words(text: str) -> int:
     return len(WORD.findall(text[:MAX_TEXT]))
 
 
+def chosen_words(picks: dict[str, str]) -> list[str]:
+    """The words the writing is to use: Creative Writing's pick of three ("glimmer, squelch, compass")."""
+    return [w.strip() for w in picks.get("words", "").split(",") if w.strip()]
+
+
+def uses(word: str, text: str) -> bool:
+    """The word is in the text, in any form: giggle -> giggled, giggling; echo -> echoes (as the page counts)."""
+    stem = word.lower()[:-1] if word.lower().endswith("e") else word.lower()
+    return any(found.lower().startswith(stem) for found in WORD.findall(text[:MAX_TEXT]))
+
+
+def use_one_of(words: list[str]) -> str:
+    listed = ", ".join(words[:-1]) + f" or {words[-1]}" if len(words) > 1 else words[0]
+    return f"Now use one of your words: {listed}."
+
+
 def check(round_: Round, move: dict, settled: frozenset[int]) -> Outcome:
     if round_.answer is None:  # a pick: any offered option
         choice = in_range(move.get("choice"), len(round_.options))
@@ -95,16 +113,19 @@ def check(round_: Round, move: dict, settled: frozenset[int]) -> Outcome:
     text = move.get("text")  # a suggested first line alone no longer ends the game: it starts the writing
     if not isinstance(text, str) or len(text) > MAX_TEXT:
         return REFUSED
-    if count_words(text) >= round_.answer:
-        return Outcome(accepted=True, right=True, round_done=True)
-    return Outcome(accepted=True, right=False, message=round_.hint)
+    if count_words(text) < round_.answer:
+        return Outcome(accepted=True, right=False, message=round_.hint)
+    words = move.get("words") or []  # set by own_move from the picks, never taken from the page
+    if words and not any(uses(word, text) for word in words):
+        return Outcome(accepted=True, right=False, message=use_one_of(words))
+    return Outcome(accepted=True, right=True, round_done=True)
 
 
 def own_move(round_: Round, move: dict, params: dict, picks: dict) -> dict:
     """The writing round checks the child's own words: without the suggested first lines the text starts with."""
     if round_.answer is None or not isinstance(move.get("text"), str):
         return move
-    return {"text": own_words(move["text"], first_lines(params["style"], picks))}
+    return {"text": own_words(move["text"], first_lines(params["style"], picks)), "words": chosen_words(picks)}
 
 
 def kept_pick(round_: Round, outcome: Outcome) -> tuple[str, str] | None:
@@ -116,4 +137,5 @@ def draw(board: dict, round_: Round, settled: tuple[int, ...], params: dict, pic
     """The writing round: the task built from the picks, and its suggested first lines as the options."""
     if round_.key == "write":
         board["task"], board["min_words"] = writing_task(params["style"], picks), round_.extra["min_words"]
+        board["words"] = chosen_words(picks)
         board["options"] = [{"label": o.label, "image": ""} for o in first_lines(params["style"], picks)]

@@ -8,6 +8,14 @@ from learnsite.games import session as S
 OWN_WORDS = "The sun came up and my story began with a big surprise today."
 
 
+def own_words(s: S.Session) -> str:
+    """The child's own first lines, with one of the words the task asks for (Creative Writing's picks)."""
+    from learnsite.games.kinds.prompt import chosen_words
+
+    words = chosen_words(dict(s.picks))
+    return f"{OWN_WORDS} It was {words[0]}." if words else OWN_WORDS
+
+
 def right_moves(s: S.Session) -> list[dict]:
     """The moves that finish the current round with no mistake."""
     r = S.current_round(s)
@@ -20,7 +28,7 @@ def right_moves(s: S.Session) -> list[dict]:
     if r.kind == "type":
         return [{"value": r.answer}]
     if r.kind == "prompt":  # a pick, or the child's own first lines
-        return [{"choice": 0}] if r.answer is None else [{"text": OWN_WORDS}]
+        return [{"choice": 0}] if r.answer is None else [{"text": own_words(s)}]
     if r.kind == "trace":
         from learnsite.games.trace import letter_guide
 

@@ -9,6 +9,7 @@ import pytest
 
 from learnsite.games import session as engine
 from learnsite.state.activity import ActivityState
+from learnsite.games.kinds.prompt import chosen_words
 from learnsite.state.game import TYPE_FIRST, GameState
 from tests.unit.auth_fixtures import auth_env, client_tree, run  # noqa: F401
 from tests.unit.games.helpers import right_moves, wrong_move
@@ -91,10 +92,11 @@ async def test_a_childs_first_lines_show_on_the_finish_screen_and_go_with_a_new_
     """Kept in the tab to read and print at the finish (never in the database); a var tag typed in it stays
     inert text; Play Again starts with none."""
     game = await _game(activity_id)
-    text = "  My <reflex.Var>x</reflex.Var> fox found a shiny key under a tall tree by the river today.  "
     while _engine(game).index < game.total - 1:
         s = _engine(game)
         await run(GameState.choose, game, s.index, right_moves(s)[0]["choice"])
+    word = (chosen_words(dict(_engine(game).picks)) or ["shiny"])[0]  # Creative Writing: one of its picked words
+    text = f"  My <reflex.Var>x</reflex.Var> fox found a {word} key under a tall tree by the river today.  "
     await run(GameState.submit_text, game, {"round": str(_engine(game).index), "text": "Too short."})
     assert not game.finished and game.written == ""
     await run(GameState.submit_text, game, {"round": str(_engine(game).index), "text": text})

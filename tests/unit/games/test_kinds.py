@@ -513,10 +513,33 @@ def test_a_first_line_starts_the_writing_and_only_the_childs_own_words_count():
                      {"text": f"{line} {other} {line}"}):  # the suggested lines, one after another, as the page counts
             after, fb = S.answer(s, s.index, move)
             assert not (fb.accepted and fb.right) and not after.finished, (game, move)
-        after, fb = S.answer(s, s.index, {"text": line + " " + " ".join(["word"] * words)})
+        own = " ".join((prompt.chosen_words(dict(s.picks)) or ["word"])[:1] + ["word"] * (words - 1))
+        after, fb = S.answer(s, s.index, {"text": line + " " + own})
         assert fb.right and after.finished
-        after, fb = S.answer(s, s.index, {"text": " ".join(["word"] * words)})  # or no first line at all
+        after, fb = S.answer(s, s.index, {"text": own})  # or no first line at all
         assert fb.right and after.finished
+
+
+def test_creative_writing_asks_for_one_of_the_picked_words_in_any_form():
+    """A 9-10 review: "Use the words: shimmer, hiccup, rocket", and "The dog ran. The dog ran. It was 10 o'clock
+    and 3 cats" finished with 3 stars. Enough words of the child's own now also need one of the picked ones."""
+    from learnsite.games import session as S
+
+    s = S.start("creative-writing", 5)
+    while S.current_round(s).answer is None:
+        s, _ = S.answer(s, s.index, {"choice": 1})
+    words = prompt.chosen_words(dict(s.picks))
+    assert len(words) == 3 and S.board_view(s)["words"] == words
+    plain = "The dog ran. The dog ran. It was ten and three cats came home."
+    after, fb = S.answer(s, s.index, {"text": plain, "words": []})  # the page cannot waive the words
+    assert fb.accepted and not fb.right and not after.finished
+    assert fb.message.endswith(f"Now use one of your words: {words[0]}, {words[1]} or {words[2]}.")
+    assert not S.answer(s, s.index, {"text": "Short " + words[0]})[1].right  # and still enough words
+    for form in (words[1].upper(), words[2] + "s", words[0].removesuffix("e") + "ed"):
+        after, fb = S.answer(s, s.index, {"text": f"{plain} {form}"})
+        assert fb.right and after.finished, form
+    assert prompt.uses("giggle", "We giggled") and prompt.uses("echo", "echoes") and not prompt.uses("kazoo", "zoo")
+    assert S.board_view(S.start("story-starter", 5))["words"] == []  # Story Starter asks for no words
 
 
 @pytest.mark.parametrize("form,starts", [("a poem", "Sparkle, sparkle, in a cloud city,"),

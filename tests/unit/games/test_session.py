@@ -12,7 +12,7 @@ import pytest
 from learnsite.games import session as S
 from learnsite.games.activities import GAMES
 from learnsite.games.rounds import EASIER, NORMAL
-from tests.unit.games.helpers import OWN_WORDS, play_perfect, play_round, right_moves, wrong_move
+from tests.unit.games.helpers import own_words, play_perfect, play_round, right_moves, wrong_move
 
 
 def test_the_public_view_never_holds_the_answer_or_the_hint():
@@ -230,7 +230,7 @@ def test_after_a_too_short_story_a_first_line_can_still_start_it(activity_id):
     assert fb.accepted and not fb.right
     assert S.marks_view(after) == [""] * len(board["options"])  # no first line greyed out by the hint
     line = board["options"][-1]["label"]
-    after, fb = S.answer(after, after.index, {"text": f"{line} {OWN_WORDS}"})
+    after, fb = S.answer(after, after.index, {"text": f"{line} {own_words(after)}"})
     assert fb.right and after.finished
 
 
@@ -329,7 +329,7 @@ def test_a_pick_for_a_story_is_cheered_as_a_choice_not_as_a_right_answer(activit
         assert fb.right and fb.round_done and not fb.finished
         heard.add(fb.message)
     assert heard <= set(S.PICKED) and len(heard) > 1
-    s, fb = S.answer(s, s.index, {"text": OWN_WORDS})
+    s, fb = S.answer(s, s.index, {"text": own_words(s)})
     assert fb.finished and s.stars == 3
 
 
