@@ -12,8 +12,10 @@ from learnsite.toast import DEFAULT_MS, TOAST_ID
 
 OFFLINE = "This device seems to be offline. Check the connection, then try again."
 
+# "" in the HTML built ahead (no window): a root-relative address there loads from the host the page was reached
+# by, where the configured one (localhost) was refused by the CSP at any other name; hydration keeps it as built
 BACKEND_ORIGIN = Var(
-    _js_expr="getBackendURL(env.PING).origin",
+    _js_expr='(typeof window === "undefined" ? "" : getBackendURL(env.PING).origin)',
     _var_type=str,
     _var_data=VarData(imports={"$/utils/state": "getBackendURL", "$/env.json": rx.ImportVar(tag="env", is_default=True)}),
 )

@@ -6,7 +6,7 @@ from __future__ import annotations
 import reflex as rx
 from reflex_base.vars.base import Var
 
-from learnsite.backend_url import absolute, download_function
+from learnsite.backend_url import BACKEND_ORIGIN, absolute, download_function
 from learnsite.layout import page, page_title
 from learnsite.sheets import KINDS
 from learnsite.state.auth import AuthState
@@ -23,9 +23,15 @@ PREVIEW_FAILED = "The preview could not be shown just now: the worksheet maker m
 # A data attribute, not a class: React sets className again whenever the options' error comes or goes.
 PREVIEW_ERROR = Var(_js_expr="(e) => e.currentTarget.setAttribute('data-failed', '')")
 PREVIEW_LOADED = Var(_js_expr="(e) => e.currentTarget.removeAttribute('data-failed')")
-# the first preview is in the page's HTML and may fail before React listens for it: looked at once React has
-PREVIEW_FAILED_EARLY = Var(_js_expr="() => { const i = document.getElementById('maker-preview'); "
-                                    "if (i && i.complete && i.naturalWidth === 0) i.setAttribute('data-failed', ''); }")
+# the first preview is in the page's HTML and may fail before React listens for it: looked at once React has.
+# That HTML, built ahead, has a root-relative address (backend_url.BACKEND_ORIGIN): where the backend is on
+# another origin (dev, or a split deployment), the address is first moved there (hydration does not).
+PREVIEW_FAILED_EARLY = Var(
+    _js_expr="() => { const i = document.getElementById('maker-preview'); if (!i) return; "
+             "const at = new URL(i.src, window.location.href), origin = getBackendURL(env.PING).origin; "
+             "if (at.origin !== origin) { i.removeAttribute('data-failed'); i.src = origin + at.pathname + at.search; "
+             "} else if (i.complete && i.naturalWidth === 0) i.setAttribute('data-failed', ''); }",
+    _var_data=BACKEND_ORIGIN._get_all_var_data())
 # setting src again, even to the same address, loads it again (a failed image is not kept)
 PREVIEW_RETRY = Var(_js_expr="() => { const i = document.getElementById('maker-preview'); "
                              "if (i) { i.removeAttribute('data-failed'); i.src = i.src; } }")

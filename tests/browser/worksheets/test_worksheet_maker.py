@@ -102,6 +102,27 @@ def test_a_second_press_while_downloading_fetches_nothing_and_offline_is_said_at
     expect(page.get_by_text(OFFLINE)).to_be_visible()
 
 
+def test_the_preview_shows_on_a_site_reached_by_another_name(browser, app_server):
+    """A review opened the maker at http://127.0.0.1:<port> (the site's configured address says localhost): the
+    preview's address, written into the page when it was built, named localhost, the page's security policy
+    refused it, and the page said "the worksheet maker may be busy". (The autouse CSP check fails the test on
+    any refusal, the one before hydration too.)"""
+    other = app_server.url.replace("://localhost:", "://127.0.0.1:")
+    assert other != app_server.url
+    context = browser.new_context(base_url=other)
+    page = context.new_page()
+    try:
+        open_page(page, "/worksheets/maker")
+        _preview_loaded(page)
+        assert page.evaluate("document.getElementById('maker-preview').src").startswith(other + "/make-sheet/")
+        expect(page.get_by_text(PREVIEW_FAILED)).to_be_hidden()
+        _choose(page, "Kind of worksheet", "Division drill")  # and a new sheet's preview after it
+        expect(page.get_by_role("img", name=PREVIEW)).to_have_attribute("src", re.compile("kind=division"))
+        _preview_loaded(page)
+    finally:
+        context.close()
+
+
 def test_a_busy_maker_is_said_for_the_preview_and_the_download_and_try_again_brings_the_preview(page):
     """A 503 (the maker busy, or this connection's share of it used) left "Making the preview..." up for good over
     a broken image, and a download said the sheet could not be made. Both now say the maker is busy."""
