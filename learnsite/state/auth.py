@@ -53,6 +53,7 @@ import reflex as rx
 from learnsite.services import accounts, tokens
 from learnsite.services.public_user import PublicUser
 from learnsite.safe_text import inert
+from learnsite.state import chat_outbox
 from learnsite.toast import SOMETHING_WRONG, notify
 
 log = logging.getLogger("learnsite.auth")
@@ -221,7 +222,7 @@ class AuthState(rx.State):
             return notify("Sign out Failed", SOMETHING_WRONG, level="error")
         self._forget()
         return [notify("Logged Out", "You have been successfully logged out.", level="success"),
-                rx.redirect(inert(after))]
+                chat_outbox.forget(), rx.redirect(inert(after))]
 
     @rx.event
     async def sign_out(self):

@@ -466,6 +466,24 @@ def test_a_message_whose_answer_was_lost_is_not_stored_twice(browser, app_server
         ctx_b.close()
 
 
+def test_logout_takes_the_unsent_messages_with_it(browser, app_server, people, channel):
+    """A privacy review: words typed but not yet sent stayed in the browser's storage for 24 h after Logout, for
+    the next person at a shared family computer."""
+    text = f"never sent {support.unique('')}"
+    (ctx_a, a), (ctx_b, b), dropped = lossy_pair(
+        browser, app_server, people, channel, drop_to_server=lambda m: "send_message" in m and text in m)
+    try:
+        send(a, text)
+        wait_for_outbox_size(a, 1)
+        a.locator("header").get_by_role("button", name="Logout").click()
+        expect(a.locator("header").get_by_role("button", name="Login")).to_be_visible()
+        wait_for_outbox_size(a, 0)
+        assert a.evaluate(f"window.localStorage.getItem('{chat_outbox.STORAGE_KEY}')") is None
+    finally:
+        ctx_a.close()
+        ctx_b.close()
+
+
 def test_send_keeps_the_focus_in_the_box_for_the_next_message(browser, app_server, people, channel):
     """Tapped with a finger (or clicked), Send took the focus from the box: a phone's keyboard went down after
     every message and came back only with another tap on the box."""
