@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+
 import re
 import time
 from datetime import timedelta
@@ -413,20 +415,25 @@ def wait_for_outbox_size(page, size: int, timeout: float | None = None) -> None:
     page.wait_for_function(f"{OUTBOX_JS}.length === {size}", timeout=timeout)
 
 
+@contextlib.contextmanager
 def lossy_pair(browser, app_server, people, channel, **drops):
+    """Ann (her socket losing what `drops` picks out) and Bob, in the channel; their windows closed after."""
     route, dropped = lossy_websocket(**drops)
     ctx_a, a = person(browser, app_server, people["ann"][1], websocket=route)
     ctx_b, b = person(browser, app_server, people["bob"][1])
-    support.open_channel(a, channel)
-    support.open_channel(b, channel)
-    return (ctx_a, a), (ctx_b, b), dropped
+    try:
+        support.open_channel(a, channel)
+        support.open_channel(b, channel)
+        yield a, b, dropped
+    finally:
+        ctx_a.close()
+        ctx_b.close()
 
 
 def test_a_message_lost_on_the_way_to_the_server_is_sent_again(browser, app_server, people, channel):
     text = f"lost on the way {support.unique('')}"
-    (ctx_a, a), (ctx_b, b), dropped = lossy_pair(
-        browser, app_server, people, channel, drop_to_server=lambda m: "send_message" in m and text in m)
-    try:
+    with lossy_pair(browser, app_server, people, channel,
+                    drop_to_server=lambda m: "send_message" in m and text in m) as (a, b, dropped):
         send(a, text)
         wait_for_outbox_size(a, 1)
         wait_until(a, lambda: dropped["to server"])
@@ -442,16 +449,12 @@ def test_a_message_lost_on_the_way_to_the_server_is_sent_again(browser, app_serv
         assert support.message_count(support.app_db_url(app_server), text) == 1
         a.reload()
         expect(messages(a).filter(has_text=text)).to_have_count(1)
-    finally:
-        ctx_a.close()
-        ctx_b.close()
 
 
 def test_a_message_whose_answer_was_lost_is_not_stored_twice(browser, app_server, people, channel):
     text = f"answer lost {support.unique('')}"
-    (ctx_a, a), (ctx_b, b), dropped = lossy_pair(
-        browser, app_server, people, channel, drop_to_page=lambda m: "learnsiteOutbox.done" in m)
-    try:
+    with lossy_pair(browser, app_server, people, channel,
+                    drop_to_page=lambda m: "learnsiteOutbox.done" in m) as (a, b, dropped):
         send(a, text)
         expect(messages(b).filter(has_text=text)).to_have_count(1)  # stored and pushed ...
         wait_until(a, lambda: dropped["to page"])
@@ -461,27 +464,20 @@ def test_a_message_whose_answer_was_lost_is_not_stored_twice(browser, app_server
         expect(messages(a).filter(has_text=text)).to_have_count(1)
         expect(messages(b).filter(has_text=text)).to_have_count(1)
         assert support.message_count(support.app_db_url(app_server), text) == 1
-    finally:
-        ctx_a.close()
-        ctx_b.close()
 
 
 def test_logout_takes_the_unsent_messages_with_it(browser, app_server, people, channel):
     """A privacy review: words typed but not yet sent stayed in the browser's storage for 24 h after Logout, for
     the next person at a shared family computer."""
     text = f"never sent {support.unique('')}"
-    (ctx_a, a), (ctx_b, b), dropped = lossy_pair(
-        browser, app_server, people, channel, drop_to_server=lambda m: "send_message" in m and text in m)
-    try:
+    with lossy_pair(browser, app_server, people, channel,
+                    drop_to_server=lambda m: "send_message" in m and text in m) as (a, b, dropped):
         send(a, text)
         wait_for_outbox_size(a, 1)
         a.locator("header").get_by_role("button", name="Logout").click()
         expect(a.locator("header").get_by_role("button", name="Login")).to_be_visible()
         wait_for_outbox_size(a, 0)
         assert a.evaluate(f"window.localStorage.getItem('{chat_outbox.STORAGE_KEY}')") is None
-    finally:
-        ctx_a.close()
-        ctx_b.close()
 
 
 def test_send_keeps_the_focus_in_the_box_for_the_next_message(browser, app_server, people, channel):
