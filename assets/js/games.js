@@ -250,7 +250,7 @@
     var least = Number(out.getAttribute("data-least")) || 0, n = found.length;
     var words = (out.getAttribute("data-words") || "").split(",").filter(Boolean);
     var text = n < least ? n + " of " + least + " words of your own"
-      : !usesOne(found, words) ? n + " words of your own. Now use one of your words: " +
+      : !usesOne(box.value.match(WORD) || [], words) ? n + " words of your own. Now use one of your words: " +
         (words.length > 1 ? words.slice(0, -1).join(", ") + " or " + words[words.length - 1] : words[0]) + "."
       : n + (n === 1 ? " word" : " words") + " of your own: enough to finish!";
     if (out.textContent !== text) out.textContent = text;

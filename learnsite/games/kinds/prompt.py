@@ -4,7 +4,7 @@ Every pick is right (it is the child's story). The last round shows the prompt b
 is done when the child writes at least a few words of their own ({"text": "..."}): a suggested first line
 starts the writing (the page puts it in the box), and its words do not count. Where the task asks for words the
 child picked (Creative Writing: "Use the words: glimmer, squelch, compass"), one of them must be there too, in
-any form ("squelched"). Stars come from finishing.
+any form ("squelched"; in a first line taken, too). Stars come from finishing.
 """
 
 from __future__ import annotations
@@ -115,8 +115,10 @@ def check(round_: Round, move: dict, settled: frozenset[int]) -> Outcome:
         return REFUSED
     if count_words(text) < round_.answer:
         return Outcome(accepted=True, right=False, message=round_.hint)
-    words = move.get("words") or []  # set by own_move from the picks, never taken from the page
-    if words and not any(uses(word, text) for word in words):
+    # set by own_move from the picks and the whole text, never taken from the page; a first line offered may hold
+    # one of the words ("It all began with one funny word: thunder!"): it is in the piece, so it counts
+    words, whole = move.get("words") or [], move.get("whole", text)
+    if words and not any(uses(word, whole) for word in words):
         return Outcome(accepted=True, right=False, message=use_one_of(words))
     return Outcome(accepted=True, right=True, round_done=True)
 
@@ -125,7 +127,8 @@ def own_move(round_: Round, move: dict, params: dict, picks: dict) -> dict:
     """The writing round checks the child's own words: without the suggested first lines the text starts with."""
     if round_.answer is None or not isinstance(move.get("text"), str):
         return move
-    return {"text": own_words(move["text"], first_lines(params["style"], picks)), "words": chosen_words(picks)}
+    return {"text": own_words(move["text"], first_lines(params["style"], picks)), "words": chosen_words(picks),
+            "whole": move["text"]}
 
 
 def kept_pick(round_: Round, outcome: Outcome) -> tuple[str, str] | None:

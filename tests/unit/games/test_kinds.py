@@ -539,6 +539,13 @@ def test_creative_writing_asks_for_one_of_the_picked_words_in_any_form():
         after, fb = S.answer(s, s.index, {"text": f"{plain} {form}"})
         assert fb.right and after.finished, form
     assert prompt.uses("giggle", "We giggled") and prompt.uses("echo", "echoes") and not prompt.uses("kazoo", "zoo")
+    s = S.start("creative-writing", 5)  # a first line taken that holds one of the words: the piece uses it
+    while S.current_round(s).answer is None:
+        s, _ = S.answer(s, s.index, {"choice": 1})
+    words = prompt.chosen_words(dict(s.picks))
+    line = next(o["label"] for o in S.board_view(s)["options"] if any(prompt.uses(w, o["label"]) for w in words))
+    after, fb = S.answer(s, s.index, {"text": f"{line} {plain}"})
+    assert fb.right and after.finished
     assert S.board_view(S.start("story-starter", 5))["words"] == []  # Story Starter asks for no words
 
 
