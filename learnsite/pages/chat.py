@@ -113,6 +113,23 @@ def channel_list() -> rx.Component:
     )
 
 
+def _remove_controls(message: rx.Var) -> rx.Component:
+    """An administrator's Remove on each message, asked "for everyone?" in place (Keep has the focus)."""
+    return rx.cond(
+        ChatState.confirm_remove == message["id"],
+        rx.el.div(
+            rx.el.span("Remove this message for everyone?"),
+            rx.el.button("Remove", type="button", on_click=ChatState.remove_message(message["id"]),
+                         class_name="chat-remove-yes"),
+            rx.el.button("Keep", type="button", on_click=ChatState.keep_message, auto_focus=True,
+                         class_name="chat-remove-no"),
+            role="group", aria_label="Remove this message?", class_name="chat-remove-ask",
+        ),
+        rx.el.button(rx.icon("trash-2", size=16, aria_hidden="true"), type="button", aria_label="Remove message",
+                     title="Remove message", on_click=ChatState.ask_remove(message["id"]), class_name="chat-remove"),
+    )
+
+
 def message_item(message: rx.Var) -> rx.Component:
     own = message["user_id"] == ChatState.my_id
     return rx.el.li(
@@ -124,6 +141,8 @@ def message_item(message: rx.Var) -> rx.Component:
                         class_name="chat-sender")),
         # rendered as text: React escapes it, so no markup from a message ever runs
         rx.text(message["content"], class_name="chat-text"),
+        # before the time: the Remove button floats left of it, on its line
+        rx.cond(ChatState.is_admin, _remove_controls(message)),
         rx.moment(message["created_at"], calendar=TIME_FORMATS, class_name="chat-time"),
         data_own=rx.cond(own, "true", "false"),
         class_name=rx.cond(own, "chat-msg chat-msg-own", "chat-msg"),

@@ -82,10 +82,10 @@ def clean_channel_name(name: str) -> str:
     return cleaned
 
 
-def _require_admin(s: Session, admin_id: int | None) -> None:
+def _require_admin(s: Session, admin_id: int | None, what: str = "manage channels") -> None:
     user = s.get(User, admin_id) if admin_id is not None else None
     if user is None or user.role != "admin":
-        raise ChatError("Only administrators can manage channels.")
+        raise ChatError(f"Only administrators can {what}.")
 
 
 def _name_taken(s: Session, name: str, except_id: int | None = None) -> bool:
@@ -289,6 +289,22 @@ def merge_live(
     if len(window) > window_max:
         return window[-keep:], live, True
     return window, live, False
+
+
+MESSAGE_GONE = "That message was already removed."
+
+
+def remove_message(admin_id: int | None, message_id: int, db_url: str | None = None) -> int:
+    """An administrator takes a message out of the chat for everyone (a children's site must be able to); returns
+    its channel's id. The row is deleted: nothing of it is kept, as nothing of a deleted account is."""
+    with session_scope(db_url) as s:
+        _require_admin(s, admin_id, "remove messages")
+        message = s.get(Message, message_id)
+        if message is None:
+            raise ChatError(MESSAGE_GONE)
+        channel_id = message.channel_id
+        s.delete(message)
+        return channel_id
 
 
 def thread_for_summary(channel_id: int, limit: int = 200, db_url: str | None = None) -> list[MessageView]:

@@ -78,6 +78,7 @@ class ChatState(rx.State):
     has_earlier: bool = False  # messages exist before messages[0]
     loading_older: bool = False
     summarizing: bool = False
+    confirm_remove: int = 0  # an administrator's message to remove, asked "for everyone?" first
     _session_checked_at: float = 0.0  # when a push last found this tab's session live (time.time())
 
     @rx.var
@@ -152,8 +153,20 @@ class ChatState(rx.State):
             return True
         if int(event.get("channel_id", 0)) != self.channel_id or not self.channel_id:
             return False
-        self._receive([event["message"]])
+        if event.get("kind") == "removed":
+            self._drop(int(event["message_id"]))
+        else:
+            self._receive([event["message"]])
         return True
+
+    def _drop(self, message_id: int) -> None:
+        """A removed message leaves whichever list shows it (each list is assigned only if it held it)."""
+        for name in ("older", "messages", "live"):
+            shown = getattr(self, name)
+            if any(m["id"] == message_id for m in shown):
+                setattr(self, name, [m for m in shown if m["id"] != message_id])
+        if self.confirm_remove == message_id:
+            self.confirm_remove = 0
 
     async def _catch_up(self) -> None:
         """Show what the database has that this tab has not (a lost push, a reconnect)."""
@@ -342,6 +355,37 @@ class ChatState(rx.State):
         async with self:
             self.summarizing = False
         yield result
+
+    # ------------------------------------------------------------ admin: messages
+
+    @rx.event
+    async def ask_remove(self, message_id: int):
+        """An administrator's Remove: the message asks "for everyone?" before anything happens."""
+        if self.is_admin and isinstance(message_id, int):
+            self.confirm_remove = message_id
+
+    @rx.event
+    def keep_message(self):
+        self.confirm_remove = 0
+
+    @rx.event
+    async def remove_message(self, message_id: int):
+        """Remove a message for everyone: administrators only (checked again on the server)."""
+        self.confirm_remove = 0
+        admin = await AuthState.admin_of(self)
+        if admin is None or not isinstance(message_id, int):
+            return None
+        try:
+            channel_id = await asyncio.to_thread(chat.remove_message, admin.id, message_id)
+        except Exception as exc:
+            if not isinstance(exc, ChatError):
+                log.exception("removing a message failed")
+            elif str(exc) == chat.MESSAGE_GONE:
+                self._drop(message_id)  # removed meanwhile (another admin, another tab): gone here too
+            return toast.notify("Could not remove message", _message_error(exc), level="error")
+        self._drop(message_id)
+        await chat_live.publish(chat_live.removed_event(channel_id, message_id, self._token))
+        return toast.notify("Message removed", "It is gone for everyone.", level="success")
 
     # ------------------------------------------------------------ admin: channels
 

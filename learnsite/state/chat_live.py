@@ -102,6 +102,10 @@ def message_event(message: dict, sender_token: str) -> dict:
     return {"kind": "message", "channel_id": message["channel_id"], "message": message, "from": sender_token}
 
 
+def removed_event(channel_id: int, message_id: int, sender_token: str) -> dict:
+    return {"kind": "removed", "channel_id": channel_id, "message_id": message_id, "from": sender_token}
+
+
 def channels_event(channels: list[dict]) -> dict:
     return {"kind": "channels", "channels": channels}
 
@@ -115,7 +119,7 @@ def _is_local(app, token: str) -> bool:
 
 
 def _recipients(app, event: dict) -> list[str]:
-    if event.get("kind") == "message":
+    if event.get("kind") in ("message", "removed"):
         tokens = set(_viewers.get(int(event["channel_id"]), ()))
         tokens.discard(event.get("from", ""))
     else:
@@ -149,7 +153,7 @@ async def deliver(event: dict, app=None) -> int:
                         return  # its session ended: unwatched
                     if chat._on_push(event):
                         updated += 1
-                    elif event.get("kind") == "message":
+                    elif event.get("kind") in ("message", "removed"):
                         # the tab left the channel meanwhile (if it watches another one now, keep that)
                         unwatch(token, int(event["channel_id"]))
             except Exception:

@@ -126,7 +126,7 @@ PENDING_JS = "window.learnsiteOutbox ? window.learnsiteOutbox.pending() : '[]'"
 def forget() -> rx.event.EventSpec:
     """Logout: messages still waiting in this browser go with the session (a shared family computer keeps no one's
     unsent words for the next person)."""
-    return rx.call_script(f"window.localStorage.removeItem({json.dumps(STORAGE_KEY)})")
+    return rx.call_script(inert(f"window.localStorage.removeItem({json.dumps(STORAGE_KEY)})"))
 
 
 def _tell(method: str, client_ids: list[str]) -> rx.event.EventSpec:

@@ -61,6 +61,14 @@ def _send_message(page: Page) -> None:
     expect(page.get_by_role("log").get_by_text("Hello from the accessibility check").first).to_be_visible()
 
 
+def _ask_remove(page: Page) -> None:
+    """An administrator's chat: a message with its Remove button, and one asking "for everyone?"."""
+    _send_message(page)
+    _send_message(page)
+    page.get_by_role("log").get_by_role("button", name="Remove message").last.click()
+    expect(page.get_by_role("group", name="Remove this message?")).to_be_visible()
+
+
 def _start_game(page: Page) -> None:
     page.get_by_role("button", name="Start Playing!").click()
     expect(page.locator("#game-board")).to_be_visible()
@@ -139,6 +147,7 @@ VISITS: list[Visit] = [
     # signed in
     Visit("chat", "/chat", who="user"),
     Visit("chat (a message of your own)", "/chat", _send_message, who="user"),
+    Visit("chat (admin: Remove buttons, one asking)", "/chat", _ask_remove, who="admin"),
     Visit("admin dashboard", "/admin/dashboard", who="admin"),
     Visit("admin account", "/admin/account", who="admin"),
 ]

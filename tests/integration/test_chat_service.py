@@ -176,6 +176,24 @@ def test_an_administrator_s_messages_are_marked_and_a_namesake_s_are_not(db_url)
         "id", "channel_id", "user_id", "sender", "content", "created_at", "admin"}  # no email, no role name
 
 
+def test_only_an_administrator_removes_a_message_and_it_is_gone_for_good(db_url):
+    """A security review: a chat for children had no way to take a message down, not even for an admin."""
+    boss = make_user(db_url, "boss@example.com", "Boss", role="admin")
+    ann = make_user(db_url, "ann@example.com", "Ann Lee")
+    cid = channel_id(db_url)
+    bad = chat.post_message(ann, cid, "something unkind", db_url=db_url)
+    kept = chat.post_message(ann, cid, "something kind", db_url=db_url)
+    for who in (ann, None):
+        with pytest.raises(ChatError, match="Only administrators can remove messages."):
+            chat.remove_message(who, bad.id, db_url=db_url)
+    assert chat.remove_message(boss, bad.id, db_url=db_url) == cid
+    assert [m.content for m in chat.recent_messages(cid, db_url=db_url)] == ["something kind"]
+    with session_scope(db_url) as s:
+        assert s.get(Message, bad.id) is None and s.get(Message, kept.id) is not None
+    with pytest.raises(ChatError, match=chat.MESSAGE_GONE):
+        chat.remove_message(boss, bad.id, db_url=db_url)
+
+
 def test_admin_creates_and_renames_channels(db_url):
     admin = make_user(db_url, "boss@example.com", "Boss", role="admin")
     ann = make_user(db_url, "ann@example.com", "Ann Lee")

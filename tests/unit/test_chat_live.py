@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from types import SimpleNamespace
 
@@ -175,3 +176,35 @@ async def test_a_live_session_is_read_once_per_recheck_and_a_refused_tab_comes_b
     await run(ChatState.heartbeat, b)
     assert [m["content"] for m in b.live][-1] == "while asleep"
     assert chat_live.watched_channel("tb") == b.channel_id
+
+
+async def test_an_administrator_removes_a_message_for_every_viewer(live, monkeypatch):
+    boss = person("boss@example.com", role="admin")
+    ann, bob = person("ann@example.com"), person("bob@example.com")
+    app = FakeApp()
+    monkeypatch.setattr(chat_live, "_app", app)  # what listen() keeps: publish delivers here without Redis
+    monkeypatch.setattr(chat_live, "_redis_client", lambda: None)
+    a, b, c = await tab(app, ann, "ta"), await tab(app, bob, "tb"), await tab(app, boss, "tc")
+    bad = chat.post_message(ann.user.id, a.channel_id, "something unkind").as_dict()
+    await chat_live.deliver(chat_live.message_event(bad, "ta"), app)
+    await chat_live.deliver(chat_live.message_event(bad, "ta"), app)
+    await run(ChatState.heartbeat, a)
+    assert all(bad["id"] in [m["id"] for m in t.messages + t.live] for t in (a, b, c))
+
+    await run(ChatState.ask_remove, b, bad["id"])  # not an administrator: nothing is asked, nothing removed
+    await run(ChatState.remove_message, b, bad["id"])
+    assert b.confirm_remove == 0 and chat.count_messages(a.channel_id) == 1
+
+    await run(ChatState.ask_remove, c, bad["id"])
+    assert c.confirm_remove == bad["id"]
+    await run(ChatState.keep_message, c)
+    assert c.confirm_remove == 0 and chat.count_messages(a.channel_id) == 1
+    await run(ChatState.ask_remove, c, bad["id"])
+    events = await run(ChatState.remove_message, c, bad["id"])
+    assert "Message removed" in str(events) and c.confirm_remove == 0
+    assert chat.count_messages(a.channel_id) == 0
+    await asyncio.gather(*chat_live._tasks)  # the push, delivered on this process
+    for t in (a, b, c):
+        assert bad["id"] not in [m["id"] for m in t.older + t.messages + t.live]
+    events = await run(ChatState.remove_message, c, bad["id"])  # removed already: said, and nothing breaks
+    assert "already removed" in str(events)
