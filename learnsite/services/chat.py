@@ -141,16 +141,10 @@ def senders(s: Session, user_ids) -> dict[int, tuple[str, bool]]:
 def _views(s: Session, rows: list[Message]) -> list[MessageView]:
     who = senders(s, (m.user_id for m in rows))
     return [
-        MessageView(
-            id=m.id,
-            channel_id=m.channel_id,
-            user_id=m.user_id,
-            sender=who.get(m.user_id, (UNKNOWN_USER, False))[0],
-            content=m.content,
-            created_at=_iso(m.created_at),
-            admin=who.get(m.user_id, (UNKNOWN_USER, False))[1],
-        )
+        MessageView(id=m.id, channel_id=m.channel_id, user_id=m.user_id, sender=name, content=m.content,
+                    created_at=_iso(m.created_at), admin=admin)
         for m in rows
+        for name, admin in [who.get(m.user_id, (UNKNOWN_USER, False))]
     ]
 
 

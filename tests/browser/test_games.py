@@ -500,7 +500,8 @@ def test_a_first_line_starts_the_writing_and_the_childs_own_words_finish_it(page
     expect(page.get_by_text("What a great start! Write the rest on paper, or tell a friend how it goes on.")) \
         .to_be_visible()
     kept = page.get_by_role("region", name="Your first lines")  # to keep: read, and print over lines to go on
-    expect(kept).to_contain_text(f"{opening} and the moon sang softly to the sleepy snowman all night long {word[1]}ing")
+    written = f"{opening} and the moon sang softly to the sleepy snowman all night long {word[1]}ing"
+    expect(kept).to_contain_text(written)
     page.evaluate("() => { window.__printed = 0; window.print = () => { window.__printed += 1; }; }")
     kept.get_by_role("button", name="Print my writing").click()
     assert page.evaluate("window.__printed") == 1
