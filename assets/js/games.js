@@ -390,10 +390,12 @@
     return text ? el : null;
   }
 
-  // a grown-up's switches in the game's bar, Read aloud (#game-voice) and Sounds (#game-sounds, heard by
-  // game_sounds.js): each on until turned off, the choice kept on this device (or for as long as the page lasts
-  // when the device keeps nothing) and shown in aria-pressed; a flip is told as a "learnsite:switch" event
-  var SWITCHES = { "game-voice": "learnsite.gameVoice", "game-sounds": "learnsite.gameSounds" };
+  // a grown-up's switches in the game's bar, Read aloud (#game-voice), Sounds (#game-sounds, heard by
+  // game_sounds.js) and, in the typed sums, Clock (#game-clock; games.css hides its row): each on until turned
+  // off, the choice kept on this device (or for as long as the page lasts when the device keeps nothing) and
+  // shown in aria-pressed; a flip is told as a "learnsite:switch" event
+  var SWITCHES = { "game-voice": "learnsite.gameVoice", "game-sounds": "learnsite.gameSounds",
+    "game-clock": "learnsite.gameClock" };
   var switchedHere = {};
   function switchOn(id) {
     var kept = null;
@@ -408,7 +410,7 @@
     });
   }
   document.addEventListener("click", function (e) {
-    var toggle = e.target.closest && e.target.closest("#game-voice, #game-sounds");
+    var toggle = e.target.closest && e.target.closest("#game-voice, #game-sounds, #game-clock");
     var board = document.getElementById("game-board");
     if (!toggle || !board) return;
     var id = toggle.id, on = !switchOn(id);

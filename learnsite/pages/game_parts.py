@@ -91,6 +91,12 @@ def _sounds_toggle() -> rx.Component:
     return _toggle("game-sounds", "Sounds", "bell", "bell-off")
 
 
+def _clock_toggle() -> rx.Component:
+    """The typed sums' friendly clock (Math Whiz, Multi Masters): nothing is lost when it rings, but a child it
+    hurries, or one who needs longer, can have it hidden (games.css hides the clock row while it is off)."""
+    return _toggle("game-clock", "Clock", "timer", "timer-off")
+
+
 def _hear_button() -> rx.Component:
     """Reads the instruction aloud with the device's own voices (games.js; nothing leaves the device)."""
     return rx.el.button(
@@ -437,6 +443,7 @@ def _tower() -> rx.Component:
 def game_board() -> rx.Component:
     return rx.el.div(
         rx.el.div(_progress(), _sounds_toggle(), rx.cond(G.speak, _voice_toggle()),
+                  rx.cond(B.seconds > 0, _clock_toggle()),
                   rx.cond(~G.finished & (B.prompt != ""), _hear_button()), class_name="game-bar"),
         # said when Hear it (or Read it to me) is pressed on a device with no voice (games.js; no children for React)
         rx.el.p(id="game-voice-note", class_name="game-voice-note", aria_live="polite"),

@@ -447,6 +447,31 @@ def test_when_the_clock_runs_out_it_says_nothing_is_lost(page):
     expect(board(page).locator(".game-feedback.is-cheer")).to_be_visible()
 
 
+def test_a_grown_up_can_hide_the_clock_and_it_stays_hidden_on_this_device(page):
+    """The tremor-and-switch review: Math Whiz's and Multi Masters' clocks could not be turned off. Nothing is
+    lost when one rings, but a child it hurries, or one who needs longer, may do without it."""
+    start(page, "math-whiz")
+    toggle = board(page).get_by_role("button", name="Clock", exact=True)
+    row = board(page).locator(".game-clock-row")
+    expect(toggle).to_have_attribute("aria-pressed", "true")
+    expect(row).to_be_visible()
+    toggle.click()
+    expect(toggle).to_have_attribute("aria-pressed", "false")
+    expect(row).to_be_hidden()
+    keyboard_round(page)  # the next sum comes without one too
+    expect(board(page).locator(".game-feedback.is-cheer")).to_be_visible()
+    expect(row).to_be_hidden()
+    page.reload()
+    start(page, "multi-masters")  # kept for every timed game on this device
+    toggle = board(page).get_by_role("button", name="Clock", exact=True)
+    expect(toggle).to_have_attribute("aria-pressed", "false")
+    expect(board(page).locator(".game-clock-row")).to_be_hidden()
+    toggle.click()
+    expect(board(page).locator(".game-clock-row")).to_be_visible()
+    start(page, "science-facts")  # a game with no clock has no Clock switch
+    expect(board(page).get_by_role("button", name="Clock", exact=True)).to_have_count(0)
+
+
 def test_a_first_line_starts_the_writing_and_the_childs_own_words_finish_it(page):
     """A tap on a suggested first line used to end Creative Writing with 3 stars and nothing written. It now
     goes at the top of the box (a second tap swaps it, the child's words stay), "I'm done!" asks for words of
