@@ -3,7 +3,7 @@
  *   (Tab, Enter and Space work as on any button).
  * - When a new round (or the finish screen) appears, focus moves to its question (or to a new story to read
  *   first), so a keyboard or screen-reader player carries on from there; a child typing in the answer box who
- *   pressed Enter stays in the next sum's box. A tried answer keeps the focus (aria-disabled; its taps go
+ *   pressed Enter stays in the next sum's box (with what was typed before the server answered). A tried answer keeps the focus (aria-disabled; its taps go
  *   nowhere). A question that lands under the sticky header (the page grew
  *   shorter) is scrolled back into view with the board's top. When the game starts, the page scrolls to show its first
  *   round whole (on a phone "Start Playing!" sits low: the answers would be out of sight), smoothly
@@ -162,6 +162,7 @@
   }
 
   var sent = null; // the answer box whose value was just sent with Check
+  var answered = null, fresh = false; // the box of the last answer sent; a digit typed or tapped in it since
 
   // a quiz for readers (data-hear-answers): Hear it reads the question, then each answer still to try, lit
   function answerParts(board) {
@@ -187,6 +188,7 @@
       sent = null;
       if (/^[0-9]$/.test(key)) box.value = "";
     }
+    if (box === answered && /^[0-9]$/.test(key)) fresh = true;
     if (key === "back") box.value = box.value.slice(0, -1);
     else if (key === "clear") box.value = "";
     else if (/^[0-9]$/.test(key) && box.value.length < (box.maxLength > 0 ? box.maxLength : 3)) box.value += key;
@@ -282,6 +284,7 @@
     if (e.target.id === "game-writing") countWords();
     if (e.target.id === "game-answer") {
       sent = null;
+      if (e.target === answered && /[0-9]/.test(e.target.value)) fresh = true;
       var digits = e.target.value.replace(/[^0-9]/g, "");
       if (digits !== e.target.value) e.target.value = digits;
     }
@@ -294,6 +297,8 @@
     var box = e.target.querySelector && e.target.querySelector("#game-answer");
     if (!box || !box.value) return;
     sent = box;
+    answered = box;
+    fresh = false;
     if (document.activeElement === box) box.select();
   }, true);
 
@@ -594,6 +599,19 @@
     }, 300);
   });
 
+  // A quick child types the next sum's first digit before the server has answered a right one: it went into the
+  // old box, which the new round's box replaces, and was lost (kept only when the server was quicker). What was
+  // typed or tapped since the answer went goes on in the new box.
+  function carryTyped() {
+    var box = document.getElementById("game-answer"), old = answered;
+    answered = null;
+    if (!box || !old || old === box || !fresh || !old.value) return;
+    var max = box.maxLength > 0 ? box.maxLength : 3;
+    box.value = old.value.replace(/[^0-9]/g, "").slice(0, max);
+    var typed = document.getElementById("game-typed");
+    if (typed && box.value) typed.textContent = "Your answer: " + box.value;
+  }
+
   var lastRound = null, lastStory = null;
   function onBoardChange() {
     var board = document.getElementById("game-board");
@@ -617,6 +635,7 @@
     if (lighting) quiet(); // the last round's answers, still being read, would light this round's in their place
     unlight(); // nor is a picture of the last round lit in its place
     var heading = document.getElementById("game-prompt");
+    carryTyped();
     var typing = !first && typedIn === "game-answer" && typeOn(typedIn); // the box's description reads the sum
     typedIn = null;
     // a story to read first: a new one takes the focus, so a screen reader reads it before its question
