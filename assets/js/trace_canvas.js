@@ -90,7 +90,7 @@ export function sampleStrokes(strokes) {
 const path = (stroke) => stroke.map(([x, y], i) => `${i ? "L" : "M"}${x} ${y}`).join(" ");
 
 function Guide({ guide }) {
-  const lines = guide.lines || { top: 10, middle: 45, base: 80 };
+  const lines = guide.lines || { top: 8, middle: 40, base: 72 };
   const parts = [
     h("line", { key: "top", x1: 0, x2: 100, y1: lines.top, y2: lines.top, className: "trace-line" }),
     h("line", { key: "mid", x1: 0, x2: 100, y1: lines.middle, y2: lines.middle,

@@ -3,10 +3,10 @@
 Plain Python, no Reflex. Everything lives in a 0..100 box, y growing downwards. The three writing
 lines are TOP (capitals, ascenders), MIDDLE (x-height) and BASE; descenders reach below BASE.
 
-Each letter is a list of strokes in the usual school order and direction (Zaner-Bloser style: top to
-bottom, left to right, circles counter-clockwise from the top). A stroke is a polyline; its first point
-is the start dot. Checkpoints are spread along each stroke every ~CHECKPOINT_SPACING units, both ends
-included. A trace is accepted when the child's ink passes every checkpoint, in order, within RADIUS
+Each letter is a list of strokes in the usual school order and direction (ball and stick: top to bottom,
+left to right, circles counter-clockwise), those of the printed tracing sheets (learnsite/sheets/strokes.py)
+scaled into the box. A stroke is a polyline; its first point is the start dot. Checkpoints are spread
+along each stroke every ~CHECKPOINT_SPACING units, both ends included. A trace is accepted when the child's ink passes every checkpoint, in order, within RADIUS
 (a finger's width), without much ink far from the letter and without an overlong path (scribbles).
 """
 
@@ -16,9 +16,11 @@ import math
 import string
 from functools import lru_cache
 
+from learnsite.sheets.strokes import GLYPHS
+
 Point = tuple[float, float]
 
-TOP, MIDDLE, BASE = 10, 45, 80
+TOP, MIDDLE, BASE = 8, 40, 72
 RADIUS = 12  # how close the ink must come to a checkpoint (a child's fingertip on a phone)
 CHECKPOINT_SPACING = 14
 FAR = 16  # ink further than this from every stroke is "off the letter"
@@ -30,111 +32,26 @@ LENGTH_STEP = 5.0  # ink length is measured over points this far apart (finger j
 STEP = 3.0  # the ink is resampled this finely before it is compared
 
 
-# ---------------------------------------------------------------- drawing helpers (data building only)
+# ---------------------------------------------------------------- the letters, as the tracing sheets draw them
 
-def _arc(cx: float, cy: float, rx: float, ry: float, a0: float, a1: float) -> list[Point]:
-    """Points on an ellipse from angle a0 to a1 (degrees; 90 = up, growing = counter-clockwise)."""
-    steps = max(2, int(abs(a1 - a0) / 15) + 1)
-    return [(cx + rx * math.cos(math.radians(a0 + (a1 - a0) * i / steps)),
-             cy - ry * math.sin(math.radians(a0 + (a1 - a0) * i / steps))) for i in range(steps + 1)]
+UNIT = 32  # one sheet line gap (learnsite/sheets/strokes.py): TOP to MIDDLE, MIDDLE to BASE
+DOT = 4  # an i or j dot (one point on the sheet) is a tiny stroke here: a tap covers it
 
 
-def _join(*parts: list[Point] | Point) -> list[Point]:
-    out: list[Point] = []
-    for part in parts:
-        for p in ([part] if isinstance(part, tuple) else part):
-            if not out or math.dist(out[-1], p) > 0.5:
-                out.append(p)
+def _scaled(strokes: list[list[Point]]) -> list[list[Point]]:
+    """A sheet glyph in the game's box: its lines on TOP, MIDDLE and BASE, centred across."""
+    xs = [x for stroke in strokes for x, _ in stroke]
+    shift = 50 - UNIT * (min(xs) + max(xs)) / 2
+    out = []
+    for stroke in strokes:
+        line = [(shift + UNIT * x, TOP + UNIT * y) for x, y in stroke]
+        out.append(line if len(line) > 1 else [line[0], (line[0][0], line[0][1] + DOT)])
     return out
 
 
-def _line(*points: Point) -> list[Point]:
-    return list(points)
-
-
-T, M, B = TOP, MIDDLE, BASE
-
-_UPPER: dict[str, list[list[Point]]] = {
-    "A": [_line((50, T), (20, B)), _line((50, T), (80, B)), _line((31, 55), (69, 55))],
-    "B": [_line((25, T), (25, B)),
-          _join((25, T), (52, T), _arc(52, 27.5, 18, 17.5, 90, -90), (25, M), (56, M),
-                _arc(56, 62.5, 20, 17.5, 90, -90), (25, B))],
-    "C": [_arc(52, 45, 30, 35, 45, 315)],
-    "D": [_line((25, T), (25, B)), _join((25, T), (45, T), _arc(45, 45, 32, 35, 90, -90), (25, B))],
-    "E": [_line((25, T), (25, B)), _line((25, T), (75, T)), _line((25, M), (65, M)), _line((25, B), (75, B))],
-    "F": [_line((25, T), (25, B)), _line((25, T), (75, T)), _line((25, M), (65, M))],
-    "G": [_arc(52, 45, 30, 35, 45, 345), _line((60, 50), (82, 50))],
-    "H": [_line((22, T), (22, B)), _line((78, T), (78, B)), _line((22, M), (78, M))],
-    "I": [_line((50, T), (50, B)), _line((32, T), (68, T)), _line((32, B), (68, B))],
-    "J": [_join((65, T), (65, 60), _arc(46, 60, 19, 20, 0, -180)), _line((45, T), (82, T))],
-    "K": [_line((25, T), (25, B)), _line((75, T), (25, 50)), _line((40, 39), (78, B))],
-    "L": [_line((28, T), (28, B)), _line((28, B), (75, B))],
-    "M": [_line((18, T), (18, B)), _line((18, T), (50, 60), (82, T), (82, B))],
-    "N": [_line((22, T), (22, B)), _line((22, T), (78, B), (78, T))],
-    "O": [_arc(50, 45, 30, 35, 90, 450)],
-    "P": [_line((25, T), (25, B)), _join((25, T), (52, T), _arc(52, 29, 20, 19, 90, -90), (25, 48))],
-    "Q": [_arc(50, 45, 30, 35, 90, 450), _line((58, 64), (82, 88))],
-    "R": [_line((25, T), (25, B)),
-          _join((25, T), (52, T), _arc(52, 29, 20, 19, 90, -90), (25, 48), (45, 48), (78, B))],
-    "S": [_join(_arc(50, 27.5, 25, 17.5, 30, 270), _arc(50, 62.5, 27, 17.5, 90, -150))],
-    "T": [_line((50, T), (50, B)), _line((20, T), (80, T))],
-    "U": [_join((22, T), (22, 52), _arc(50, 52, 28, 28, 180, 360), (78, T))],
-    "V": [_line((20, T), (50, B), (80, T))],
-    "W": [_line((12, T), (30, B), (50, 30), (70, B), (88, T))],
-    "X": [_line((22, T), (78, B)), _line((78, T), (22, B))],
-    "Y": [_line((22, T), (50, 47)), _line((78, T), (50, 47), (50, B))],
-    "Z": [_line((22, T), (78, T), (22, B), (78, B))],
-}
-
-_DIGITS: dict[str, list[list[Point]]] = {
-    "0": [_arc(50, 45, 26, 35, 90, 450)],
-    "1": [_line((50, T), (50, B))],
-    "2": [_join(_arc(50, 30, 26, 20, 165, -30), (22, B), (78, B))],
-    "3": [_join(_arc(48, 28, 25, 18, 150, -90), _arc(48, 63, 28, 17, 90, -150))],
-    "4": [_line((28, T), (22, 58), (80, 58)), _line((65, T), (65, B))],
-    "5": [_join((30, T), (29, 44), _arc(48, 60, 26, 20, 135, -155)), _line((30, T), (74, T))],
-    "6": [_join(_arc(52, 50, 28, 36, 60, 180), _arc(50, 62, 26, 18, 180, 540))],
-    "7": [_line((22, T), (78, T), (40, B))],
-    "8": [_join(_arc(50, 28, 18, 18, 30, 270), _arc(50, 63, 22, 17, 90, -270), _arc(50, 28, 18, 18, -90, 30))],
-    "9": [_join(_arc(50, 30, 22, 20, 0, 360), (72, B))],
-}
-
-# Lower case sits between MIDDLE and BASE; ascenders reach TOP, descenders go down to 98.
-D = 98
-_XC, _XR, _XRY = 62.5, 17, 17.5  # the x-height circle: centre y, radii
-_DOT = 4  # an i or j dot is a tiny stroke: a tap covers it
-
-_LOWER: dict[str, list[list[Point]]] = {
-    "a": [_join(_arc(48, _XC, _XR, _XRY, 20, 360), (65, M), (65, B))],
-    "b": [_join((30, T), (30, B), (30, _XC), _arc(47, _XC, _XR, _XRY, 180, -180))],
-    "c": [_arc(50, _XC, _XR, _XRY, 40, 320)],
-    "d": [_join(_arc(48, _XC, _XR, _XRY, 20, 360), (65, T), (65, B))],
-    "e": [_join((32, _XC), (66, _XC), _arc(49, _XC, _XR, _XRY, 0, 320))],
-    "f": [_join(_arc(60, 24, 12, 14, 30, 180), (48, B)), _line((34, M), (64, M))],
-    "g": [_join(_arc(48, _XC, _XR, _XRY, 20, 360), (65, M), (65, 88), _arc(50, 88, 15, 10, 0, -180))],
-    "h": [_join((30, T), (30, B), (30, 62), _arc(47, 62, _XR, _XRY, 180, 0), (64, B))],
-    "i": [_line((50, M), (50, B)), _line((50, 28), (50, 28 + _DOT))],
-    "j": [_join((56, M), (56, 88), _arc(44, 88, 12, 10, 0, -170)), _line((56, 28), (56, 28 + _DOT))],
-    "k": [_line((30, T), (30, B)), _line((64, M), (30, 66), (66, B))],
-    "l": [_line((50, T), (50, B))],
-    "m": [_join((24, M), (24, B), (24, 60), _arc(37, 60, 13, 15, 180, 0), (50, B), (50, 60),
-                _arc(63, 60, 13, 15, 180, 0), (76, B))],
-    "n": [_join((30, M), (30, B), (30, 62), _arc(47, 62, _XR, _XRY, 180, 0), (64, B))],
-    "o": [_arc(50, _XC, _XR, _XRY, 90, 450)],
-    "p": [_join((30, M), (30, D), (30, _XC), _arc(47, _XC, _XR, _XRY, 180, -180))],
-    "q": [_join(_arc(48, _XC, _XR, _XRY, 20, 360), (65, M), (65, D))],
-    "r": [_join((32, M), (32, B), (32, 62), _arc(48, 60, 16, 14, 180, 30))],
-    "s": [_join(_arc(50, 53.75, 15, 8.75, 30, 270), _arc(50, 71.25, 16, 8.75, 90, -150))],
-    "t": [_line((50, 20), (50, B)), _line((36, M), (64, M))],
-    "u": [_join((30, M), (30, 63), _arc(47, 63, _XR, _XR, 180, 360), (64, M), (64, B))],
-    "v": [_line((28, M), (50, B), (72, M))],
-    "w": [_line((18, M), (33, B), (50, 55), (67, B), (82, M))],
-    "x": [_line((30, M), (70, B)), _line((70, M), (30, B))],
-    "y": [_line((30, M), (50, B)), _line((70, M), (38, D))],
-    "z": [_line((30, M), (70, M), (30, B), (70, B))],
-}
-
-_STROKES: dict[str, list[list[Point]]] = {**_UPPER, **_LOWER, **_DIGITS}
+# the same shapes, strokes, order and directions as the printed tracing sheets: a child (and a teacher) meets one
+# way of writing each letter on the site
+_STROKES: dict[str, list[list[Point]]] = {ch: _scaled(glyph) for ch, glyph in GLYPHS.items()}
 LETTERS: tuple[str, ...] = tuple(string.ascii_uppercase + string.ascii_lowercase + string.digits)
 
 

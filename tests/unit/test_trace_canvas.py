@@ -68,10 +68,10 @@ def _sample_in_node(strokes: list) -> list:
 
 
 def _dense(letter: str, seed: int = 0) -> list:
-    """A slow finger: a point every 0.5 units along each stroke, a little wobbly, as floats."""
+    """A slow finger: a point every 0.4 units along each stroke, a little wobbly, as floats."""
     rnd = random.Random(seed)
     strokes = [[(float(x), float(y)) for x, y in s] for s in letter_guide(letter)["strokes"]]
-    return [[[x + rnd.uniform(-2, 2), y + rnd.uniform(-2, 2)] for x, y in trace._along(s, 0.5)] for s in strokes]
+    return [[[x + rnd.uniform(-2, 2), y + rnd.uniform(-2, 2)] for x, y in trace._along(s, 0.4)] for s in strokes]
 
 
 @pytest.mark.parametrize("letter", ["A", "B", "E", "M", "W", "8", "S", "Q"])

@@ -10,6 +10,7 @@ import pytest
 
 from learnsite.games import trace
 from learnsite.games.trace import LETTERS, check_trace, letter_guide
+from learnsite.sheets.strokes import GLYPHS
 
 
 def follow(letter: str, jitter: float = 0, offset: tuple[int, int] = (0, 0), seed: int = 0) -> list:
@@ -52,7 +53,7 @@ def test_arrows_point_the_way_the_stroke_goes():
 
 
 def test_lines_are_the_three_writing_lines():
-    assert letter_guide("A")["lines"] == {"top": 10, "middle": 45, "base": 80}
+    assert letter_guide("A")["lines"] == {"top": 8, "middle": 40, "base": 72}
 
 
 @pytest.mark.parametrize("letter", ["AB", "", "é", "?", " ", "\u0410", 5, None])
@@ -123,8 +124,8 @@ def test_scribbling_over_everything_fails(letter):
 
 def test_a_scribble_along_the_letter_fails():
     """Rubbing back and forth along the guide: the ink is on the letter but far too long."""
-    ink = follow("L")
-    rub = [ink[0] + ink[0][::-1] + ink[0] + ink[0][::-1] + ink[0], ink[1] + ink[1][::-1] + ink[1]]
+    ink = follow("L")  # one stroke: down, then along the base line
+    rub = [ink[0] + ink[0][::-1] + ink[0] + ink[0][::-1] + ink[0]]
     assert sum(len(s) for s in rub) <= trace.MAX_POINTS
     assert check_trace("L", rub) is False
 
@@ -199,3 +200,15 @@ def test_the_instruction_names_dot_1_and_the_tick_not_a_colour():
     for r in trace_kind.make_rounds(random.Random(3), "5-6", 1, 10, {}):
         assert "dot 1" in r.say and "press the tick" in r.say and "dot 1" in r.hint
         assert "green" not in r.say + r.hint
+
+
+@pytest.mark.parametrize("letter", LETTERS)
+def test_the_game_teaches_each_letter_as_the_printed_sheet_does(letter):
+    """The game had strokes of its own: a child traced "a" in one stroke on screen and two on paper, "4" from
+    another start. Now both draw the sheet's strokes: as many, in the same order, from the same start dots."""
+    sheet, game = GLYPHS[letter], letter_guide(letter)
+    assert len(game["strokes"]) == len(sheet)
+    xs = [x for stroke in sheet for x, _ in stroke]
+    centre = (min(xs) + max(xs)) / 2
+    for (x, y), start in zip((stroke[0] for stroke in sheet), game["starts"]):
+        assert start == [round(50 + trace.UNIT * (x - centre)), round(trace.TOP + trace.UNIT * y)]
