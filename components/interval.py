@@ -1,8 +1,8 @@
 """A hidden timer: a small local React component (assets/js/interval.js) that fires `on_tick` when it mounts and
 every `every` milliseconds after. The header's session clock (SPEC §9: check the session every 30 s).
 
-It replaced rx.moment, whose only use here was its interval: moment and react-moment cost every page 68 KB of
-JavaScript (22 KB compressed) to draw nothing, which a family on a slow phone waited for.
+Not rx.moment: for an interval alone, moment and react-moment would cost every page 68 KB of JavaScript (22 KB
+compressed) that a family on a slow phone waits for.
 """
 
 from __future__ import annotations

@@ -89,7 +89,7 @@ def _options() -> rx.Component:
         _select("Kind of worksheet", S.kind, S.set_kind, [(k, spec.label) for k, spec in KINDS.items()]),
         rx.cond(S.has_range, rx.cond(
             S.kind == "letter-tracing",
-            # letters are picked as letters (they were numbers, "1 = A, 26 = Z")
+            # letters are picked as letters, not as their places in the alphabet
             rx.grid(_select("Letters from", S.low, S.set_low, LETTERS), _select("to", S.high, S.set_high, LETTERS),
                     columns="2", spacing="3", width="100%"),
             rx.grid(

@@ -120,7 +120,7 @@ class SheetMakerState(rx.State):
 
     @rx.var
     def level_choices(self) -> list[dict[str, str]]:
-        """The kind's levels, 1 the easiest (the page offered a fixed three)."""
+        """The kind's levels, 1 the easiest."""
         n = KINDS[self.kind].levels
         return [{"id": str(i), "name": f"Level {i}" + (" (easiest)" if i == 1 else " (hardest)" if i == n else "")}
                 for i in range(1, n + 1)]
