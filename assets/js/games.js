@@ -21,7 +21,8 @@
  *   the cheer for the answer before it, each hint as it appears, what to tap after a first tap, and the
  *   stars at the finish, unless a grown-up turned Read aloud (#game-voice) off on this device. A game of
  *   names to hear (data-say-options) lights each picture while its name is said; a quiz for readers
- *   (data-hear-answers) reads its answers after the question when Hear it is pressed, each lit in turn. In
+ *   (data-hear-answers) reads its answers after the question when Hear it is pressed, each lit in turn. Hear it
+ *   reads a hint on screen after the question, in every game. In
  *   match and sort each pair matched or shape sorted is cheered aloud; a hint a pick brings back is not said
  *   again. Voices that load late are waited for (the round on screen's words, up to 10 s). A word to find by
  *   ear (data-hear-first) is shown in #game-heard only on a device with no voice of its own; there, a [data-say]
@@ -175,9 +176,10 @@
     var b = e.target.closest && e.target.closest("button[data-say]");
     var board = b && b.closest("#game-board"), question = b && b.getAttribute("data-hear") === "question";
     var more = question ? answerParts(board) : [];
-    // a pre-reader's Hear it says the hint showing too: one cut off by the child's own tap can be heard again
-    var hint = question && board.getAttribute("data-speak") === "true" && board.querySelector(".game-feedback.is-hint");
-    if (!more.length && hint && hint.textContent) more = [{ text: hint.textContent }];
+    // Hear it says the hint showing too, before the answers: a pre-reader's cut off by their own tap can be heard
+    // again, and an older child who struggles to read hears the help that was only printed
+    var hint = question && board.querySelector(".game-feedback.is-hint");
+    if (hint && hint.textContent) more = [{ text: hint.textContent }].concat(more);
     if (b) say(b.getAttribute("data-say"), board, more);
     if (b && board) { askedAloud = true; showNoVoice(); }
     var k = e.target.closest && e.target.closest("button[data-key]");

@@ -45,11 +45,11 @@ GAMES: dict[str, GameSpec] = {
     # their Hear it reads the answers too, each lit as it is said: a weaker reader hears more than the question
     "reading-comp": GameSpec("choose", "7-8", 6, {"bank": "stories", "story_order": True, "hear_answers": True}),
     "math-whiz": GameSpec("type", "7-8", 10, {"mode": "sums", "seconds": 20}),
-    "story-starter": GameSpec("prompt", "7-8", 5, {"style": "story"}),
+    "story-starter": GameSpec("prompt", "7-8", 5, {"style": "story", "hear_answers": True}),
     "science-facts": GameSpec("choose", "7-8", 8, {"bank": "science_facts", "hear_answers": True}),
     # Ages 9-10
     "multi-masters": GameSpec("type", "9-10", 10, {"mode": "times", "seconds": 30}, theme="tower"),
-    "creative-writing": GameSpec("prompt", "9-10", 5, {"style": "creative"}),
+    "creative-writing": GameSpec("prompt", "9-10", 5, {"style": "creative", "hear_answers": True}),
     "science-lab": GameSpec("choose", "9-10", 8, {"bank": "science_lab", "hear_answers": True}),
     "history-quest": GameSpec("choose", "9-10", 8, {"bank": "history_quest", "hear_answers": True}),
     # Today's Special Activities

@@ -1274,16 +1274,18 @@ def test_a_game_for_readers_speaks_only_when_asked_and_then_reads_the_answers_to
         said = _said(page)
         page.evaluate("window.__lit = []")
         names = option_names(page, "Answers")
+        hint = board(page).locator(".game-feedback.is-hint")  # after a wrong answer: read before the answers
+        hint = [hint.text_content()] if hint.count() else []
         page.get_by_role("button", name="Hear it: the question and answers read aloud").click()
         page.wait_for_function("(n) => window.__speech.spoken.length >= n && !window.speechSynthesis.speaking",
-                               arg=said + len(names) + 1, timeout=10_000)
+                               arg=said + len(hint) + len(names) + 1, timeout=10_000)
         spoken = [s["text"] for s in speech(page)["spoken"][said:]]
-        assert spoken == [board(page).get_attribute("data-say")] + [f"{n}," for n in names[:-1]] + \
+        assert spoken == [board(page).get_attribute("data-say")] + hint + [f"{n}," for n in names[:-1]] + \
             [f"or {names[-1]}?"]
         assert page.evaluate("window.__lit") == names
         keyboard_round(page)
     page.wait_for_timeout(300)
-    assert _said(page) == said + len(names) + 1  # nothing read unasked
+    assert _said(page) == said + len(hint) + len(names) + 1  # nothing read unasked
 
 
 def test_a_grown_up_can_turn_reading_aloud_off_and_it_stays_off_on_this_device(page):
@@ -1851,6 +1853,35 @@ def test_the_number_pad_waits_drawn_dashed_until_its_script_has_come(page):
     expect(key).to_have_css("border-top-style", "solid")
     key.click()
     expect(page.get_by_label("Your answer")).to_have_value("7")
+
+
+def test_hear_it_reads_the_hint_on_screen_in_every_game_and_the_writing_games_picks(page):
+    """The dyslexia review: Math Whiz's and Reading Comp's hints were print only ("Make 10 first: ..."), and Story
+    Starter's picks could not be heard. Hear it now reads a hint showing after the question, before any answers,
+    and the writing games read their picks."""
+    install_fake_speech(page, voices=(LOCAL,), boundary=False, word_ms=5)
+    start(page, "math-whiz")
+    box, hear = page.get_by_label("Your answer"), page.get_by_role("button", name="Hear it: the question read aloud")
+    box.fill(str(solve_sum(page.locator("#game-prompt").text_content() or "") + 1))
+    said = snapshot(page)
+    box.press("Enter")
+    wait_change(page, said)
+    hint = board(page).locator(".game-feedback.is-hint")
+    expect(hint).to_be_visible()
+    said = _said(page)
+    hear.click()
+    page.wait_for_function("(n) => window.__speech.spoken.length >= n + 2", arg=said, timeout=10_000)
+    assert [x["text"] for x in speech(page)["spoken"][said:]] == [hear.get_attribute("data-say"), hint.text_content()]
+
+    start(page, "story-starter")
+    hear = page.get_by_role("button", name="Hear it: the question and answers read aloud")
+    names = option_names(page, "Choices")
+    said = _said(page)
+    hear.click()
+    page.wait_for_function("(n) => window.__speech.spoken.length >= n && !window.speechSynthesis.speaking",
+                           arg=said + len(names) + 1, timeout=10_000)
+    assert [x["text"] for x in speech(page)["spoken"][said:]] == \
+        [hear.get_attribute("data-say")] + [f"{n}," for n in names[:-1]] + [f"or {names[-1]}?"]
 
 
 def test_answers_still_being_read_stop_when_the_round_moves_on_or_the_page_changes(page):

@@ -110,7 +110,7 @@ def check(round_: Round, move: dict, settled: frozenset[int]) -> Outcome:
         if choice is None:
             return REFUSED
         return Outcome(accepted=True, right=True, round_done=True, part=choice)
-    text = move.get("text")  # a suggested first line alone no longer ends the game: it starts the writing
+    text = move.get("text")  # a suggested first line alone does not end the game: it starts the writing
     if not isinstance(text, str) or len(text) > MAX_TEXT:
         return REFUSED
     if count_words(text) < round_.answer:
@@ -140,5 +140,6 @@ def draw(board: dict, round_: Round, settled: tuple[int, ...], params: dict, pic
     """The writing round: the task built from the picks, and its suggested first lines as the options."""
     if round_.key == "write":
         board["task"], board["min_words"] = writing_task(params["style"], picks), round_.extra["min_words"]
+        board["say"] = f"{round_.say} {board['task']}"  # Hear it reads the task too: a child who struggles to read
         board["words"] = chosen_words(picks)
         board["options"] = [{"label": o.label, "image": ""} for o in first_lines(params["style"], picks)]

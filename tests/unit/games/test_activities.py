@@ -129,8 +129,10 @@ def test_next_game_goes_round_every_game_for_the_same_ages():
 
 
 def test_hear_it_reads_the_answers_only_where_hearing_them_does_not_tell_which_is_right():
-    """A reader's quiz reads its answers with the question; a sight word, a shape or a sound to pick by ear would
-    be given away by it (Animal Alphabet says its names its own way: say_options)."""
+    """A reader's quiz, and the writing games' picks (no pick is wrong), read their answers with the question; a
+    sight word, a shape or a sound to pick by ear would be given away by it (Animal Alphabet says its names its own
+    way: say_options)."""
     reads = {a for a, spec in GAMES.items() if spec.params.get("hear_answers")}
-    assert reads == {"reading-comp", "science-facts", "science-lab", "history-quest"}
-    assert all(GAMES[a].kind == "choose" and GAMES[a].band in ("7-8", "9-10") for a in reads)
+    assert reads == {"reading-comp", "science-facts", "science-lab", "history-quest", "story-starter",
+                     "creative-writing"}
+    assert all(GAMES[a].kind in ("choose", "prompt") and GAMES[a].band in ("7-8", "9-10") for a in reads)

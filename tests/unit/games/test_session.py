@@ -220,6 +220,18 @@ def test_unknown_activity_cannot_start():
 
 
 @pytest.mark.parametrize("activity_id", ["story-starter", "creative-writing"])
+def test_hear_it_in_the_writing_round_reads_the_task_the_picks_made(activity_id):
+    """The dyslexia review: Hear it read "Now begin your story! ..." only; the task built from the child's picks
+    (who, where, what happens) was print alone, and it is what the child writes about."""
+    s = S.start(activity_id, 3)
+    while S.current_round(s).key != "write":
+        s = play_round(s)
+    board = S.board_view(s)
+    assert board["say"] == f"{S.current_round(s).say} {board['task']}"
+    assert board["task"].startswith("Write ")
+
+
+@pytest.mark.parametrize("activity_id", ["story-starter", "creative-writing"])
 def test_after_a_too_short_story_a_first_line_can_still_start_it(activity_id):
     s = S.start(activity_id, 7)
     while S.current_round(s).key != "write":
