@@ -150,3 +150,38 @@ def test_the_activity_picture_keeps_its_room_before_it_has_come(browser, app_ser
         expect(picture).to_be_attached()
         box = picture.bounding_box()
         assert box["width"] > 200 and abs(box["height"] - box["width"] * 3 / 4) < 2, box
+
+
+LINE_STARTS = """(selector) => {
+    const el = document.querySelector(selector), range = document.createRange();
+    range.selectNodeContents(el);
+    const lines = {};  // each line's leftmost text box
+    for (const r of range.getClientRects()) {
+        const y = Math.round(r.bottom);
+        lines[y] = Math.min(lines[y] === undefined ? Infinity : lines[y], Math.round(r.left));
+    }
+    return Object.values(lines);
+}"""
+
+
+def test_text_of_several_lines_starts_each_line_at_one_left_edge(browser, app_server):
+    """The dyslexia review: a storybook page's words and a game's hint were centred, and a child who struggles to
+    read lost where the next line began. Several lines start at one edge; a line or less is still centred."""
+    with window(browser, app_server, 375, 740) as page:
+        open_page(page, "/storybook/jungle-friends")
+        starts = page.evaluate(LINE_STARTS, ".story-text")
+        assert len(starts) >= 3 and max(starts) - min(starts) <= 1, starts
+        open_page(page, "/activity/math-whiz")
+        page.get_by_role("button", name="Start Playing!").click()
+        box = page.get_by_label("Your answer")
+        box.fill("999")
+        box.press("Enter")
+        hint = page.locator(".game-feedback.is-hint")
+        expect(hint).to_be_visible()
+        page.evaluate("() => { document.querySelector('.game-feedback').textContent ="
+                      " 'Have another go! Start at the bigger number and count on the smaller one, one at a time.'; }")
+        starts = page.evaluate(LINE_STARTS, ".game-feedback")
+        assert len(starts) >= 2 and max(starts) - min(starts) <= 1, starts
+        prompt = page.locator("#game-prompt").bounding_box()  # one line: centred on the board
+        board = page.locator("#game-board").bounding_box()
+        assert abs((prompt["x"] + prompt["width"] / 2) - (board["x"] + board["width"] / 2)) <= 2
