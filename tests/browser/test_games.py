@@ -1884,6 +1884,19 @@ def test_hear_it_reads_the_hint_on_screen_in_every_game_and_the_writing_games_pi
         [hear.get_attribute("data-say")] + [f"{n}," for n in names[:-1]] + [f"or {names[-1]}?"]
 
 
+def test_hear_it_does_not_look_like_the_grown_ups_switches_beside_it(browser, app_server):
+    """The dyslexia review: on a phone three round icon buttons of one look sat side by side, and a child who
+    tapped Read aloud for Hear it turned reading aloud off. Hear it is filled; the switches are not."""
+    with phone(browser, app_server, width=375, height=740, is_mobile=True) as page:
+        start(page, "sight-words")
+        look = "(e) => getComputedStyle(e).backgroundColor"
+        hear = board(page).get_by_role("button", name=re.compile("^Hear it")).evaluate(look)
+        for name in ("Read aloud", "Sounds"):
+            assert board(page).get_by_role("button", name=name, exact=True).evaluate(look) != hear
+        if SHOTS:
+            page.screenshot(path=str(SHOTS / "hear-it-phone.png"))
+
+
 def test_answers_still_being_read_stop_when_the_round_moves_on_or_the_page_changes(page):
     """React keeps a round's answer buttons for the next round: the last question's answers, still being read,
     lit the new round's buttons under names they no longer had. A story being read stops when the child leaves."""
