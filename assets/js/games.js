@@ -3,12 +3,12 @@
  *   (Tab, Enter and Space work as on any button).
  * - When a new round (or the finish screen) appears, focus moves to its question (or to a new story to read
  *   first), so a keyboard or screen-reader player carries on from there; a child typing in the answer box who
- *   pressed Enter stays in the next sum's box (with what was typed before the server answered). A tried answer keeps the focus (aria-disabled; its taps go
- *   nowhere). A question that lands under the sticky header (the page grew
- *   shorter) is scrolled back into view with the board's top. When the game starts, the page scrolls to show its first
- *   round whole (on a phone "Start Playing!" sits low: the answers would be out of sight), smoothly
- *   unless the device asks for reduced motion (the page's scroll-behavior). A hint that lands below the
- *   screen's edge is scrolled just into view.
+ *   pressed Enter stays in the next sum's box (with what was typed before the server answered). A tried
+ *   answer keeps the focus (aria-disabled; its taps go nowhere). A question that lands under the sticky header
+ *   (the page grew shorter) is scrolled back into view with the board's top. When the game starts, the page
+ *   scrolls to show its first round whole (on a phone "Start Playing!" sits low: the answers would be out of
+ *   sight), smoothly unless the device asks for reduced motion (the page's scroll-behavior). A hint that lands
+ *   below the screen's edge is scrolled just into view.
  * - The number pad ([data-key] buttons) types into the answer box (#game-answer) right here, says what the box
  *   holds now to a screen reader (#game-typed: the focus stays on the key), and the
  *   box keeps digits only; Check sends the box's value to the server, which checks it. After a hint, the

@@ -6,8 +6,9 @@ lines are TOP (capitals, ascenders), MIDDLE (x-height) and BASE; descenders reac
 Each letter is a list of strokes in the usual school order and direction (ball and stick: top to bottom,
 left to right, circles counter-clockwise), those of the printed tracing sheets (learnsite/sheets/strokes.py)
 scaled into the box. A stroke is a polyline; its first point is the start dot. Checkpoints are spread
-along each stroke every ~CHECKPOINT_SPACING units, both ends included. A trace is accepted when the child's ink passes every checkpoint, in order, within RADIUS
-(a finger's width), without much ink far from the letter and without an overlong path (scribbles).
+along each stroke every ~CHECKPOINT_SPACING units, both ends included. A trace is accepted when the child's
+ink passes every checkpoint, in order, within RADIUS (a finger's width), without much ink far from the
+letter and without an overlong path (scribbles).
 """
 
 from __future__ import annotations
