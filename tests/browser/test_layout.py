@@ -152,8 +152,11 @@ def test_the_activity_picture_keeps_its_room_before_it_has_come(browser, app_ser
         assert box["width"] > 200 and abs(box["height"] - box["width"] * 3 / 4) < 2, box
 
 
-LINE_STARTS = """(selector) => {
+LINE_STARTS = """async (selector) => {
     const el = document.querySelector(selector), range = document.createRange();
+    // a storybook page comes in with a random transition (a turn, a zoom): measure where it comes to rest
+    const ending = document.getAnimations().filter((a) => a.effect.getComputedTiming().endTime !== Infinity);
+    await Promise.all(ending.map((a) => a.finished.catch(() => null)));
     range.selectNodeContents(el);
     const lines = {};  // each line's leftmost text box
     for (const r of range.getClientRects()) {
