@@ -165,9 +165,13 @@
   var sent = null; // the answer box whose value was just sent with Check
   var answered = null, fresh = false; // the box of the last answer sent; a digit typed or tapped in it since
 
-  // a quiz for readers (data-hear-answers): Hear it reads the question, then each answer still to try, lit
+  // a quiz for readers (data-hear-answers): Hear it reads the question, then each answer still to try, lit;
+  // a writing round its suggested first lines, after the words that offer them
   function answerParts(board) {
     if (!board || board.getAttribute("data-hear-answers") !== "true") return [];
+    var stuck = document.getElementById("game-stuck"), lines = board.querySelectorAll(".game-first-line");
+    if (stuck && lines.length) return [{ text: stuck.textContent }].concat(Array.prototype.map.call(lines,
+      function (b) { return { text: b.textContent, button: b }; }));
     return nameParts(Array.prototype.slice.call(
       board.querySelectorAll(".game-options " + TO_PLAY + "[data-label]")));
   }
@@ -193,10 +197,17 @@
     if (box === answered && /^[0-9]$/.test(key)) fresh = true;
     if (key === "back") box.value = box.value.slice(0, -1);
     else if (key === "clear") box.value = "";
-    else if (/^[0-9]$/.test(key) && box.value.length < (box.maxLength > 0 ? box.maxLength : 3)) box.value += key;
+    else if (/^[0-9]$/.test(key) && box.value.length < digitsAllowed(box)) box.value += key;
+    showTyped(box);
+  });
+
+  // how many digits a number box takes: its own limit, or 3
+  function digitsAllowed(box) { return box.maxLength > 0 ? box.maxLength : 3; }
+  // the screen reader's line under the number pad: what the box now holds
+  function showTyped(box) {
     var typed = document.getElementById("game-typed");
     if (typed) typed.textContent = box.value ? "Your answer: " + box.value : "Your answer is empty";
-  });
+  }
 
   // the finish screen of a writing game: print the child's first lines (games.css keeps only them on paper)
   document.addEventListener("click", function (e) {
@@ -608,10 +619,8 @@
     var box = document.getElementById("game-answer"), old = answered;
     answered = null;
     if (!box || !old || old === box || !fresh || !old.value) return;
-    var max = box.maxLength > 0 ? box.maxLength : 3;
-    box.value = old.value.replace(/[^0-9]/g, "").slice(0, max);
-    var typed = document.getElementById("game-typed");
-    if (typed && box.value) typed.textContent = "Your answer: " + box.value;
+    box.value = old.value.replace(/[^0-9]/g, "").slice(0, digitsAllowed(box));
+    if (box.value) showTyped(box);
   }
 
   var lastRound = null, lastStory = null;

@@ -101,7 +101,7 @@ def _hear_button() -> rx.Component:
     """Reads the instruction aloud with the device's own voices (games.js; nothing leaves the device)."""
     return rx.el.button(
         rx.icon("volume-2", size=22, aria_hidden="true"), rx.el.span("Hear it", class_name="game-hear-label"),
-        type="button", class_name="game-hear", data_say=_spoken(), data_hear="question",
+        type="button", class_name="game-hear game-hear-question", data_say=_spoken(), data_hear="question",
         aria_label=rx.cond(G.hear_answers | G.say_options, "Hear it: the question and answers read aloud",
                            "Hear it: the question read aloud"),
     )
@@ -299,7 +299,8 @@ def prompt_view() -> rx.Component:
                                  class_name="content-button"),
                     on_submit=G.submit_text, reset_on_submit=False, class_name="game-writing-form",
                 ),
-                rx.el.p("Stuck? Start with one of these, then keep writing:", class_name="game-instruction"),
+                rx.el.p("Stuck? Start with one of these, then keep writing:", id="game-stuck",
+                        class_name="game-instruction"),
                 _first_lines(),
             ),
             _choice_buttons(G.choose, "Choices"),

@@ -1857,8 +1857,8 @@ def test_the_number_pad_waits_drawn_dashed_until_its_script_has_come(page):
 
 def test_hear_it_reads_the_hint_on_screen_in_every_game_and_the_writing_games_picks(page):
     """The dyslexia review: Math Whiz's and Reading Comp's hints were print only ("Make 10 first: ..."), and Story
-    Starter's picks could not be heard. Hear it now reads a hint showing after the question, before any answers,
-    and the writing games read their picks."""
+    Starter's picks and suggested first lines could not be heard. Hear it now reads a hint showing after the
+    question, before any answers, and the writing games read their picks and first lines."""
     install_fake_speech(page, voices=(LOCAL,), boundary=False, word_ms=5)
     start(page, "math-whiz")
     box, hear = page.get_by_label("Your answer"), page.get_by_role("button", name="Hear it: the question read aloud")
@@ -1882,6 +1882,23 @@ def test_hear_it_reads_the_hint_on_screen_in_every_game_and_the_writing_games_pi
                            arg=said + len(names) + 1, timeout=10_000)
     assert [x["text"] for x in speech(page)["spoken"][said:]] == \
         [hear.get_attribute("data-say")] + [f"{n}," for n in names[:-1]] + [f"or {names[-1]}?"]
+
+    # the writing round: the task, then the words that offer first lines, then each first line, lit as it is said
+    while board(page).get_by_role("group", name="Choices").count():
+        before = snapshot(page)
+        page.get_by_role("group", name="Choices").get_by_role("button").first.click()
+        wait_change(page, before)
+    lines = page.get_by_role("group", name="First lines").get_by_role("button")
+    expect(lines.first).to_be_visible()
+    page.evaluate(LIT_LOG)  # (the lines have no data-label: each one lit is logged as null)
+    page.wait_for_function("!window.speechSynthesis.speaking")
+    said = _said(page)
+    hear.click()
+    page.wait_for_function("(n) => window.__speech.spoken.length >= n && !window.speechSynthesis.speaking",
+                           arg=said + lines.count() + 2, timeout=10_000)
+    assert [x["text"] for x in speech(page)["spoken"][said:]] == \
+        [hear.get_attribute("data-say"), page.locator("#game-stuck").text_content()] + lines.all_text_contents()
+    assert page.evaluate("window.__lit.length") == lines.count()
 
 
 def test_hear_it_does_not_look_like_the_grown_ups_switches_beside_it(browser, app_server):
