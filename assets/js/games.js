@@ -623,9 +623,25 @@
     if (box.value) showTyped(box);
   }
 
+  // Reading Comp's hint points at words of the story ("Find the word “Down” in the story."): they are marked in
+  // the story too. A highlight, not a <mark>: React goes on drawing the story's text node as its own.
+  function markHint(board) {
+    if (!window.CSS || !CSS.highlights || typeof Highlight === "undefined") return;
+    var hint = board && board.querySelector(".game-feedback.is-hint");
+    var quote = hint && /“([^”]+)”/.exec(hint.textContent || "");
+    var text = quote && board.querySelector(".game-passage-text"), node = text && text.firstChild;
+    var at = node && node.nodeType === 3 ? node.nodeValue.indexOf(quote[1]) : -1;
+    if (at < 0) { CSS.highlights.delete("story-hint"); return; }
+    var range = document.createRange();
+    range.setStart(node, at);
+    range.setEnd(node, at + quote[1].length);
+    CSS.highlights.set("story-hint", new Highlight(range));
+  }
+
   var lastRound = null, lastStory = null;
   function onBoardChange() {
     var board = document.getElementById("game-board");
+    markHint(board);
     if (!board) { // gone (another page): nothing of the game goes on being said there, a story read to the end
       if (lastRound !== null) quiet();
       lastRound = null; lastStory = null; seen = {}; waiting = null; return;

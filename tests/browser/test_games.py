@@ -1363,6 +1363,42 @@ def test_a_pre_reader_taps_each_thing_to_count_it_and_hears_its_number(page):
     expect(board(page).locator("[data-counted]")).to_have_count(0)  # a new round starts uncounted
 
 
+MARKED = "() => [...(CSS.highlights.get('story-hint') || [])].map((range) => range.toString())"
+
+
+def test_a_reading_hint_marks_the_words_it_points_at_in_the_story(page):
+    """The dyslexia review: Reading Comp's hint says "Find the word “Down” in the story.", and a child who struggles
+    to read was left to find it alone in a long story. While the hint shows, the words it quotes are marked."""
+    from learnsite.games.content.reading import STORIES
+
+    answers = {question: (right, hint) for _, questions in STORIES.values() for question, right, _, hint in questions}
+    start(page, "reading-comp")
+    for _ in range(6):  # on to a question whose hint quotes the story (most do)
+        right, hint = answers[page.locator("#game-prompt").text_content() or ""]
+        quote = re.search(r"“([^”]+)”", hint)
+        if quote:
+            break
+        before = snapshot(page)
+        tab_to(page, right)
+        page.keyboard.press("Enter")
+        wait_change(page, before)
+    else:
+        raise AssertionError("no hint quoting the story in this game")
+    assert page.evaluate(MARKED) == []
+    before = snapshot(page)
+    tab_to(page, next(name for name in option_names(page, "Answers") if name != right))
+    page.keyboard.press("Enter")
+    wait_change(page, before)
+    expect(board(page).locator(".game-feedback.is-hint")).to_contain_text(hint)
+    page.wait_for_function(f"({MARKED})().length > 0")
+    assert page.evaluate(MARKED) == [quote.group(1)]
+    before = snapshot(page)
+    tab_to(page, right)
+    page.keyboard.press("Enter")
+    wait_change(page, before)  # the next question: its own hint not yet shown, nothing marked
+    page.wait_for_function(f"({MARKED})().length === 0")
+
+
 def test_a_reader_may_hear_the_story_read_aloud(page):
     install_fake_speech(page, voices=(LOCAL,), boundary=False, word_ms=5)
     start(page, "reading-comp")
