@@ -49,3 +49,9 @@ def loaded_switch(loaded, found, body: rx.Component, missing: rx.Component) -> r
     """Spinner until on_load has looked the id up, then the page body or its not-found state."""
     return rx.cond(loaded, rx.cond(found, body, missing), loading())
 
+
+def page_turn_keys(on_key: rx.EventHandler) -> rx.Component:
+    """The arrow keys and a clicker's Page Down / Page Up turn a viewer's pages (its root has data_page_keys, so
+    page_keys.js keeps those two from also scrolling the page)."""
+    return rx.fragment(rx.window_event_listener(on_key_down=on_key), rx.script(src="/js/page_keys.js"))
+

@@ -10,7 +10,7 @@ from components.pageflip import flip_book, flip_script
 from learnsite.catalogue.library import FLIPBOOKS
 from learnsite.catalogue.types import Flipbook
 from learnsite.layout import item_page_title, page
-from learnsite.pages.content_parts import back_home_link, loaded_switch, nav_button, not_found
+from learnsite.pages.content_parts import back_home_link, loaded_switch, nav_button, not_found, page_turn_keys
 from learnsite.pages.read_aloud import read_aloud_controls, static_words
 from learnsite.state.flipbook import BOOK_ID, EXPOSE_BOOK_JS
 from learnsite.state.flipbook import FlipbookState as S
@@ -69,9 +69,10 @@ def viewer() -> rx.Component:
         controls(),
         rx.el.p("Tip: use the arrow keys or drag a page corner to turn the page.", class_name="content-hint desktop-hint"),
         back_home_link(),
-        rx.window_event_listener(on_key_down=S.key_pressed),
+        page_turn_keys(S.key_pressed),
         on_mount=rx.call_script(EXPOSE_BOOK_JS),
         class_name="flipbook-page",
+        data_page_keys="true",
         data_read_aloud_root="flipbook",
     )
 

@@ -3,7 +3,7 @@
 import reflex as rx
 
 from learnsite.layout import item_page_title, page
-from learnsite.pages.content_parts import back_home_link, loading, nav_button
+from learnsite.pages.content_parts import back_home_link, loading, nav_button, page_turn_keys
 from learnsite.state.presentation import PresentationState as S
 
 
@@ -32,8 +32,9 @@ def slide_view() -> rx.Component:
         ),
         rx.el.p("Tip: use the arrow keys to move between slides.", class_name="content-hint desktop-hint"),
         back_home_link(),
-        rx.window_event_listener(on_key_down=S.key_pressed),
+        page_turn_keys(S.key_pressed),
         class_name="content-card presentation-page",
+        data_page_keys="true",
     )
 
 

@@ -3,7 +3,7 @@
 import reflex as rx
 
 from learnsite.layout import item_page_title, page
-from learnsite.pages.content_parts import back_home_link, loaded_switch, nav_button, not_found
+from learnsite.pages.content_parts import back_home_link, loaded_switch, nav_button, not_found, page_turn_keys
 from learnsite.pages.read_aloud import read_aloud_controls, spoken_words
 from learnsite.state.storybook import StorybookState as S
 
@@ -31,8 +31,9 @@ def book_view() -> rx.Component:
             class_name="content-nav",
         ),
         back_home_link(),
-        rx.window_event_listener(on_key_down=S.key_pressed),
+        page_turn_keys(S.key_pressed),
         class_name="content-card storybook-page",
+        data_page_keys="true",
         data_read_aloud_root="storybook",
     )
 

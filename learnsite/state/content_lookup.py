@@ -1,5 +1,5 @@
-"""Reading the [id] route segment shared by the content pages' states, and the page a viewer shows in the
-address (?page=N)."""
+"""Reading the [id] route segment shared by the content pages' states, the page a viewer shows in the
+address (?page=N), and the keys that turn its pages."""
 
 from __future__ import annotations
 
@@ -11,6 +11,18 @@ from learnsite import whole_numbers
 
 ID_MAX = 100  # the catalogue's ids are short slugs; a longer one is kept nowhere
 PAGE_DIGITS = 4  # more pages than any book or slideshow has
+
+
+# a classroom's presentation clicker sends Page Down and Page Up; a keyboard's arrows do the same
+NEXT_KEYS = frozenset({"ArrowRight", "PageDown"})
+PREVIOUS_KEYS = frozenset({"ArrowLeft", "PageUp"})
+
+
+def page_step(key: str) -> int:
+    """+1 for a key that turns to the next page, -1 for the previous, 0 for any other."""
+    if not isinstance(key, str):
+        return 0
+    return 1 if key in NEXT_KEYS else -1 if key in PREVIOUS_KEYS else 0
 
 
 def route_id(state: rx.State) -> str:

@@ -5,7 +5,7 @@ import reflex as rx
 
 from learnsite.catalogue.library import FLIPBOOKS, find
 from components.pageflip import flip_object_script, flip_script
-from learnsite.state.content_lookup import address_js, route_id, route_page
+from learnsite.state.content_lookup import address_js, page_step, route_id, route_page
 from learnsite.state.reconnect import connected_again
 
 BOOK_ID = "flipbook-book"  # the id (and so the ref) of the book on the page
@@ -71,10 +71,12 @@ class FlipbookState(rx.State):
 
     @rx.event
     def key_pressed(self, key: str, _info: dict | None = None):
-        """Arrow keys turn the page, within the same limits as the buttons."""
-        if key == "ArrowRight" and not self.next_disabled:
+        """The arrow keys (and a clicker's Page Down and Page Up) turn the page, within the same limits as the
+        buttons."""
+        step = page_step(key)
+        if step > 0 and not self.next_disabled:
             return rx.call_script(flip_script(BOOK_ID, "flipNext"))
-        if key == "ArrowLeft" and self.page_index > 0:
+        if step < 0 and self.page_index > 0:
             return rx.call_script(flip_script(BOOK_ID, "flipPrev"))
 
     @rx.var

@@ -5,7 +5,7 @@ import reflex as rx
 
 from learnsite.catalogue.library import NOT_FOUND_ART, PRESENTATIONS, find
 from learnsite.catalogue.types import Page, Presentation
-from learnsite.state.content_lookup import address_js, route_id, route_page
+from learnsite.state.content_lookup import address_js, page_step, route_id, route_page
 from learnsite.state.reconnect import connected_again
 
 MISSING = Presentation("", "Not Found", (Page(NOT_FOUND_ART, "A sad face", "This presentation does not exist."),))
@@ -48,10 +48,8 @@ class PresentationState(rx.State):
 
     @rx.event
     def key_pressed(self, key: str, _info: dict | None = None):
-        if key == "ArrowRight":
-            return self._move(1)
-        if key == "ArrowLeft":
-            return self._move(-1)
+        if step := page_step(key):
+            return self._move(step)
 
     def _slide(self) -> Page:
         slides = self._presentation().slides

@@ -6,7 +6,7 @@ import random
 import reflex as rx
 
 from learnsite.catalogue.library import STORYBOOKS, find
-from learnsite.state.content_lookup import address_js, route_id, route_page
+from learnsite.state.content_lookup import address_js, page_step, route_id, route_page
 from learnsite.state.reconnect import connected_again
 
 # CSS animation classes in assets/css/content.css
@@ -58,10 +58,8 @@ class StorybookState(rx.State):
 
     @rx.event
     def key_pressed(self, key: str, _info: dict | None = None):
-        if key == "ArrowRight":
-            return self._turn_to(self.page_index + 1)
-        if key == "ArrowLeft":
-            return self._turn_to(self.page_index - 1)
+        if step := page_step(key):
+            return self._turn_to(self.page_index + step)
 
     @rx.var
     def found(self) -> bool:

@@ -47,6 +47,22 @@ def test_presentation_arrow_keys_and_back_link(page):
     expect(page).to_have_url(re.compile(r"/$"))
 
 
+@pytest.mark.parametrize("path, counter", [("/powerpoint/world-of-insects", "Slide {} / 5"),
+                                           ("/storybook/jungle-friends", "Page {} / 5")])
+def test_a_classroom_clicker_turns_the_page_and_leaves_the_page_where_it_was(browser, app_server, path, counter):
+    """A whiteboard review: a presentation clicker sends Page Down and Page Up, which only scrolled the page a
+    screen. They turn the slide or page, as the arrow keys do, and the page stays scrolled where it was."""
+    with window(browser, app_server, 1280, 560) as page:  # a projector's short screen: the page scrolls
+        open_page(page, path)
+        expect(page.get_by_text(counter.format(1))).to_be_visible()
+        assert page.evaluate("document.documentElement.scrollHeight > innerHeight")
+        page.keyboard.press("PageDown")
+        expect(page.get_by_text(counter.format(2))).to_be_visible()
+        page.keyboard.press("PageUp")
+        expect(page.get_by_text(counter.format(1))).to_be_visible()
+        assert page.evaluate("scrollY") == 0
+
+
 def test_presentation_starts_at_the_first_slide_on_each_visit(page):
     open_page(page, "/powerpoint/solar-system-tour")
     page.get_by_role("button", name="Next").click()

@@ -27,6 +27,8 @@ async def test_one_page_at_a_time_reaches_the_last_page():
     await run(FlipbookState.flipped, book, 8)
     assert book.next_disabled is False  # page 9 of 10 showing: "The End" is next
     assert await run(FlipbookState.key_pressed, book, "ArrowRight") != []  # the book turns
+    assert await run(FlipbookState.key_pressed, book, "PageDown") != []  # as a classroom clicker turns it
+    assert await run(FlipbookState.key_pressed, book, "PageUp") != []
     await run(FlipbookState.flipped, book, 9)
     assert book.next_disabled is True
 

@@ -104,6 +104,18 @@ async def test_a_presentation_wraps_in_the_address_too():
     assert address_pages(await run(PresentationState.key_pressed, state, "ArrowRight")) == [""]
 
 
+async def test_a_classroom_clicker_turns_the_pages_as_the_arrow_keys_do():
+    """A whiteboard review: a presentation clicker sends Page Down and Page Up, which turned nothing."""
+    _, state, _ = await _load(VIEWERS[0], None)
+    assert address_pages(await run(StorybookState.key_pressed, state, "PageDown")) == ["2"]
+    assert address_pages(await run(StorybookState.key_pressed, state, "PageUp")) == [""]
+    _, state, _ = await _load(VIEWERS[2], None)
+    assert address_pages(await run(PresentationState.key_pressed, state, "PageDown")) == ["2"]
+    assert address_pages(await run(PresentationState.key_pressed, state, "PageUp")) == [""]
+    for other in ("Enter", "Home", "a", ["PageDown"], {"key": "PageDown"}, None):
+        assert await run(PresentationState.key_pressed, state, other) == []
+
+
 async def test_a_missing_item_writes_no_address():
     root = client_tree("/storybook/no-such-book", query="id=no-such-book&page=2")
     state = await root.get_state(StorybookState)
