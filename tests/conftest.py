@@ -304,7 +304,27 @@ def wait_held(page, held: list, timeout_ms: int = 10_000) -> None:
     raise AssertionError("the page never asked for the held request")
 
 
+# resolves once the page has not scrolled for 10 frames: a smooth scroll on a busy machine outlasts a fixed wait
+SCROLL_STILL = """() => new Promise((done) => {
+  let last = scrollY, still = 0;
+  const tick = () => {
+    if (scrollY === last) still++; else { still = 0; last = scrollY; }
+    still >= 10 ? done(true) : requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+})"""
+
+
 def toast(page, title: str | None = None):
     """The visible toasts (the site shows one at a time), or those with `title`."""
     found = page.locator("[data-sonner-toast]")
     return found if title is None else found.filter(has_text=title)
+
+
+def toast_at_rest(shown) -> None:
+    """Until a toast has slid in: sonner marks it mounted a moment after it is in the page (visible to Playwright,
+    still transparent), and only then starts the slide, so a fixed wait may measure it mid-way on a busy machine."""
+    from playwright.sync_api import expect
+
+    expect(shown).to_have_attribute("data-mounted", "true")
+    shown.evaluate("t => Promise.allSettled(t.getAnimations().map((a) => a.finished))")

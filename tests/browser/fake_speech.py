@@ -51,8 +51,8 @@ FAKE_SPEECH = """
     addEventListener(type, f) { if (type === 'voiceschanged') listeners.push(f); },
     removeEventListener(type, f) { listeners = listeners.filter(g => g !== f); },
   };
-  if (CFG.late) setTimeout(() => { loaded = true; listeners.slice().forEach(f => f({type: 'voiceschanged'})); },
-                           CFG.late === true ? 400 : CFG.late);
+  window.__loadVoices = () => { loaded = true; listeners.slice().forEach(f => f({type: 'voiceschanged'})); };
+  if (CFG.late && CFG.late !== 'manual') setTimeout(window.__loadVoices, CFG.late === true ? 400 : CFG.late);
   Object.defineProperty(window, 'speechSynthesis', {value: synth, configurable: true});
   window.SpeechSynthesisUtterance = Utterance;
   new MutationObserver(changes => changes.forEach(c => {
@@ -64,8 +64,10 @@ FAKE_SPEECH = """
 """
 
 
-def install_fake_speech(page, voices=(LOCAL, NETWORK), boundary=True, late: bool | int = False, word_ms=90) -> None:
-    """late: the voices come 400 ms after the page (True), or that many ms."""
+def install_fake_speech(page, voices=(LOCAL, NETWORK), boundary=True, late: bool | int | str = False,
+                        word_ms=90) -> None:
+    """late: the voices come 400 ms after the page (True), or that many ms, or when the test calls
+    window.__loadVoices() ("manual": a slow machine may take longer than any time set to open the page)."""
     config = {"voices": list(voices), "boundary": boundary, "late": late, "wordMs": word_ms}
     page.add_init_script(FAKE_SPEECH % json.dumps(config))
 

@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from learnsite.state.account_settings import AccountSettingsState
-from tests.conftest import toast, wait_hydrated, window
+from tests.conftest import toast, toast_at_rest, wait_hydrated, window
 
 pytestmark = pytest.mark.browser
 
@@ -190,7 +190,7 @@ def test_a_toast_shows_under_the_header_not_over_its_links(browser, app_server):
         with window(browser, app_server, width, height) as page:
             login(page, "/login/user", address, "wrong-password")
             expect(toast(page, "Sign in Failed")).to_be_visible()
-            page.wait_for_timeout(700)  # sonner's slide in is over
+            toast_at_rest(toast(page))
             shown, bar = toast(page).bounding_box(), header(page).bounding_box()
             assert shown["y"] >= bar["y"] + bar["height"], (width, shown, bar)
 

@@ -19,7 +19,7 @@ from learnsite.games.session import CHEERS, TRY_AGAIN
 from learnsite.state.game import GameState
 from tests.browser.fake_speech import LOCAL, NETWORK, install_fake_speech, speech
 from tests.browser.reconnect import Sockets
-from tests.conftest import hold_requests, open_page, phone, toast, wait_held, wait_hydrated, window
+from tests.conftest import SCROLL_STILL, hold_requests, open_page, phone, toast, wait_held, wait_hydrated, window
 
 SHOTS = None  # set to a folder to save screenshots while developing
 
@@ -1151,20 +1151,23 @@ def test_after_a_wrong_partner_the_keyboard_goes_on_to_the_right_one(page):
 
 
 def test_a_picked_thing_is_lifted_off_its_row_not_only_ringed_like_the_focus(page):
+    page.emulate_media(reduced_motion="reduce")  # the lift stays, without its transition: measured at rest
     start(page, "color-matching")
-    things = page.get_by_role("group", name="Things to match").get_by_role("button")
+    row = page.get_by_role("group", name="Things to match")
+    things = row.get_by_role("button")
+    # above the row's top, not the screen's: the page may still be scrolling the board into view
+    lift = "(b) => b.parentElement.getBoundingClientRect().top - b.getBoundingClientRect().top"
     page.wait_for_selector("#game-board:not([data-settling])")
-    before = things.first.bounding_box()["y"]
+    before = things.first.evaluate(lift)
     things.first.click()
     expect(things.first).to_have_attribute("aria-pressed", "true")
     partners = page.get_by_role("group", name="Partners").get_by_role("button")
     assert partners.count() > 1 and all(p.get_attribute("aria-pressed") is None for p in partners.all())  # no toggles
-    page.wait_for_timeout(300)  # its little lift
-    assert before - things.first.bounding_box()["y"] >= 6
+    assert things.first.evaluate(lift) - before >= 6
+    page.wait_for_timeout(350)  # a second press at once would count once (games.js REPEAT_MS)
     things.first.click()  # let go: back in its row
     expect(things.first).to_have_attribute("aria-pressed", "false")
-    page.wait_for_timeout(300)
-    assert abs(things.first.bounding_box()["y"] - before) < 1
+    assert abs(things.first.evaluate(lift) - before) < 1
 
 
 def test_in_forced_colours_a_picked_thing_the_progress_and_the_stars_still_show(page):
@@ -1572,6 +1575,7 @@ def test_at_400_percent_zoom_a_hint_never_hides_the_focused_answer(browser, app_
         _, names = first_wrong_answer(page)
         expect(page.get_by_role("button", name=f"{names[0]} (tried)")).to_be_focused()
         page.wait_for_timeout(800)  # a smooth scroll, if any, has ended
+        page.evaluate(SCROLL_STILL)
         top, bottom, covered, height = page.evaluate(
             "() => { const r = document.activeElement.getBoundingClientRect();"
             " return [r.top, r.bottom, document.querySelector('.site-header').getBoundingClientRect().bottom,"
@@ -1580,6 +1584,7 @@ def test_at_400_percent_zoom_a_hint_never_hides_the_focused_answer(browser, app_
 
 
 def _in_view(page) -> tuple:
+    page.evaluate(SCROLL_STILL)  # on a busy machine a smooth scroll may outlast the wait before this
     return page.evaluate(
         "() => { const r = document.activeElement.getBoundingClientRect();"
         " const covered = document.querySelector('.site-header').getBoundingClientRect().bottom;"
@@ -1622,6 +1627,7 @@ def test_a_tablet_shows_the_things_to_count_big_and_the_answers_in_sight(browser
     with phone(browser, app_server, *size, is_mobile=True) as page:
         start(page, "number-counting")
         page.wait_for_timeout(800)  # the board brought into view
+        page.evaluate(SCROLL_STILL)
         things = page.locator(".game-objects .game-object")
         assert things.count() >= 1
         assert all(box["width"] >= 76 for box in (t.bounding_box() for t in things.all()))
@@ -1635,6 +1641,7 @@ def test_a_tablet_gives_the_tracing_board_more_room(browser, app_server):
     with phone(browser, app_server, width=768, height=1024, is_mobile=True) as page:
         start(page, "letter-tracing")
         page.wait_for_timeout(500)  # the board brought into view
+        page.evaluate(SCROLL_STILL)
         assert page.locator(".trace-board").bounding_box()["width"] == 460
         done = page.get_by_role("button", name="Done").bounding_box()
         assert done["y"] + done["height"] <= 1024
@@ -1754,10 +1761,12 @@ def test_hear_it_on_a_device_with_no_voice_says_why_nothing_is_heard(page, voice
 
 def test_a_question_waits_for_voices_that_come_late(page):
     """Some devices load their voices a moment after the page: the first question was never said."""
-    install_fake_speech(page, voices=(LOCAL,), boundary=False, word_ms=5, late=8000)
+    install_fake_speech(page, voices=(LOCAL,), boundary=False, word_ms=5, late="manual")
     start(page, "animal-sounds")
+    page.wait_for_timeout(500)  # the question is on screen and waits
     assert page.evaluate("window.speechSynthesis.getVoices().length") == 0  # the game began before the voices
     assert _said(page) == 0
+    page.evaluate("window.__loadVoices()")
     assert _spoken(page, 0) == board(page).get_attribute("data-say")
 
 
@@ -1781,10 +1790,12 @@ def test_a_sight_word_is_never_shown_while_the_voices_are_still_loading(page):
 
 
 def test_a_question_waiting_for_voices_is_not_said_once_read_aloud_is_off(page):
-    install_fake_speech(page, voices=(LOCAL,), boundary=False, word_ms=5, late=5000)
+    install_fake_speech(page, voices=(LOCAL,), boundary=False, word_ms=5, late="manual")
     start(page, "animal-sounds")
-    page.get_by_role("button", name="Read aloud", exact=True).click()  # off, while the voices are still coming
-    page.wait_for_function("() => window.speechSynthesis.getVoices().length > 0", timeout=10_000)
+    read_aloud = page.get_by_role("button", name="Read aloud", exact=True)
+    read_aloud.click()  # off, while the voices are still coming
+    expect(read_aloud).to_have_attribute("aria-pressed", "false")
+    page.evaluate("window.__loadVoices()")
     page.wait_for_timeout(500)
     assert _said(page) == 0
 
@@ -2051,6 +2062,7 @@ def test_a_round_taller_than_the_screen_comes_up_under_the_header(browser, app_s
             click_first.click()
             wait_change(page, before)
         page.wait_for_timeout(400)
+        page.evaluate(SCROLL_STILL)
         assert 0 <= _under_the_header(page) <= 24, _under_the_header(page)  # the scroll padding's gap
         done = page.get_by_role("button", name="I'm done!").bounding_box()
         assert done["y"] + done["height"] <= size[1], done
@@ -2065,6 +2077,7 @@ def test_a_tablet_turned_sideways_brings_the_board_back_into_view(browser, app_s
         click_round(page)
         page.set_viewport_size({"width": 1024, "height": 768})
         page.wait_for_timeout(800)
+        page.evaluate(SCROLL_STILL)
         keys = page.get_by_role("group", name="Number pad").get_by_role("button").all()
         assert keys
         for key in keys + [page.get_by_role("button", name="Check")]:

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from learnsite.state.popups import ACTIVITY_INFO
-from tests.conftest import hold_requests, open_page, phone, toast, wait_held, wait_hydrated, window
+from tests.conftest import hold_requests, open_page, phone, toast, toast_at_rest, wait_held, wait_hydrated, window
 
 SHOTS = Path("/tmp/shots-home")
 CATEGORIES = {
@@ -183,7 +183,7 @@ def test_a_toasts_close_is_big_enough_to_hit(browser, app_server, touch, target)
         open_category(page, "Animated Videos").get_by_role("button", name="Add to Favorites").click()
         close = toast(page).get_by_role("button", name=re.compile("close", re.I))
         expect(close).to_be_visible()
-        close.evaluate("b => Promise.allSettled(b.closest('[data-sonner-toast]').getAnimations().map(a => a.finished))")
+        toast_at_rest(toast(page))
         half = target / 2 - 1
         assert close.evaluate(TOAST_CLOSE_REACH, half) == [True] * 4
         assert close.evaluate(TOAST_CLOSE_REACH, half + 3)[1::2] == [False] * 2  # no bigger: the message stays
@@ -211,7 +211,7 @@ def test_a_toast_over_an_open_popup_leaves_its_title_and_close_in_sight(browser,
         dialog = open_category(page, "Animated Videos")
         dialog.get_by_role("button", name="Add to Favorites").click()
         expect(toast(page)).to_contain_text("Feature Coming Soon!")
-        toast(page).evaluate("t => Promise.allSettled(t.getAnimations().map(a => a.finished))")
+        toast_at_rest(toast(page))
         page.wait_for_timeout(200)
         shown = toast(page).evaluate(BOX)
         assert 0 <= shown[1] and shown[3] <= height, shown  # whole on the screen
@@ -467,6 +467,7 @@ def test_no_age_group_activity_name_is_squeezed_inside_its_words(browser, app_se
             ages.get_by_role("button", name=age, exact=True).click()
             dialog = page.get_by_role("dialog", name=f"{age} Activities")
             expect(dialog).to_be_visible()
+            dialog.evaluate("d => Promise.allSettled(d.getAnimations({ subtree: true }).map(a => a.finished))")
             names = dialog.locator(".item-name")
             expect(names).to_have_count(4)
             for i in range(4):
@@ -519,7 +520,10 @@ def test_on_a_touch_screen_the_forms_and_popup_buttons_are_finger_sized_too(brow
         assert _small_targets(full.get_by_role("searchbox").or_(full.get_by_role("combobox"))) == []
         page.keyboard.press("Escape")
         open_category(page, "Listening Audiobooks").get_by_role("button", name="All Audiobooks").click()
-        assert _small_targets(page.get_by_role("dialog", name="All Audiobooks").get_by_role("searchbox")) == []
+        audiobooks = page.get_by_role("dialog", name="All Audiobooks")
+        expect(audiobooks.get_by_role("searchbox")).to_be_visible()
+        audiobooks.evaluate("d => Promise.allSettled(d.getAnimations({ subtree: true }).map(a => a.finished))")
+        assert _small_targets(audiobooks.get_by_role("searchbox")) == []
         page.keyboard.press("Escape")
         expect(page.get_by_role("dialog")).to_have_count(0)
         for path in ("/login/user", "/signup/user"):

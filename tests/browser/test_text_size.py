@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.test_home import TEXT_SPACING
-from tests.conftest import CHROMIUM, CHROMIUM_ARGS, open_page, toast, watch_csp, window
+from tests.conftest import CHROMIUM, CHROMIUM_ARGS, open_page, toast, toast_at_rest, watch_csp, window
 
 pytestmark = pytest.mark.browser
 
@@ -88,7 +88,7 @@ def test_a_toast_grows_too_and_stays_under_the_taller_header(browser, app_server
         assert float(shown.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")) >= 2 * 13 - 1
         header = page.locator(".site-header").bounding_box()
         assert header["height"] > 63  # it grew with the text ...
-        page.wait_for_timeout(600)  # the toast slides in
+        toast_at_rest(shown)
         assert shown.bounding_box()["y"] >= header["y"] + header["height"]  # ... and the toast sits under it
         # so does whatever the browser scrolls to
         padding = page.evaluate("parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop)")
