@@ -63,6 +63,26 @@ def test_a_classroom_clicker_turns_the_page_and_leaves_the_page_where_it_was(bro
         assert page.evaluate("scrollY") == 0
 
 
+@pytest.mark.parametrize("width, height", [(1280, 720), (1366, 768)])
+def test_a_presentation_keeps_its_words_and_buttons_in_sight_on_a_projector(browser, app_server, width, height):
+    """A whiteboard review: at 1280 x 720 the 560 px picture pushed the slide's words and Previous / Next below the
+    screen, and every slide meant a scroll in front of the class."""
+    from learnsite.catalogue.library import PRESENTATIONS
+
+    with phone(browser, app_server, width, height, reduced_motion="reduce") as page:
+        for show in PRESENTATIONS:
+            open_page(page, f"/powerpoint/{show.id}")
+            for n in range(1, len(show.slides) + 1):
+                expect(page.get_by_text(f"Slide {n} / {len(show.slides)}")).to_be_visible()
+                page.wait_for_function("() => document.querySelector('.slide-picture')?.complete")
+                for part in (page.locator(".slide-text"), page.get_by_role("button", name="Previous"),
+                             page.get_by_role("button", name="Next")):
+                    box = part.bounding_box()
+                    assert box["y"] >= 0 and box["y"] + box["height"] <= height, (show.id, n, box)
+                assert page.locator(".slide-picture").bounding_box()["width"] >= 280
+                page.get_by_role("button", name="Next").click()
+
+
 def test_presentation_starts_at_the_first_slide_on_each_visit(page):
     open_page(page, "/powerpoint/solar-system-tour")
     page.get_by_role("button", name="Next").click()

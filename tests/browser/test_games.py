@@ -2068,6 +2068,23 @@ def test_a_round_taller_than_the_screen_comes_up_under_the_header(browser, app_s
         assert done["y"] + done["height"] <= size[1], done
 
 
+@pytest.mark.parametrize("size", [(1366, 657), (1280, 720)])
+@pytest.mark.parametrize("activity_id", ["rainbow-math", "multi-masters"])
+def test_on_a_classroom_projector_the_number_pad_and_the_sum_are_on_one_screen(browser, app_server, size,
+                                                                              activity_id):
+    """A whiteboard review: on a projector's 720 px, or 768 px less the browser's bar, the pad's last row (and in
+    Multi Masters more) was below the board; a child at the board could not reach 0."""
+    with phone(browser, app_server, *size, reduced_motion="reduce") as page:
+        start(page, activity_id)
+        page.wait_for_timeout(800)  # the board brought into view
+        page.evaluate(SCROLL_STILL)
+        keys = page.get_by_role("group", name="Number pad").get_by_role("button").all()
+        assert len(keys) == 12
+        for part in keys + [page.get_by_role("button", name="Check"), page.locator("#game-prompt")]:
+            box = part.bounding_box()
+            assert box["y"] >= 0 and box["y"] + box["height"] <= size[1], (part, box)
+
+
 def test_a_tablet_turned_sideways_brings_the_board_back_into_view(browser, app_server):
     """Turned from portrait to landscape in round 2, Rainbow Math showed only the number pad's top row."""
     with phone(browser, app_server, 768, 1024, reduced_motion="reduce") as page:
