@@ -58,6 +58,7 @@ def activity_body() -> rx.Component:
         rx.script(src="/js/games.js"),
         rx.script(src="/js/game_sounds.js"),  # a chime for a right answer, a soft one for a hint
         class_name="content-card activity-page",
+        data_activity=ActivityState.activity_id,
     )
 
 

@@ -2085,6 +2085,23 @@ def test_on_a_classroom_projector_the_number_pad_and_the_sum_are_on_one_screen(b
             assert box["y"] >= 0 and box["y"] + box["height"] <= size[1], (part, box)
 
 
+def test_on_a_big_screen_each_game_grows_and_its_board_still_fits(page):
+    """A whiteboard review: at 1920 x 1080 a game was a 640 px column in the middle of a classroom's board, its
+    answers in 17.6 px type read from the back of the room. A game now grows by a quarter there, and every board
+    still fits the screen under the header (Letter Tracing keeps its size: see content.css)."""
+    from learnsite.games.activities import GAMES
+
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    for game in GAMES:
+        start(page, game)
+        page.wait_for_timeout(900)  # the board brought into view
+        page.evaluate(SCROLL_STILL)
+        box = page.locator("#game-board").bounding_box()
+        header = page.locator(".site-header").bounding_box()
+        assert header["y"] + header["height"] <= box["y"] and box["y"] + box["height"] <= 1080, (game, box)
+        assert box["width"] == (640 if game == "letter-tracing" else 800), (game, box)
+
+
 def test_a_tablet_turned_sideways_brings_the_board_back_into_view(browser, app_server):
     """Turned from portrait to landscape in round 2, Rainbow Math showed only the number pad's top row."""
     with phone(browser, app_server, 768, 1024, reduced_motion="reduce") as page:
