@@ -54,4 +54,3 @@ def page_turn_keys(on_key: rx.EventHandler) -> rx.Component:
     """The arrow keys and a clicker's Page Down / Page Up turn a viewer's pages (its root has data_page_keys, so
     page_keys.js keeps those two from also scrolling the page)."""
     return rx.fragment(rx.window_event_listener(on_key_down=on_key), rx.script(src="/js/page_keys.js"))
-
