@@ -233,3 +233,19 @@ def test_the_page_follows_the_sung_line_unless_the_reader_just_scrolled(audio_br
         page.wait_for_function(f"window.learnsiteSong.position() > {tune.lines[4].start + 0.2}", timeout=15_000)
         expect(lines.nth(4)).to_have_attribute("aria-current", "true")
         assert page.evaluate("scrollY") == kept  # not pulled back down within 3 s of scrolling
+
+
+@pytest.mark.parametrize("width, height", [(1280, 720), (1366, 768)])
+def test_on_a_projector_the_song_shows_its_words_not_mostly_its_record(browser, app_server, width, height):
+    """A whiteboard review: at 1280 x 720 the spinning record filled the top half, and a class singing along saw
+    two lines of the words. The record gives way to the screen's height: four lines are in sight at the start."""
+    with window(browser, app_server, width, height, reduced_motion="reduce") as page:
+        open_page(page, "/song/the-alphabet-song")
+        lines = page.get_by_role("region", name="Lyrics").get_by_role("listitem")
+        expect(lines.first).to_be_visible()
+        assert lines.count() >= 4
+        for n in range(4):
+            box = lines.nth(n).bounding_box()
+            assert box["y"] + box["height"] <= height, (n, box)
+        art = page.locator(".song-art").bounding_box()
+        assert art["width"] >= 120, art
