@@ -321,10 +321,22 @@ def toast(page, title: str | None = None):
     return found if title is None else found.filter(has_text=title)
 
 
+# an animation that never ends (a spinner, a skeleton's pulse) has nothing to wait for; allSettled: one cancelled
+# meanwhile (a skeleton replaced by its content) rejects its `finished`, and is done too
+_ANIMATIONS_DONE = """(el, subtree) => Promise.allSettled(el.getAnimations({ subtree })
+  .filter((a) => a.effect && a.effect.getComputedTiming().endTime !== Infinity).map((a) => a.finished))"""
+
+
+def animations_done(locator, subtree: bool = True) -> None:
+    """Until the element's animations (and, with subtree, its children's) have ended: a popup zooming in or a toast
+    sliding in is measured where it comes to rest, not where a fixed wait caught it on a busy machine."""
+    locator.evaluate(_ANIMATIONS_DONE, subtree)
+
+
 def toast_at_rest(shown) -> None:
     """Until a toast has slid in: sonner marks it mounted a moment after it is in the page (visible to Playwright,
-    still transparent), and only then starts the slide, so a fixed wait may measure it mid-way on a busy machine."""
+    still transparent), and only then starts the slide."""
     from playwright.sync_api import expect
 
     expect(shown).to_have_attribute("data-mounted", "true")
-    shown.evaluate("t => Promise.allSettled(t.getAnimations().map((a) => a.finished))")
+    animations_done(shown, subtree=False)

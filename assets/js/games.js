@@ -625,13 +625,19 @@
 
   // Reading Comp's hint points at words of the story ("Find the word “Down” in the story."): they are marked in
   // the story too. A highlight, not a <mark>: React goes on drawing the story's text node as its own.
+  // what is marked: most changes to the board leave it so (a new story in the same text node collapses the range)
+  var marked = { node: null, story: null, words: null };
   function markHint(board) {
     if (!window.CSS || !CSS.highlights || typeof Highlight === "undefined") return;
     var hint = board && board.querySelector(".game-feedback.is-hint");
     var quote = hint && /“([^”]+)”/.exec(hint.textContent || "");
     var text = quote && board.querySelector(".game-passage-text"), node = text && text.firstChild;
     var at = node && node.nodeType === 3 ? node.nodeValue.indexOf(quote[1]) : -1;
-    if (at < 0) { CSS.highlights.delete("story-hint"); return; }
+    if (at < 0) node = null;
+    var story = node && node.nodeValue, words = node && quote[1];
+    if (node === marked.node && story === marked.story && words === marked.words) return;
+    marked = { node: node, story: story, words: words };
+    if (!node) { CSS.highlights.delete("story-hint"); return; }
     var range = document.createRange();
     range.setStart(node, at);
     range.setEnd(node, at + quote[1].length);

@@ -19,7 +19,8 @@ from learnsite.games.session import CHEERS, TRY_AGAIN
 from learnsite.state.game import GameState
 from tests.browser.fake_speech import LOCAL, NETWORK, install_fake_speech, speech
 from tests.browser.reconnect import Sockets
-from tests.conftest import SCROLL_STILL, hold_requests, open_page, phone, toast, wait_held, wait_hydrated, window
+from tests.conftest import (SCROLL_STILL, animations_done, hold_requests, open_page, phone, toast, wait_held,
+                            wait_hydrated, window)
 
 SHOTS = None  # set to a folder to save screenshots while developing
 
@@ -784,7 +785,7 @@ def test_on_a_touch_screen_the_answer_under_the_finger_does_not_look_picked_in_t
         before = round_key(page)
         answers.nth(index).tap()
         page.wait_for_function("(k) => document.querySelector('#game-board').dataset.round !== k", arg=before)
-        page.wait_for_timeout(300)  # past the colour's transition
+        animations_done(page.get_by_role("group", name="Answers"))  # past the colour's transition
         colours = [b.evaluate("el => getComputedStyle(el).backgroundColor") for b in answers.all()]
         assert colours[index] == colours[index - 1] == "rgb(255, 255, 255)", colours
 

@@ -9,7 +9,8 @@ import pytest
 from playwright.sync_api import expect
 
 from learnsite.state.popups import ACTIVITY_INFO
-from tests.conftest import hold_requests, open_page, phone, toast, toast_at_rest, wait_held, wait_hydrated, window
+from tests.conftest import (animations_done, hold_requests, open_page, phone, toast, toast_at_rest, wait_held,
+                            wait_hydrated, window)
 
 SHOTS = Path("/tmp/shots-home")
 CATEGORIES = {
@@ -33,7 +34,7 @@ def open_category(page, title: str):
 
 def shoot(page, name: str) -> None:
     SHOTS.mkdir(exist_ok=True)
-    page.wait_for_timeout(300)  # let the opening animation finish
+    animations_done(page.locator("body"))  # the popup's opening
     page.screenshot(path=str(SHOTS / f"{name}.png"))
 
 
@@ -467,7 +468,7 @@ def test_no_age_group_activity_name_is_squeezed_inside_its_words(browser, app_se
             ages.get_by_role("button", name=age, exact=True).click()
             dialog = page.get_by_role("dialog", name=f"{age} Activities")
             expect(dialog).to_be_visible()
-            dialog.evaluate("d => Promise.allSettled(d.getAnimations({ subtree: true }).map(a => a.finished))")
+            animations_done(dialog)
             names = dialog.locator(".item-name")
             expect(names).to_have_count(4)
             for i in range(4):
@@ -497,8 +498,7 @@ def test_on_a_touch_screen_the_header_and_popup_buttons_are_finger_sized(browser
         page.get_by_role("region", name="Learning for Every Age").get_by_role("button", name="Ages 3-4").click()
         dialog = page.get_by_role("dialog", name="Ages 3-4 Activities")
         expect(dialog).to_be_visible()
-        # its zoom in (allSettled: an animation cancelled meanwhile, a skeleton's pulse say, has nothing left to wait for)
-        dialog.evaluate("d => Promise.allSettled(d.getAnimations({ subtree: true }).map(a => a.finished))")
+        animations_done(dialog)  # its zoom in
         targets = dialog.get_by_role("button").or_(dialog.get_by_role("link"))
         assert targets.count() == 9  # Close, and an About and a Play for each of the four
         assert _small_targets(targets) == []
@@ -511,18 +511,18 @@ def test_on_a_touch_screen_the_forms_and_popup_buttons_are_finger_sized_too(brow
     with phone(browser, app_server, *size) as page:
         open_home(page)
         dialog = open_category(page, "Printable Worksheets")
-        dialog.evaluate("d => Promise.allSettled(d.getAnimations({ subtree: true }).map(a => a.finished))")
+        animations_done(dialog)
         assert _small_targets(dialog.get_by_role("button")) == []
         dialog.get_by_role("button", name="Browse Worksheets").click()
         full = page.get_by_role("dialog", name="All Worksheets")
         expect(full.get_by_role("searchbox")).to_be_visible()
-        full.evaluate("d => Promise.allSettled(d.getAnimations({ subtree: true }).map(a => a.finished))")
+        animations_done(full)
         assert _small_targets(full.get_by_role("searchbox").or_(full.get_by_role("combobox"))) == []
         page.keyboard.press("Escape")
         open_category(page, "Listening Audiobooks").get_by_role("button", name="All Audiobooks").click()
         audiobooks = page.get_by_role("dialog", name="All Audiobooks")
         expect(audiobooks.get_by_role("searchbox")).to_be_visible()
-        audiobooks.evaluate("d => Promise.allSettled(d.getAnimations({ subtree: true }).map(a => a.finished))")
+        animations_done(audiobooks)
         assert _small_targets(audiobooks.get_by_role("searchbox")) == []
         page.keyboard.press("Escape")
         expect(page.get_by_role("dialog")).to_have_count(0)
@@ -541,7 +541,7 @@ def test_at_400_percent_zoom_tab_wrapping_round_a_popup_keeps_the_focus_in_sight
         open_home(page)
         dialog = open_category(page, "Phonics Songs")
         dialog.get_by_role("button", name="Close").focus()
-        page.wait_for_timeout(300)  # the opening animation
+        animations_done(dialog)  # its opening
         page.keyboard.press("Shift+Tab")  # round to the last control
         focused = page.locator(":focus")
         assert focused.get_attribute("aria-label") != "Close"
