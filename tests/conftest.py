@@ -304,15 +304,22 @@ def wait_held(page, held: list, timeout_ms: int = 10_000) -> None:
     raise AssertionError("the page never asked for the held request")
 
 
-# resolves once the page has not scrolled for 10 frames: a smooth scroll on a busy machine outlasts a fixed wait
-SCROLL_STILL = """() => new Promise((done) => {
+# true once the page has not scrolled for 10 frames: a smooth scroll on a busy machine outlasts a fixed wait (false
+# if it is still scrolling after 15 s: Playwright's evaluate has no timeout of its own)
+_SCROLL_STILL = """() => new Promise((done) => {
   let last = scrollY, still = 0;
+  const until = performance.now() + 15000;
   const tick = () => {
     if (scrollY === last) still++; else { still = 0; last = scrollY; }
-    still >= 10 ? done(true) : requestAnimationFrame(tick);
+    if (still >= 10) done(true); else if (performance.now() > until) done(false); else requestAnimationFrame(tick);
   };
   requestAnimationFrame(tick);
 })"""
+
+
+def scroll_still(page) -> None:
+    """Until the page has stopped scrolling (a smooth scroll to the focus, a followed line)."""
+    assert page.evaluate(_SCROLL_STILL), "the page was still scrolling after 15 s"
 
 
 def toast(page, title: str | None = None):

@@ -19,8 +19,8 @@ from learnsite.games.session import CHEERS, TRY_AGAIN
 from learnsite.state.game import GameState
 from tests.browser.fake_speech import LOCAL, NETWORK, install_fake_speech, speech
 from tests.browser.reconnect import Sockets
-from tests.conftest import (SCROLL_STILL, animations_done, hold_requests, open_page, phone, toast, wait_held,
-                            wait_hydrated, window)
+from tests.conftest import (animations_done, hold_requests, open_page, phone, scroll_still, toast,
+                            wait_held, wait_hydrated, window)
 
 SHOTS = None  # set to a folder to save screenshots while developing
 
@@ -1576,7 +1576,7 @@ def test_at_400_percent_zoom_a_hint_never_hides_the_focused_answer(browser, app_
         _, names = first_wrong_answer(page)
         expect(page.get_by_role("button", name=f"{names[0]} (tried)")).to_be_focused()
         page.wait_for_timeout(800)  # a smooth scroll, if any, has ended
-        page.evaluate(SCROLL_STILL)
+        scroll_still(page)
         top, bottom, covered, height = page.evaluate(
             "() => { const r = document.activeElement.getBoundingClientRect();"
             " return [r.top, r.bottom, document.querySelector('.site-header').getBoundingClientRect().bottom,"
@@ -1585,7 +1585,7 @@ def test_at_400_percent_zoom_a_hint_never_hides_the_focused_answer(browser, app_
 
 
 def _in_view(page) -> tuple:
-    page.evaluate(SCROLL_STILL)  # on a busy machine a smooth scroll may outlast the wait before this
+    scroll_still(page)  # on a busy machine a smooth scroll may outlast the wait before this
     return page.evaluate(
         "() => { const r = document.activeElement.getBoundingClientRect();"
         " const covered = document.querySelector('.site-header').getBoundingClientRect().bottom;"
@@ -1628,7 +1628,7 @@ def test_a_tablet_shows_the_things_to_count_big_and_the_answers_in_sight(browser
     with phone(browser, app_server, *size, is_mobile=True) as page:
         start(page, "number-counting")
         page.wait_for_timeout(800)  # the board brought into view
-        page.evaluate(SCROLL_STILL)
+        scroll_still(page)
         things = page.locator(".game-objects .game-object")
         assert things.count() >= 1
         assert all(box["width"] >= 76 for box in (t.bounding_box() for t in things.all()))
@@ -1642,7 +1642,7 @@ def test_a_tablet_gives_the_tracing_board_more_room(browser, app_server):
     with phone(browser, app_server, width=768, height=1024, is_mobile=True) as page:
         start(page, "letter-tracing")
         page.wait_for_timeout(500)  # the board brought into view
-        page.evaluate(SCROLL_STILL)
+        scroll_still(page)
         assert page.locator(".trace-board").bounding_box()["width"] == 460
         done = page.get_by_role("button", name="Done").bounding_box()
         assert done["y"] + done["height"] <= 1024
@@ -2063,7 +2063,7 @@ def test_a_round_taller_than_the_screen_comes_up_under_the_header(browser, app_s
             click_first.click()
             wait_change(page, before)
         page.wait_for_timeout(400)
-        page.evaluate(SCROLL_STILL)
+        scroll_still(page)
         assert 0 <= _under_the_header(page) <= 24, _under_the_header(page)  # the scroll padding's gap
         done = page.get_by_role("button", name="I'm done!").bounding_box()
         assert done["y"] + done["height"] <= size[1], done
@@ -2078,7 +2078,7 @@ def test_on_a_classroom_projector_the_number_pad_and_the_sum_are_on_one_screen(b
     with phone(browser, app_server, *size, reduced_motion="reduce") as page:
         start(page, activity_id)
         page.wait_for_timeout(800)  # the board brought into view
-        page.evaluate(SCROLL_STILL)
+        scroll_still(page)
         keys = page.get_by_role("group", name="Number pad").get_by_role("button").all()
         assert len(keys) == 12
         for part in keys + [page.get_by_role("button", name="Check"), page.locator("#game-prompt")]:
@@ -2096,7 +2096,7 @@ def test_on_a_big_screen_each_game_grows_and_its_board_still_fits(page):
     for game in GAMES:
         start(page, game)
         page.wait_for_timeout(900)  # the board brought into view
-        page.evaluate(SCROLL_STILL)
+        scroll_still(page)
         box = page.locator("#game-board").bounding_box()
         header = page.locator(".site-header").bounding_box()
         assert header["y"] + header["height"] <= box["y"] and box["y"] + box["height"] <= 1080, (game, box)
@@ -2112,7 +2112,7 @@ def test_a_tablet_turned_sideways_brings_the_board_back_into_view(browser, app_s
         click_round(page)
         page.set_viewport_size({"width": 1024, "height": 768})
         page.wait_for_timeout(800)
-        page.evaluate(SCROLL_STILL)
+        scroll_still(page)
         keys = page.get_by_role("group", name="Number pad").get_by_role("button").all()
         assert keys
         for key in keys + [page.get_by_role("button", name="Check")]:

@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from learnsite.catalogue.songs import tune_for
-from tests.conftest import CHROMIUM, CHROMIUM_ARGS, SCROLL_STILL, hold_requests, open_page, toast, wait_held, window
+from tests.conftest import CHROMIUM, CHROMIUM_ARGS, hold_requests, open_page, scroll_still, toast, wait_held, window
 
 
 @pytest.fixture(scope="module")
@@ -219,7 +219,7 @@ def test_the_page_follows_the_sung_line_unless_the_reader_just_scrolled(audio_br
         for n in (1, 2, 3):
             page.wait_for_function(f"window.learnsiteSong.position() > {tune.lines[n].start + 0.8}", timeout=15_000)
             expect(lines.nth(n)).to_have_attribute("aria-current", "true")
-            page.evaluate(SCROLL_STILL)  # the page's smooth scroll to the line has ended
+            scroll_still(page)  # the page's smooth scroll to the line has ended
             box = lines.nth(n).bounding_box()
             assert -1 <= box["y"] and box["y"] + box["height"] <= 741, (n, box)  # in sight, to the pixel
         # late in line 3, so that line 4 comes well within the 3 s the page leaves a reader who scrolled (lines are
@@ -228,7 +228,7 @@ def test_the_page_follows_the_sung_line_unless_the_reader_just_scrolled(audio_br
         page.mouse.move(180, 300)
         page.mouse.wheel(0, -400)  # the reader scrolls up, to the Pause button say
         page.wait_for_timeout(600)
-        page.evaluate(SCROLL_STILL)
+        scroll_still(page)
         kept = page.evaluate("scrollY")
         page.wait_for_function(f"window.learnsiteSong.position() > {tune.lines[4].start + 0.2}", timeout=15_000)
         expect(lines.nth(4)).to_have_attribute("aria-current", "true")
