@@ -50,6 +50,51 @@
     });
   }
 
+  // Reading Comp's "Read it to me" lights each word of the story as it is said, as the storybooks do (a
+  // highlight, like the hint's: React keeps the text node). Chrome's Google voices and Android send no word
+  // boundaries: a timer estimated from the words moves the light until (unless) one comes (read_aloud.js).
+  var reading = 0, readingStory = false; // a story read now; `reading` ends the one before
+  var highlights = !!(window.CSS && CSS.highlights && typeof Highlight !== "undefined");
+  function unread() {
+    reading++; readingStory = false;
+    if (highlights) CSS.highlights.delete("story-reading");
+  }
+  function wordMs(word, rate) {
+    var ms = (word.length + 1) * 62; // ~ 175 words a minute at rate 1
+    if (/[.!?]["')”]*$/.test(word)) ms += 350; else if (/[,;:]["')”]*$/.test(word)) ms += 200;
+    return ms / rate;
+  }
+  function followStory(u, node) {
+    var mine = ++reading, words = [], re = /\S+/g, m, timer = 0, heard = false, current = -1;
+    while ((m = re.exec(u.text))) words.push({ at: m.index, word: m[0] });
+    readingStory = true;
+    function light(i) {
+      if (!highlights || mine !== reading || !words[i] || i === current) return;
+      current = i;
+      if (!node.isConnected || node.nodeValue !== u.text) { CSS.highlights.delete("story-reading"); return; }
+      var range = document.createRange();
+      range.setStart(node, words[i].at);
+      range.setEnd(node, words[i].at + words[i].word.length);
+      var now = new Highlight(range);
+      now.priority = 1; // over the hint's mark
+      CSS.highlights.set("story-reading", now);
+    }
+    function step(i) {
+      if (heard || mine !== reading || i >= words.length) return;
+      light(i);
+      timer = setTimeout(function () { step(i + 1); }, wordMs(words[i].word, u.rate || 1));
+    }
+    u.onstart = function () { step(0); };
+    u.onboundary = function (e) {
+      if (e.name && e.name !== "word") return;
+      heard = true; clearTimeout(timer);
+      var i = 0;
+      while (i + 1 < words.length && words[i + 1].at <= e.charIndex) i++;
+      light(i);
+    };
+    u.onend = u.onerror = function () { clearTimeout(timer); if (mine === reading) unread(); };
+  }
+
   // a game of names to hear (data-say-options, Animal Alphabet): the question, then each answer's name on its
   // own, its picture lit while it is said, so a child who has never seen a quail learns which one is the quail
   function named(board, left) {
@@ -83,7 +128,7 @@
   var lighting = false; // what is being said lights answers (names, a quiz's answers): it ends with their round
   function quiet() {
     if ("speechSynthesis" in window) window.speechSynthesis.cancel();
-    unlight(); waiting = null; lighting = false;
+    unlight(); unread(); waiting = null; lighting = false;
   }
   function roundOnScreen() {
     var board = document.getElementById("game-board");
@@ -95,12 +140,13 @@
     if (!voice) { waiting = { parts: parts, at: Date.now(), round: roundOnScreen() }; return; }
     waiting = null;
     window.speechSynthesis.cancel();
-    unlight();
+    unlight(); unread();
     var round = roundOnScreen();
     lighting = parts.some(function (part) { return part.button; });
     parts.forEach(function (part) {
       var u = new SpeechSynthesisUtterance(part.text);
       u.voice = voice; u.lang = voice.lang; u.rate = 0.9;
+      if (part.story) followStory(u, part.story);
       if (part.button) { // React keeps a round's buttons for the next: light one only in its own round
         u.onstart = function () {
           unlight();
@@ -184,7 +230,11 @@
     // again, and an older child who struggles to read hears the help that was only printed
     var hint = question && board.querySelector(".game-feedback.is-hint");
     if (hint && hint.textContent) more = [{ text: hint.textContent }].concat(more);
-    if (b) say(b.getAttribute("data-say"), board, more);
+    var story = b && b.getAttribute("data-hear") === "story" && board && board.querySelector(".game-passage-text");
+    var node = story && story.firstChild, text = b && b.getAttribute("data-say");
+    if (node && node.nodeType === 3 && node.nodeValue === text && "speechSynthesis" in window) {
+      speak([{ text: text, story: node }]);
+    } else if (b) say(text, board, more);
     if (b && board) { askedAloud = true; showNoVoice(); }
     var k = e.target.closest && e.target.closest("button[data-key]");
     var box = document.getElementById("game-answer");
@@ -445,7 +495,9 @@
   document.addEventListener("learnsite:switch", function (e) {
     var board = document.getElementById("game-board");
     if (e.detail.id !== "game-voice" || !board) return;
-    if (!e.detail.on && "speechSynthesis" in window) { window.speechSynthesis.cancel(); unlight(); waiting = null; }
+    if (!e.detail.on && "speechSynthesis" in window) {
+      window.speechSynthesis.cancel(); unlight(); unread(); waiting = null;
+    }
     // said once as it goes off: a grown-up hears why the game went quiet (a small child's tap can turn it off)
     if (!e.detail.on && localVoice()) say(VOICE_OFF, board); // now or never: not once voices come
     if (e.detail.on) say(board.getAttribute("data-say") || "", board);
@@ -675,6 +727,7 @@
     var story = document.getElementById("game-story"), text = board.querySelector(".game-passage-text");
     var storyText = story && text ? text.textContent : null, newStory = storyText !== null && storyText !== lastStory;
     lastStory = storyText;
+    if (newStory && readingStory) quiet(); // the story read is gone: not read on over the next one
     var target = newStory ? story : heading;
     // A game's first round takes the focus from nothing ("Start Playing!" is gone). A child already on an answer
     // keeps it: the page adds this script after it has drawn, so on a slow network the game can start first.

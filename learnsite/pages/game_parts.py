@@ -115,7 +115,7 @@ def choose_view() -> rx.Component:
                 rx.el.h3("Read the story", class_name="game-passage-title", id="game-story", tab_index=-1),
                 # a child who needs it may hear the story (the questions still ask what it says)
                 rx.el.button(rx.icon("volume-2", size=18, aria_hidden="true"), "Read it to me", type="button",
-                             class_name="game-hear game-hear-small", data_say=B.passage),
+                             class_name="game-hear game-hear-small", data_say=B.passage, data_hear="story"),
                 class_name="game-passage-head"),
             rx.el.p(B.passage, class_name="game-passage-text"),
             class_name="game-passage", role="region", aria_label="Story")),

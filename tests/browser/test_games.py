@@ -1412,6 +1412,36 @@ def test_a_reader_may_hear_the_story_read_aloud(page):
     assert _said(page) == 1
 
 
+# the words of the story lit in turn while it is read (the highlight as games.js sets it)
+RECORD_READ = """() => { window.__read = [];
+  const set = CSS.highlights.set.bind(CSS.highlights);
+  CSS.highlights.set = (name, h) => {
+    if (name === 'story-reading') window.__read.push([...h].map((range) => range.toString()).join(' '));
+    return set(name, h);
+  };
+}"""
+READ_NOW = "() => [...(CSS.highlights.get('story-reading') || [])].map((range) => range.toString())"
+
+
+@pytest.mark.parametrize("boundary", [True, False], ids=["word-events", "no-word-events"])
+def test_the_story_read_to_a_child_lights_each_word_as_it_is_said(page, boundary):
+    """The dyslexia review: a storybook lights each word it reads, so a child who struggles to read follows the
+    words while hearing them; Reading Comp's Read it to me only spoke. Its words are lit now, one after another,
+    whether the voice says where it is (word events) or not (Chrome's Google voices, Android: a timer then), and
+    nothing stays lit once the reading ends."""
+    install_fake_speech(page, voices=(LOCAL,), boundary=boundary, word_ms=60)
+    start(page, "reading-comp")
+    page.evaluate(RECORD_READ)
+    story = page.get_by_role("region", name="Story")
+    words = (story.locator(".game-passage-text").text_content() or "").split()
+    story.get_by_role("button", name="Read it to me").click()
+    page.wait_for_function("() => window.__read.length >= 4")
+    assert page.evaluate("window.__read")[:4] == words[:4]
+    page.wait_for_function("() => !window.speechSynthesis.speaking", timeout=30_000)
+    page.wait_for_function(f"({READ_NOW})().length === 0")
+    assert 4 <= len(page.evaluate("window.__read")) <= len(words)
+
+
 FORGE_SCRIPT = """
 window.__forge = [];
 window.__reflex_otel = { onEventSend: (ev) => {
