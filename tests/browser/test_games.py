@@ -13,6 +13,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from learnsite.games.content.animals import KEYWORDS
 from learnsite.games.content.pictures import ANIMAL_SOUNDS
 from learnsite.games.kinds import prompt as prompt_kind
 from learnsite.games.session import CHEERS, TRY_AGAIN
@@ -1044,7 +1045,8 @@ def test_animal_alphabet_says_each_name_while_its_picture_is_lit(page):
                            arg=len(names) + 1, timeout=10_000)
     spoken = [s["text"] for s in speech(page)["spoken"]]
     letter = re.search(r"the letter (\w)\?", board(page).get_attribute("data-say") or "").group(1)
-    assert spoken[0] == f"{letter}. Which animal starts with the letter {letter}?"
+    keyword = f", as in {KEYWORDS[letter]}" if letter in KEYWORDS else ""  # the sound, which a letter's name is not
+    assert spoken[0] == f"{letter}{keyword}. Which animal starts with the letter {letter}?"
     assert spoken[1:] == [f"{n}," for n in names[:-1]] + [f"or {names[-1]}?"]
     assert page.evaluate("window.__lit") == names  # each picture lit in turn, as its name is said
     expect(board(page).locator("[data-saying]")).to_have_count(0)  # and none once the voice stops

@@ -20,10 +20,29 @@ ALPHABET = (
 SAME_FIRST_SOUND = (frozenset("CKQ"), frozenset("EX"))
 # X's animal begins with the letter's name, not the sound x makes at the end of "fox"
 SOUND_OF = {"X": "“ex”, the name of the letter X"}
+# The device's voice can say a letter's name only ("jee"), never its sound: a word that begins with the sound
+# carries it ("G, as in gate"). None is an animal of the game, and each begins as its letter's animal does.
+KEYWORDS = {
+    "A": "apple", "B": "ball", "C": "cup", "D": "door", "E": "egg", "F": "fan", "G": "gate", "H": "hat",
+    "I": "igloo", "J": "jam", "K": "kite", "L": "leaf", "M": "moon", "N": "nest", "O": "olive", "P": "pan",
+    "Q": "queen", "R": "red", "S": "sun", "T": "top", "U": "up", "V": "van", "W": "web", "Y": "yo-yo", "Z": "zip",
+}
+# A letter's spoken name that begins with another animal's first sound: the child who hears "jee" and picks the
+# Jellyfish for G did what the voice said, so that animal is never a wrong answer for it (C "see": Snake,
+# Y "why": Whale, U "you": Yak, W "double-you": Dolphin, F L M N S "eff el em en ess": Elephant, X-ray fish)
+NAME_SOUNDS_LIKE = {"G": "J", "C": "S", "Y": "W", "U": "Y", "W": "D", "F": "E", "L": "E", "M": "E", "N": "E",
+                    "S": "E"}
 
 
 def same_first_sound(a: str, b: str) -> bool:
     return a == b or together(SAME_FIRST_SOUND, a, b)
+
+
+def heard_alike(asked: str, other: str) -> bool:
+    """Whether the animal of `other` could be taken for the answer to `asked`: the same first sound, or the first
+    sound of `asked`'s name as the voice says it."""
+    name_sound = NAME_SOUNDS_LIKE.get(asked)
+    return same_first_sound(asked, other) or (name_sound is not None and same_first_sound(name_sound, other))
 
 
 @fixed
@@ -49,10 +68,12 @@ def alphabet(rng, band: str, level: int) -> list[Question]:
     for letter, animal in ALPHABET:
         # a step down, the wrong answers start with letters far from this one in the alphabet
         others = [a for l, a in ALPHABET
-                  if not same_first_sound(l, letter) and (level != EASIER or abs(ord(l) - ord(letter)) > 3)]
+                  if not heard_alike(letter, l) and (level != EASIER or abs(ord(l) - ord(letter)) > 3)]
+        keyword = KEYWORDS.get(letter)
         out.append(Question(
             key=f"letter:{letter}", prompt=f"Which animal starts with the letter {letter}?",
-            say=f"{letter}. Which animal starts with the letter {letter}?",
+            say=f"{letter}{f', as in {keyword}' if keyword else ''}. Which animal starts with the letter {letter}?",
             right=Option(animal, alphabet_picture(animal)), wrong=tuple(Option(a, alphabet_picture(a)) for a in others),
-            hint=f"Say each name slowly. Which one begins with {SOUND_OF.get(letter, f'the sound of {letter}')}?"))
+            hint="Say each name slowly. Which one begins with "
+                 + (SOUND_OF[letter] if letter in SOUND_OF else f"the same sound as “{keyword}”") + "?"))
     return out

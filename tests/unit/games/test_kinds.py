@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from learnsite.games.activities import GAMES
-from learnsite.games.content.animals import ALPHABET, same_first_sound
+from learnsite.games.content.animals import ALPHABET, KEYWORDS, heard_alike, same_first_sound
 from learnsite.games.content.pictures import (
     COLOUR_MARKS, COLOURS, COUNTABLE, alphabet_picture, colour_thing, ten_frame_picture,
 )
@@ -89,7 +89,39 @@ def test_animal_alphabet_hints_at_the_first_sound_a_child_hears():
     rounds = {r.prompt[-2]: r for r in make(choose, "5-6", NORMAL, 26, {"bank": "animal_alphabet"})}
     assert {rounds[letter].options[rounds[letter].answer].label for letter in "GO"} == {"Goat", "Octopus"}
     assert rounds["X"].hint.endswith("begins with “ex”, the name of the letter X?")
-    assert rounds["B"].hint == "Say each name slowly. Which one begins with the sound of B?"
+    # a voice says "the sound of G" as "the sound of jee" (and of A as "uh"): a word beginning with it is said
+    assert rounds["G"].hint == "Say each name slowly. Which one begins with the same sound as “gate”?"
+    assert rounds["G"].say.startswith("G, as in gate. Which animal starts with the letter G?")
+    assert rounds["X"].say.startswith("X. Which animal")
+
+
+def test_animal_alphabet_keywords_begin_as_their_animals_do_and_are_none_of_them():
+    """The phonics review: each letter's sound is carried by a word, which must begin with the letter (as its
+    animal does, a short vowel for a short vowel) and must not be an animal on the board."""
+    animals = {animal.lower() for _, animal in ALPHABET}
+    assert set(KEYWORDS) == set("ABCDEFGHIJKLMNOPQRSTUVWYZ")  # X's animal begins with the letter's name
+    for letter, animal in ALPHABET:
+        if letter in KEYWORDS:
+            assert KEYWORDS[letter][0] == letter.lower() and KEYWORDS[letter] not in animals, letter
+
+
+def test_animal_alphabet_never_offers_the_animal_a_letters_spoken_name_begins_like():
+    """The phonics review: the voice says G as "jee", and Jellyfish was offered as a wrong answer for it (so were
+    Snake for C "see", Whale for Y "why", Yak for U "you", Dolphin for W "double-you", and Elephant for F, L, M,
+    N and S, whose names begin "e")."""
+    traps = {"G": "Jellyfish", "C": "Snake", "Y": "Whale", "U": "Yak", "W": "Dolphin"}
+    traps.update({letter: "Elephant" for letter in "FLMNS"})
+    seen = {letter: set() for letter in traps}
+    for level in (EASIER, NORMAL):
+        for seed in range(20):
+            for r in make(choose, "5-6", level, 26, {"bank": "animal_alphabet"}, seed=seed):
+                letter = r.prompt.rstrip("?")[-1]
+                if letter in traps:
+                    seen[letter] |= {o.label for o in r.options}
+    for letter, animal in traps.items():
+        assert len(seen[letter]) >= 4 and animal not in seen[letter], (letter, animal, seen[letter])
+    assert not any("X-ray fish" in seen[letter] for letter in "FLMNS")  # "ex" begins as "eff" does
+    assert heard_alike("F", "X") and heard_alike("G", "J") and not heard_alike("J", "G")
 
 
 def test_animal_alphabet_reads_the_animals_out_and_sight_words_never_read_the_choices():
@@ -98,7 +130,8 @@ def test_animal_alphabet_reads_the_animals_out_and_sight_words_never_read_the_ch
     for r in make(choose, "5-6", NORMAL, 26, GAMES["animal-alphabet"].params):
         names = [o.label for o in r.options]
         assert r.say.endswith(f"{', '.join(names[:-1])} or {names[-1]}?")
-        assert r.say.startswith(r.prompt.rstrip("?")[-1] + ". Which animal")
+        letter = r.prompt.rstrip("?")[-1]
+        assert r.say.startswith(f"{letter}, as in {KEYWORDS[letter]}. Which animal" if letter != "X" else "X. Which")
     for r in make(choose, "5-6", NORMAL, 20, GAMES["sight-words"].params):
         others = [o.label for i, o in enumerate(r.options) if i != r.answer]
         assert not any(f" {w}," in r.say or f" {w} or" in r.say or r.say.endswith(f" {w}?") for w in others)
