@@ -31,6 +31,7 @@ MAX_STROKES, MAX_POINTS = 20, 300
 MIN_COORD, MAX_COORD = -10, 110
 LENGTH_STEP = 5.0  # ink length is measured over points this far apart (finger jitter does not count)
 STEP = 3.0  # the ink is resampled this finely before it is compared
+HEADING_SPAN, HEADING_LOOK = 6.0, 40  # the way the ink goes at a point is measured over this much of it
 
 
 # ---------------------------------------------------------------- the letters, as the tracing sheets draw them
@@ -225,12 +226,46 @@ def check_trace(letter: str, strokes: list[list[list[int]]]) -> bool:
     if far > MAX_FAR_SHARE * len(points):
         return False
 
-    # Greedy in-order matching is exact for "is the checkpoint list a subsequence of the ink's visits".
-    targets = [cp for cps in checkpoints for cp in cps]
+    # Greedy in-order matching is exact for "is the checkpoint list a subsequence of the ink's visits", each visit
+    # going the stroke's way: on a short stroke one spot of ink is near all its checkpoints, and the stick of an
+    # "a" drawn upwards, or an "f"'s bar drawn leftwards, passed them all at once in order.
+    targets = [(cp, _heading(cps, k)) for cps in checkpoints for k, cp in enumerate(cps)]
     next_cp = 0
-    for p in points:
-        while next_cp < len(targets) and math.dist(p, targets[next_cp]) <= RADIUS:
+    for p, going in _visits(ink):
+        while next_cp < len(targets) and math.dist(p, targets[next_cp][0]) <= RADIUS and _along_the_way(
+                going, targets[next_cp][1]):
             next_cp += 1
         if next_cp == len(targets):
             return True
     return False
+
+
+def _heading(cps: tuple[tuple[int, int], ...], k: int) -> Point | None:
+    """The way a stroke goes as it comes to its checkpoint k: none at its start, nor on a dot (a tap)."""
+    if k == 0 or _length([(float(x), float(y)) for x, y in cps]) <= 2 * DOT:
+        return None
+    (ax, ay), (bx, by) = cps[k - 1], cps[k]
+    return (bx - ax, by - ay)
+
+
+def _visits(ink: list[list[Point]]) -> list[tuple[Point, Point | None]]:
+    """The ink resampled, each point with the way its line goes there: from the last point at least HEADING_SPAN
+    back (the canvas sends points 1.2 units apart, rounded: a finger's wobble turns the way between two of them
+    round), or at a line's start to the first that far on; none for a tap."""
+    out: list[tuple[Point, Point | None]] = []
+    for line in ink:
+        points = _resampled(line)
+        for j, p in enumerate(points):
+            # (looked for among the HEADING_LOOK points each side: ink balled up in one spot costs no more)
+            back = next((q for q in reversed(points[max(0, j - HEADING_LOOK):j]) if math.dist(p, q) >= HEADING_SPAN),
+                        None)
+            on = None if back else next((q for q in points[j + 1:j + 1 + HEADING_LOOK]
+                                         if math.dist(p, q) >= HEADING_SPAN), None)
+            a, b = (back, p) if back else (p, on)
+            out.append((p, (b[0] - a[0], b[1] - a[1]) if a and b else None))
+    return out
+
+
+def _along_the_way(going: Point | None, heading: Point | None) -> bool:
+    """The ink goes less than a right angle off the stroke's way (or one of the two is unknown)."""
+    return going is None or heading is None or going[0] * heading[0] + going[1] * heading[1] > 0

@@ -87,6 +87,25 @@ def test_strokes_drawn_backwards_fail(letter):
     assert check_trace(letter, [s[::-1] for s in follow(letter)]) is False
 
 
+@pytest.mark.parametrize("letter", LETTERS)
+def test_one_stroke_drawn_backwards_fails(letter):
+    """The phonics review: the other strokes right, the stick of an "a" drawn upwards, the second stick of a "u",
+    an "r"'s arch right to left, an "f"'s bar leftwards (and a "9"'s stick) were accepted: on a short stroke one
+    spot of ink was near all its checkpoints at once, in order. Each checkpoint is now met going the stroke's way."""
+    ink = follow(letter)
+    for i, stroke in enumerate(ink):
+        if trace._length([tuple(map(float, p)) for p in stroke]) <= 2 * trace.DOT:
+            continue  # a dot: a tap, which goes no way
+        assert check_trace(letter, [s[::-1] if j == i else s for j, s in enumerate(ink)]) is False, (letter, i)
+
+
+@pytest.mark.parametrize("letter", "abdhmnpruy")
+def test_a_letter_written_without_lifting_the_pencil_passes(letter):
+    """UK schools teach these in one movement (round and down, down and back up over): the way of each stroke is
+    checked, not where the pencil was lifted."""
+    assert check_trace(letter, [[p for stroke in follow(letter) for p in stroke]]) is True
+
+
 def test_strokes_in_the_wrong_order_fail():
     assert check_trace("T", follow("T")[::-1]) is False  # the bar first, then the down stroke
     assert check_trace("H", follow("H")[::-1]) is False
