@@ -101,25 +101,18 @@ function Guide({ guide }) {
     parts.push(h("path", { key: `s${i}`, d: path(stroke), className: "trace-guide" }));
   });
   (guide.arrows || []).forEach((a, i) => {
+    if (!a) return; // a dot's: a tap goes no way
     parts.push(h("path", { key: `a${i}`, d: "M-4 -3.4 L4 0 L-4 3.4 Z", className: "trace-arrow",
                            transform: `translate(${a.x} ${a.y}) rotate(${a.angle})` }));
   });
   return h("g", { "aria-hidden": "true" }, parts);
 }
 
-// Numbered start dots, drawn over the ink so they stay visible.
-// A start shared with an earlier stroke (A, B, M, N, R) moves along its own stroke, a dot and a gap away, so both
-// numbers show (9 units apart, the dots of r 4.4 touched and read as one).
+// Numbered start dots, drawn over the ink so they stay visible, where the server says (learnsite/games/trace.py:
+// a start shared with an earlier stroke's moves along its own, so both numbers show; the arrows keep clear of them).
 function StartDots({ guide }) {
-  const starts = guide.starts || [];
-  const arrows = guide.arrows || [];
-  const shown = starts.map((p, i) => {
-    if (!starts.slice(0, i).some((q) => dist(p, q) < 8)) return p;
-    const a = ((arrows[i] && arrows[i].angle) || 0) * Math.PI / 180;
-    return [p[0] + 12 * Math.cos(a), p[1] + 12 * Math.sin(a)];
-  });
   return h("g", { "aria-hidden": "true", className: "trace-start" },
-    shown.map(([x, y], i) => h("g", { key: i },
+    (guide.dots || guide.starts || []).map(([x, y], i) => h("g", { key: i },
       h("circle", { cx: x, cy: y, r: 4.4 }),
       h("text", { x, y: y + 0.2, textAnchor: "middle", dominantBaseline: "central" }, String(i + 1)))));
 }

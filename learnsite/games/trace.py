@@ -38,6 +38,14 @@ HEADING_SPAN, HEADING_LOOK = 6.0, 40  # the way the ink goes at a point is measu
 
 UNIT = 32  # one sheet line gap (learnsite/sheets/strokes.py): TOP to MIDDLE, MIDDLE to BASE
 DOT = 4  # an i or j dot (one point on the sheet) is a tiny stroke here: a tap covers it
+SHARED, SHIFT = 8, 12  # a start this near an earlier one has its numbered dot drawn this far along its stroke
+ARROW_IN = 18  # a stroke's arrow stands about this far along it: early, to show the way
+ARROW_STEP = 1.5  # the places along a stroke tried for its arrow
+DOT_CLEAR = 9  # an arrow's centre this far from another stroke's dot: the dot (4.4) and the arrow (4) do not touch
+OWN_DOT_CLEAR = 8  # and from its own, which it may just touch ("2▶": start here, go this way)
+OTHERS_DOT = 20  # nearer another dot than its own, and closer than this, an arrow reads as that dot's way
+CROSSING = 6  # an arrow's centre this far from every other stroke: not on a crossing
+BESIDE = 8  # an arrow beside its stroke stands this far off it (the stroke's dots and the arrow do not touch)
 
 
 def _scaled(strokes: list[list[Point]]) -> list[list[Point]]:
@@ -127,34 +135,85 @@ def _guide(letter: str) -> tuple[tuple[tuple[tuple[int, int], ...], ...], tuple[
     return strokes, checkpoints
 
 
-def _arrow(line: tuple[tuple[int, int], ...]) -> dict:
-    """Where the direction arrow of a stroke sits (a little after its start) and where it points."""
+def _first_way(line: tuple[tuple[int, int], ...]) -> int:
+    """The way a stroke sets off (measured 12 to 24 units in, past the start's wobble), in screen degrees."""
     points = _along([(float(x), float(y)) for x, y in line], 6)
-    at = points[min(3, len(points) - 1)]  # ~18 units in: clear of the start dot
-    ahead = points[min(4, len(points) - 1)]
-    before = points[min(2, len(points) - 2)]
-    return {"x": round(at[0]), "y": round(at[1]), "angle": _angle(before, ahead)}
+    return _angle(points[min(2, len(points) - 2)], points[min(4, len(points) - 1)])
+
+
+def _dots(strokes: tuple[tuple[tuple[int, int], ...], ...]) -> list[tuple[int, int]]:
+    """Where the numbered start dots are drawn: a start shared with an earlier stroke's (A, B, M) moves SHIFT along
+    the way its stroke sets off, so both numbers show (the dots of r 4.4 units apart touched and read as one)."""
+    out = []
+    for i, line in enumerate(strokes):
+        (x, y), way = line[0], math.radians(_first_way(line))
+        shared = any(math.dist(line[0], earlier[0]) < SHARED for earlier in strokes[:i])
+        out.append((round(x + SHIFT * math.cos(way)), round(y + SHIFT * math.sin(way))) if shared else (x, y))
+    return out
+
+
+def _arrow(strokes: tuple[tuple[tuple[int, int], ...], ...], i: int, dots: list[tuple[int, int]]) -> dict | None:
+    """Where stroke i's direction arrow stands and where it points: on its stroke about ARROW_IN along, else
+    beside it (on either side, BESIDE off), at the first place that keeps clear of every numbered dot,
+    is not by another dot rather than its own (it would read as that number's way), is not on another stroke (t's
+    bar arrow stood on its stem) and, beside, keeps off every stroke. A dot has none.
+    On n's stem it stood under dot 2 (the arch starts halfway up), on T's bar against dot 1 ("2 ▶ 1" read as
+    "1 ▶"); where no place fits, it keeps the old one, ARROW_IN along."""
+    line = [(float(x), float(y)) for x, y in strokes[i]]
+    if _length(line) <= 2 * DOT:
+        return None  # a dot: a tap, which goes no way
+    points = _along(line, ARROW_STEP)
+    last = len(points) - 1
+    lines = [[(float(x), float(y)) for x, y in other] for other in strokes]
+    other_lines = [other for j, other in enumerate(lines) if j != i]
+
+    def way(k: int) -> Point:
+        (ax, ay), (bx, by) = points[max(0, k - 2)], points[min(last, k + 2)]
+        n = math.hypot(bx - ax, by - ay) or 1.0
+        return (bx - ax) / n, (by - ay) / n
+
+    def fits(at: Point, beside: bool) -> bool:
+        room = [math.dist(at, d) for d in dots]
+        own = room[i]
+        others = [r for j, r in enumerate(room) if j != i]
+        return (own >= OWN_DOT_CLEAR and all(r >= DOT_CLEAR and not (r < OTHERS_DOT and r <= own + 1) for r in others)
+                and -2 <= at[0] <= 102 and -2 <= at[1] <= 102
+                and (not beside or _distance_to_strokes(at, lines) >= BESIDE - 1)
+                and (not other_lines or _distance_to_strokes(at, other_lines) >= CROSSING))
+
+    ideal = min(round(ARROW_IN / ARROW_STEP), last)
+    along = sorted(range(min(4, last), max(ideal, last - 2) + 1), key=lambda k: abs(k - ideal))
+    tries = [(points[k], k) for k in along] + [
+        ((points[k][0] + side * way(k)[1] * BESIDE, points[k][1] - side * way(k)[0] * BESIDE), k)
+        for k in sorted(range(min(2, last), last + 1), key=lambda k: abs(k - ideal)) for side in (1, -1)]
+    at, k = next(((p, k) for n, (p, k) in enumerate(tries) if fits(p, n >= len(along))), (points[ideal], ideal))
+    dx, dy = way(k)
+    return {"x": round(at[0]), "y": round(at[1]), "angle": round(math.degrees(math.atan2(dy, dx))) % 360}
 
 
 def letter_guide(letter: str) -> dict:
     """Everything a canvas needs to draw the dotted guide of `letter` (JSON-able).
 
     {"letter", "lines": {"top", "middle", "base"}, "strokes": [[[x, y], ...], ...],
-     "starts": [[x, y], ...], "checkpoints": [[[x, y], ...], ...] (per stroke, in order),
-     "arrows": [{"x", "y", "angle"}, ...] (per stroke; angle in screen degrees, 0 = right, 90 = down),
+     "starts": [[x, y], ...], "dots": [[x, y], ...] (where the numbered start dots are drawn),
+     "checkpoints": [[[x, y], ...], ...] (per stroke, in order),
+     "arrows": [{"x", "y", "angle"} or None, ...] (per stroke, None for a dot; angle in screen degrees,
+     0 = right, 90 = down),
      "radius": RADIUS}. Raises ValueError for a letter without a guide.
     """
     key = _normal(letter)
     if key is None:
         raise ValueError("no tracing guide for this letter")
     strokes, checkpoints = _guide(key)
+    dots = _dots(strokes)
     return {
         "letter": key,
         "lines": {"top": TOP, "middle": MIDDLE, "base": BASE},
         "strokes": [[list(p) for p in line] for line in strokes],
         "starts": [list(line[0]) for line in strokes],
+        "dots": [list(p) for p in dots],
         "checkpoints": [[list(p) for p in cps] for cps in checkpoints],
-        "arrows": [_arrow(line) for line in strokes],
+        "arrows": [_arrow(strokes, i, dots) for i in range(len(strokes))],
         "radius": RADIUS,
     }
 

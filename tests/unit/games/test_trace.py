@@ -31,7 +31,8 @@ def test_every_guide_is_sound(letter):
     guide = letter_guide(letter)
     assert json.loads(json.dumps(guide)) == guide  # JSON-able as is
     assert guide["letter"] == letter and guide["radius"] == trace.RADIUS
-    assert len(guide["strokes"]) == len(guide["starts"]) == len(guide["checkpoints"]) == len(guide["arrows"]) >= 1
+    assert len(guide["strokes"]) == len(guide["starts"]) == len(guide["dots"]) == len(guide["checkpoints"]) == len(
+        guide["arrows"]) >= 1
     for stroke, start, cps, arrow in zip(guide["strokes"], guide["starts"], guide["checkpoints"], guide["arrows"]):
         assert len(stroke) >= 2 and start == stroke[0]
         assert all(0 <= v <= 100 and isinstance(v, int) for p in stroke for v in p)
@@ -41,7 +42,10 @@ def test_every_guide_is_sound(letter):
             assert trace._distance_to_strokes(tuple(map(float, cp)), [line]) <= 1.0
         for a, b in zip(cps, cps[1:]):  # spread along it, none skipped by a finger-sized circle
             assert 0 < math.dist(a, b) <= trace.CHECKPOINT_SPACING + 1
-        assert trace._distance_to_strokes((arrow["x"], arrow["y"]), [line]) <= 1.5
+        if trace._length(line) <= 2 * trace.DOT:
+            assert arrow is None  # a dot's tap goes no way
+            continue
+        assert trace._distance_to_strokes((arrow["x"], arrow["y"]), [line]) <= trace.BESIDE + 1.5  # on it or beside
         assert 0 <= arrow["angle"] < 360
 
 
@@ -50,6 +54,38 @@ def test_arrows_point_the_way_the_stroke_goes():
     assert t["arrows"][0]["angle"] == 90  # the down stroke points down
     assert t["arrows"][1]["angle"] == 0  # the bar goes left to right
     assert 135 < letter_guide("O")["arrows"][0]["angle"] < 225  # round letters start leftwards (counter-clockwise)
+
+
+@pytest.mark.parametrize("letter", LETTERS)
+def test_each_arrow_stands_clear_of_every_numbered_dot(letter):
+    """The phonics review: n's, m's, p's and r's down-arrow was hidden under dot 2 (the arch starts halfway up
+    the stem), and T's and I's bar arrow stood against dot 1 ("2 ▶ 1" read as "1 ▶"). An arrow (a dot's tap has
+    none to show) keeps clear of every dot, is not by another dot rather than its own, and points the way its
+    stroke goes there."""
+    guide = letter_guide(letter)
+    dots = guide["dots"]
+    for i, (stroke, arrow) in enumerate(zip(guide["strokes"], guide["arrows"])):
+        line = [tuple(map(float, p)) for p in stroke]
+        if trace._length(line) <= 2 * trace.DOT:
+            continue
+        at = (arrow["x"], arrow["y"])
+        own = math.dist(at, dots[i])
+        others = [math.dist(at, dot) for j, dot in enumerate(dots) if j != i]
+        assert own >= trace.OWN_DOT_CLEAR - 0.8 and all(r >= trace.DOT_CLEAR - 0.8 for r in others), (letter, arrow)
+        assert not any(r < trace.OTHERS_DOT - 0.8 and r < own for r in others), (letter, i, arrow)
+        near = min(range(len(line) - 1), key=lambda i: trace._segment_distance(at, line[i], line[i + 1]))
+        (ax, ay), (bx, by) = line[near], line[near + 1]
+        way = math.radians(arrow["angle"])
+        assert math.cos(way) * (bx - ax) + math.sin(way) * (by - ay) > 0, (letter, arrow)
+
+
+def test_a_shared_start_has_its_dot_drawn_along_its_stroke():
+    """Both of M's first strokes start at its top left: dot 2 is drawn along the second, so both numbers show."""
+    guide = letter_guide("M")
+    assert guide["starts"][0] == guide["starts"][1] and math.dist(guide["dots"][0], guide["dots"][1]) >= 11
+    for letter in LETTERS:
+        dots = letter_guide(letter)["dots"]
+        assert all(math.dist(a, b) >= trace.SHARED for i, a in enumerate(dots) for b in dots[:i]), letter
 
 
 def test_lines_are_the_three_writing_lines():
