@@ -83,7 +83,7 @@ SONGS: tuple[Song, ...] = tuple(
         ("The Alphabet Song", "A, B, C, D... sing all twenty-six letters with a happy tune."),
         ("Five Little Ducks", "Five little ducks went out one day. How many came back? Count along!"),
         ("Days of the Week", "Sunday, Monday, Tuesday... a clap-along song for every day."),
-        ("Phonics Fun", "Learn the sound each letter makes: a is for apple, b is for ball!"),
+        ("Phonics Fun", "Sing the sounds letters make: a says /a/ as in apple, b says /b/ as in ball!"),
     )
 )
 

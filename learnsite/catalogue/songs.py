@@ -151,14 +151,15 @@ TUNES: tuple[Tune, ...] = (
         ("Sing them all again with me!", 12),
     ]),
     _tune("phonics-fun", "London Bridge Is Falling Down", 128, _PHONICS_VERSE * 2, _PHONICS_BASS_VERSE * 2, [
-        ("A is for apple, a, a!", 8),
-        ("A says a, A says a,", 8),
-        ("A is for apple, a, a!", 8),
-        ("A, a, apple!", 8),
-        ("B is for ball, b, b, b!", 8),
-        ("B says b, B says b,", 8),
-        ("B is for ball, b, b, b!", 8),
-        ("B, b, b, ball!", 8),
+        # a letter's sound between slashes, as phonics lessons write it: "A says a" was read "A says ay"
+        ("A is for apple, /a/, /a/!", 8),
+        ("A says /a/, A says /a/,", 8),
+        ("A is for apple, /a/, /a/!", 8),
+        ("A, /a/, apple!", 8),
+        ("B is for ball, /b/, /b/, /b/!", 8),
+        ("B says /b/, B says /b/,", 8),
+        ("B is for ball, /b/, /b/, /b/!", 8),
+        ("B, /b/, /b/, ball!", 8),
     ]),
 )
 

@@ -85,8 +85,9 @@ SUNG = {
         "Mo-ther duck said, \"Quack, quack, quack, quack!\"", "And all the five lit-tle ducks came back!"],
     "days-of-the-week": ["Sun-day, Mon-day, Tues-day, Wednes-day,", "Thurs-day, Fri-day, Sat-ur-day:",
                          "Se-ven days are in a week,", "Sing them all a-gain with me!"],
-    "phonics-fun": ["A is for ap-ple, a, a!", "A says a, A says a,", "A is for ap-ple, a, a!", "A, a, ap-ple!",
-                    "B is for ball, b, b, b!", "B says b, B says b,", "B is for ball, b, b, b!", "B, b, b, ball!"],
+    "phonics-fun": ["A is for ap-ple, /a/, /a/!", "A says /a/, A says /a/,", "A is for ap-ple, /a/, /a/!",
+                    "A, /a/, ap-ple!", "B is for ball, /b/, /b/, /b/!", "B says /b/, B says /b/,",
+                    "B is for ball, /b/, /b/, /b/!", "B, /b/, /b/, ball!"],
 }
 
 
