@@ -12,16 +12,19 @@ Point = tuple[float, float]
 
 ARROW = 3.0  # mm: the arrowhead's length, and how far beside its stroke it stands
 ARROW_SPREAD = 0.36
-CLEAR = 1.3  # mm from any stroke's centre line to the arrowhead: half the model's ink (0.7) and a gap
+SHAFT = 1.5  # mm of shaft behind the head: a bare head read as a triangle, not as "go this way", to a child
+SHAFT_WIDTH = 0.6  # mm
+CLEAR = 1.3  # mm from any stroke's centre line to the arrow: half the model's ink (0.7) and a gap
 ARROW_GAP = 1.0  # mm between two arrowheads
 CORNER = math.radians(40)  # a turn sharper than this between two segments ends a stroke's first part
-# where along its stroke's first part an arrow may stand, most wanted first: a third of the way shows the way early
-ALONG = (0.35, 0.45, 0.25, 0.55, 0.2, 0.65, 0.15, 0.75, 0.1, 0.85)
+# where along its stroke's first part an arrow may stand, most wanted first: near the start dot, where the child
+# begins (a third of the way put o's and u's arrow under the baseline, far from it)
+ALONG = (0.2, 0.3, 0.15, 0.4, 0.25, 0.5, 0.1, 0.6, 0.7, 0.8)
 
 
 def arrow_places(model: list[list[Point]], near: list[list[Point]], min_x: float,
-                 min_y: float = -math.inf) -> list[tuple[float, float, float]]:
-    """The tip and angle of each model stroke's arrowhead (a dot has none), pointing the way to write.
+                 min_y: float = -math.inf) -> list[tuple[float, float, float, float]]:
+    """The tip, angle and shaft length of each model stroke's arrow (a dot has none), pointing the way to write.
 
     Each stands beside its stroke's first part (its left first), so it shows the first move, at the first place
     along it that keeps CLEAR of every stroke in near (its own included), ARROW_GAP from the arrows before it, and
@@ -33,30 +36,36 @@ def arrow_places(model: list[list[Point]], near: list[list[Point]], min_x: float
     placed, edges = [], []
     for pts in model:
         if len(pts) > 1:
-            tip, angle, corners = _place(pts, lines, edges, (min_x, min_y))
-            placed.append((tip[0], tip[1], angle))
+            # a shaft where it fits, else the head alone (5's first stroke: its stem is short), each on the stroke's
+            # first part first; where nothing fits, the best head alone
+            tries = [(part, length) for part in (first_part(pts), pts) for length in (SHAFT, 0.0)]
+            found = (_place(part, lines, edges, (min_x, min_y), length) + (length,) for part, length in tries)
+            tip, angle, corners, _, length = next((f for f in found if f[3]), None) or _place(
+                pts, lines, edges, (min_x, min_y), 0.0) + (0.0,)
+            placed.append((tip[0], tip[1], angle, length))
             edges.extend(zip(corners, corners[1:] + corners[:1]))
+            edges.append(shaft(tip, angle, length))
     return placed
 
 
-def _place(pts: list[Point], lines: list[tuple[Point, Point]], edges: list[tuple[Point, Point]],
-           least: Point) -> tuple[Point, float, list[Point]]:
-    """The first good place for a stroke's arrowhead, on its first part and else on the whole stroke (e's first
-    part, its bar, lies inside its eye with no room for an arrow), else the best: (tip, angle, corners)."""
+def _place(part: list[Point], lines: list[tuple[Point, Point]], edges: list[tuple[Point, Point]],
+           least: Point, length: float) -> tuple[Point, float, list[Point], bool]:
+    """The first good place beside `part` of a stroke for its arrow (its shaft `length` long), else the best:
+    (tip, angle, the head's corners, whether it is a good place). e's first part, its bar, lies inside its eye
+    with no room for an arrow: the caller tries the whole stroke next."""
     best, best_score = None, None
-    for part in (first_part(pts), pts):
-        for along in ALONG:
-            px, py, angle = _point_along(part, along)
-            for side in (1, -1):
-                tip = (px + side * math.sin(angle) * ARROW, py - side * math.cos(angle) * ARROW)
-                points = _arrow_points(tip, angle)
-                slack = min([_distance(p, a, b) - CLEAR for p in points for a, b in lines]
-                            + [_distance(p, a, b) - ARROW_GAP for p in points for a, b in edges])
-                inside = min(x for x, _ in points) >= least[0] and min(y for _, y in points) >= least[1]
-                if inside and slack >= 0:
-                    return tip, angle, points[:3]
-                if best_score is None or (inside, slack) > best_score:
-                    best, best_score = (tip, angle, points[:3]), (inside, slack)
+    for along in ALONG:
+        px, py, angle = _point_along(part, along)
+        for side in (1, -1):
+            tip = (px + side * math.sin(angle) * ARROW, py - side * math.cos(angle) * ARROW)
+            points = _arrow_points(tip, angle, length)
+            slack = min([_distance(p, a, b) - CLEAR for p in points for a, b in lines]
+                        + [_distance(p, a, b) - ARROW_GAP for p in points for a, b in edges])
+            inside = min(x for x, _ in points) >= least[0] and min(y for _, y in points) >= least[1]
+            if inside and slack >= 0:
+                return tip, angle, points[:3], True
+            if best_score is None or (inside, slack) > best_score:
+                best, best_score = (tip, angle, points[:3], False), (inside, slack)
     return best
 
 
@@ -82,14 +91,23 @@ def _point_along(pts: list[Point], along: float) -> tuple[float, float, float]:
     return bx, by, math.atan2(by - ay, bx - ax)
 
 
-def _arrow_points(tip: Point, angle: float) -> list[Point]:
-    """The arrowhead's corners, the middles of its sides and its centre: enough to tell it touches a line."""
+def shaft(tip: Point, angle: float, length: float) -> tuple[Point, Point]:
+    """The arrow's shaft: from the middle of the head's back to `length` behind it."""
+    back, base = angle + math.pi, ARROW * math.cos(ARROW_SPREAD)
+    return ((tip[0] + base * math.cos(back), tip[1] + base * math.sin(back)),
+            (tip[0] + (base + length) * math.cos(back), tip[1] + (base + length) * math.sin(back)))
+
+
+def _arrow_points(tip: Point, angle: float, length: float = SHAFT) -> list[Point]:
+    """The arrowhead's corners, the middles of its sides, its centre and its shaft's middle and end: enough to
+    tell it touches a line."""
     back = angle + math.pi
     corners = [tip] + [(tip[0] + ARROW * math.cos(back + s), tip[1] + ARROW * math.sin(back + s))
                        for s in (ARROW_SPREAD, -ARROW_SPREAD)]
     middles = [((p[0] + q[0]) / 2, (p[1] + q[1]) / 2) for p, q in zip(corners, corners[1:] + corners[:1])]
     centre = (sum(p[0] for p in corners) / 3, sum(p[1] for p in corners) / 3)
-    return corners + middles + [centre]
+    base, tail = shaft(tip, angle, length)
+    return corners + middles + [centre, ((base[0] + tail[0]) / 2, (base[1] + tail[1]) / 2), tail]
 
 
 def _distance(p: Point, a: Point, b: Point) -> float:

@@ -11,7 +11,7 @@ import string
 
 from fpdf.enums import StrokeCapStyle, StrokeJoinStyle
 
-from learnsite.sheets.arrows import ARROW, ARROW_SPREAD, arrow_places
+from learnsite.sheets.arrows import ARROW, ARROW_SPREAD, SHAFT_WIDTH, arrow_places, shaft
 from learnsite.sheets.dots import Dot, Dotting, place_dots
 from learnsite.sheets.layout import DOT_GAP, GREY, INK, MARGIN, SMALL_DOT_GAP, SheetPdf
 from learnsite.sheets.options import SheetOptions
@@ -127,7 +127,12 @@ def _row(pdf: SheetPdf, text: str, y: float, own_turn: bool = False) -> None:
     firsts = _first_strokes(text)
     for i, pts in enumerate(model):
         pdf.circle(pts[0][0], pts[0][1], _start_dot(i in firsts, pts, MODEL_FIRST_DOT, MODEL_LATER_DOT), style="F")
-    for tip_x, tip_y, angle in _model_arrows(text):
+    with pdf.local_context(line_width=SHAFT_WIDTH, draw_color=INK, stroke_cap_style=StrokeCapStyle.BUTT):
+        for tip_x, tip_y, angle, length in _model_arrows(text):
+            if length:
+                (bx, by), (tx, ty) = shaft((x0 + tip_x, y + tip_y), angle, length)
+                pdf.line(bx, by, tx, ty)
+    for tip_x, tip_y, angle, _ in _model_arrows(text):
         pdf.arrow_head(x0 + tip_x, y + tip_y, angle, ARROW, spread=ARROW_SPREAD)
     dots = dotting(text)
     placed = [(x + d.x, y + d.y, d) for x in starts[1:2 if own_turn else None] for d in _copy_dots(text)]
@@ -206,8 +211,9 @@ def _copy_step(text: str) -> tuple[float, float]:
 
 
 @functools.cache
-def _model_arrows(text: str) -> tuple[tuple[float, float, float], ...]:
-    """The model's arrowheads on a row starting at 0 with its top line at 0 (the same on every row and page)."""
+def _model_arrows(text: str) -> tuple[tuple[float, float, float, float], ...]:
+    """The model's arrows (tip, angle, shaft length) on a row starting at 0 with its top line at 0 (the same on every
+    row and page)."""
     model = _strokes(text, 3, 0)
     near = model + _strokes(text, 3 + _copy_step(text)[1], 0)
     return tuple(arrow_places(model, near, 0, -(ROW_PITCH - DESCENDER * UNIT)))

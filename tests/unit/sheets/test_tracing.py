@@ -9,7 +9,7 @@ from pypdf import PdfReader
 from learnsite.sheets.layout import GREY, MARGIN, SheetPdf
 from learnsite.sheets.options import defaults
 from learnsite.sheets.strokes import DIGITS, GLYPHS, LOWER, UPPER
-from learnsite.sheets.arrows import ARROW, ARROW_GAP, CLEAR, _arrow_points, _distance, arrow_places
+from learnsite.sheets.arrows import ARROW, ARROW_GAP, CLEAR, SHAFT, _arrow_points, _distance, arrow_places
 from learnsite.sheets import tracing
 from learnsite.sheets.dots import DISC_SPACE, DOT_SPACE
 from learnsite.sheets.tracing import ROW_PITCH, SMALL, TALL, UNIT, _model_arrows, _row, _strokes, copy_starts, dotting
@@ -93,8 +93,8 @@ def test_the_models_arrows_stand_clear_beside_their_strokes(text):
     arrows = arrow_places(model, near, MARGIN, -(ROW_PITCH - 2.85 * UNIT))
     lines = [s for s in model if len(s) > 1]
     assert len(arrows) == len(lines)
-    heads = [_arrow_points((x, y), angle) for x, y, angle in arrows]
-    for i, ((x, y, angle), head, stroke) in enumerate(zip(arrows, heads, lines)):
+    heads = [_arrow_points((x, y), angle, length) for x, y, angle, length in arrows]
+    for i, ((x, y, angle, _), head, stroke) in enumerate(zip(arrows, heads, lines)):
         beside = min(_distance((x, y), a, b) for a, b in zip(stroke, stroke[1:]))
         assert beside <= ARROW + 0.01, (text, i)  # less where the stroke bends back towards it
         ways = [math.atan2(b[1] - a[1], b[0] - a[0]) for a, b in zip(stroke, stroke[1:]) if a != b]
@@ -375,9 +375,9 @@ def test_a_dotted_copy_has_no_spike_on_a_sharp_corner():
     assert [c.get("stroke_join_style") for c in pdf.contexts if c.get("draw_color") == GREY] == [StrokeJoinStyle.ROUND]
 
 
-def _beside(arrow: tuple[float, float, float], stroke: list[tuple[float, float]]) -> int:
+def _beside(arrow: tuple[float, float, float, float], stroke: list[tuple[float, float]]) -> int:
     """The index of the segment of stroke that arrow stands beside, pointing its way (-1 for none)."""
-    x, y, angle = arrow
+    x, y, angle, _ = arrow
     for side in (1, -1):
         foot = (x - side * math.sin(angle) * ARROW, y + side * math.cos(angle) * ARROW)
         for i, (a, b) in enumerate(zip(stroke, stroke[1:])):
@@ -443,3 +443,16 @@ def test_a_stroke_along_a_guide_line_shows_plainly(text):
     for pts in on_guide:
         clear = [d for d in dots if _on(d, pts) and all(math.dist(d[:2], c[:2]) > c[2] + d[2] / 2 for c in discs)]
         assert len(clear) >= 5, (text, len(clear))
+
+
+def test_each_model_arrow_has_a_shaft_and_stands_near_where_the_stroke_starts():
+    """The phonics review: bare 3 mm heads read as triangles to a 5-year-old, and standing a third of the way along
+    their stroke, o's and u's only arrow was under the baseline, far from the start dot. Each arrow has a shaft
+    (but 5's first, beside its short stem, where none fits), and a round letter's first arrow stands in the upper
+    half of its x-height, by its start."""
+    for text in GLYPHS:
+        for i, (_, _, _, shaft) in enumerate(_model_arrows(text)):
+            assert shaft == SHAFT or (text, i) == ("5", 0), (text, i)
+    for text in "acdgoqsu":
+        x, y, _, _ = _model_arrows(text)[0]
+        assert y < 1.5 * UNIT, (text, y / UNIT)  # the x-height runs from 1 to 2 line gaps down
