@@ -54,9 +54,11 @@
   // highlight, like the hint's: React keeps the text node). Chrome's Google voices and Android send no word
   // boundaries: a timer estimated from the words moves the light until (unless) one comes (read_aloud.js).
   var reading = 0, readingStory = false; // a story read now; `reading` ends the one before
+  var storySlow = false, storyAt = null; // Reading speed: Slow; where the story being read is (its node, a word)
+  var STORY_RATES = { slow: 0.7, normal: 0.9 };
   var highlights = !!(window.CSS && CSS.highlights && typeof Highlight !== "undefined");
   function unread() {
-    reading++; readingStory = false;
+    reading++; readingStory = false; storyAt = null;
     if (highlights) CSS.highlights.delete("story-reading");
   }
   function wordMs(word, rate) {
@@ -64,17 +66,22 @@
     if (/[.!?]["')”]*$/.test(word)) ms += 350; else if (/[,;:]["')”]*$/.test(word)) ms += 200;
     return ms / rate;
   }
-  function followStory(u, node) {
+  function followStory(u, node, from) { // u says the story from character `from` on
     var mine = ++reading, words = [], re = /\S+/g, m, timer = 0, heard = false, current = -1;
     while ((m = re.exec(u.text))) words.push({ at: m.index, word: m[0] });
     readingStory = true;
+    storyAt = { node: node, at: from };
     function light(i) {
-      if (!highlights || mine !== reading || !words[i] || i === current) return;
+      if (mine !== reading || !words[i] || i === current) return;
       current = i;
-      if (!node.isConnected || node.nodeValue !== u.text) { CSS.highlights.delete("story-reading"); return; }
+      storyAt = { node: node, at: from + words[i].at };
+      if (!highlights) return;
+      if (!node.isConnected || node.nodeValue.slice(from) !== u.text) {
+        CSS.highlights.delete("story-reading"); return;
+      }
       var range = document.createRange();
-      range.setStart(node, words[i].at);
-      range.setEnd(node, words[i].at + words[i].word.length);
+      range.setStart(node, from + words[i].at);
+      range.setEnd(node, from + words[i].at + words[i].word.length);
       var now = new Highlight(range);
       now.priority = 1; // over the hint's mark
       CSS.highlights.set("story-reading", now);
@@ -126,6 +133,21 @@
   // screen waits for them (forgotten when the round, the page or the Read aloud switch changes)
   var waiting = null;
   var lighting = false; // what is being said lights answers (names, a quiz's answers): it ends with their round
+  // Reading speed, as a storybook's: the story read now goes on from its word at the new speed
+  function syncStorySpeed() {
+    Array.prototype.forEach.call(document.querySelectorAll("[data-story-speed]"), function (b) {
+      var pressed = (b.getAttribute("data-story-speed") === "slow") === storySlow ? "true" : "false";
+      if (b.getAttribute("aria-pressed") !== pressed) b.setAttribute("aria-pressed", pressed);
+    });
+  }
+  function setStorySpeed(slow) {
+    var at = readingStory && storyAt, same = slow === storySlow;
+    storySlow = slow;
+    syncStorySpeed();
+    if (same || !at || !at.node.isConnected) return;
+    speak([{ text: at.node.nodeValue.slice(at.at), story: at.node, from: at.at }]);
+  }
+
   function quiet() {
     if ("speechSynthesis" in window) window.speechSynthesis.cancel();
     unlight(); unread(); waiting = null; lighting = false;
@@ -145,8 +167,8 @@
     lighting = parts.some(function (part) { return part.button; });
     parts.forEach(function (part) {
       var u = new SpeechSynthesisUtterance(part.text);
-      u.voice = voice; u.lang = voice.lang; u.rate = 0.9;
-      if (part.story) followStory(u, part.story);
+      u.voice = voice; u.lang = voice.lang; u.rate = part.story && storySlow ? STORY_RATES.slow : STORY_RATES.normal;
+      if (part.story) followStory(u, part.story, part.from || 0);
       if (part.button) { // React keeps a round's buttons for the next: light one only in its own round
         u.onstart = function () {
           unlight();
@@ -235,6 +257,8 @@
     if (node && node.nodeType === 3 && node.nodeValue === text && "speechSynthesis" in window) {
       speak([{ text: text, story: node }]);
     } else if (b) say(text, board, more);
+    var speed = e.target.closest && e.target.closest("[data-story-speed]");
+    if (speed) setStorySpeed(speed.getAttribute("data-story-speed") === "slow");
     if (b && board) { askedAloud = true; showNoVoice(); }
     var k = e.target.closest && e.target.closest("button[data-key]");
     var box = document.getElementById("game-answer");
@@ -706,6 +730,7 @@
     }
     unpend(board);
     syncSwitches(board);
+    syncStorySpeed();
     onNewText(board);
     countWords();
     showHeard();

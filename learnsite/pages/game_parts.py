@@ -114,8 +114,17 @@ def choose_view() -> rx.Component:
                 # a new story takes the focus first (games.js), so a screen reader reads it before its questions
                 rx.el.h3("Read the story", class_name="game-passage-title", id="game-story", tab_index=-1),
                 # a child who needs it may hear the story (the questions still ask what it says)
-                rx.el.button(rx.icon("volume-2", size=18, aria_hidden="true"), "Read it to me", type="button",
-                             class_name="game-hear game-hear-small", data_say=B.passage, data_hear="story"),
+                rx.el.div(
+                    rx.el.button(rx.icon("volume-2", size=18, aria_hidden="true"), "Read it to me", type="button",
+                                 class_name="game-hear game-hear-small", data_say=B.passage, data_hear="story"),
+                    # as a storybook's: a reader who needs it slower has it (games.js owns aria-pressed)
+                    rx.el.div(
+                        rx.el.button("Slow", type="button", class_name="read-speed", aria_pressed="false",
+                                     data_story_speed="slow"),
+                        rx.el.button("Normal", type="button", class_name="read-speed", aria_pressed="true",
+                                     data_story_speed="normal"),
+                        role="group", aria_label="Reading speed", class_name="read-speeds"),
+                    class_name="game-passage-read"),
                 class_name="game-passage-head"),
             rx.el.p(B.passage, class_name="game-passage-text"),
             class_name="game-passage", role="region", aria_label="Story")),

@@ -1444,6 +1444,37 @@ def test_the_story_read_to_a_child_lights_each_word_as_it_is_said(page, boundary
     assert 4 <= len(page.evaluate("window.__read")) <= len(words)
 
 
+def test_a_reader_may_hear_the_story_slowly(page):
+    """The dyslexia review: a storybook reads slowly when asked, Reading Comp's story only at one speed. Its
+    Reading speed is Slow or Normal, as the storybook's; pressed while the story is read, the reading goes on
+    from its word at the new speed."""
+    install_fake_speech(page, voices=(LOCAL,), boundary=True, word_ms=120)
+    start(page, "reading-comp")
+    story = page.get_by_role("region", name="Story")
+    speeds = story.get_by_role("group", name="Reading speed")
+    slow, normal = speeds.get_by_role("button", name="Slow"), speeds.get_by_role("button", name="Normal")
+    expect(normal).to_have_attribute("aria-pressed", "true")
+    text = (story.locator(".game-passage-text").text_content() or "").strip()
+    story.get_by_role("button", name="Read it to me").click()
+    page.wait_for_function("() => window.__speech.spoken.length === 1")
+    assert speech(page)["spoken"][0]["rate"] == 0.9
+    page.wait_for_function(f"({READ_NOW})().length === 1 && ({READ_NOW})()[0] !== {text.split()[0]!r}")
+    slow.click()
+    expect(slow).to_have_attribute("aria-pressed", "true")
+    expect(normal).to_have_attribute("aria-pressed", "false")
+    page.wait_for_function("() => window.__speech.spoken.length === 2")
+    again = speech(page)["spoken"][1]
+    assert again["rate"] == 0.7 and text.endswith(again["text"]) and len(again["text"]) < len(text), again
+    page.wait_for_function(f"({READ_NOW})().length === 1")  # lit where it goes on
+    assert page.evaluate(READ_NOW)[0] == again["text"].split()[0]
+    normal.click()  # and, stopped, the next reading is at the normal speed
+    page.wait_for_function("() => window.__speech.spoken.length === 3")
+    page.get_by_role("button", name="Hear it: the question and answers read aloud").click()
+    story.get_by_role("button", name="Read it to me").click()
+    page.wait_for_function("(t) => window.__speech.spoken.some((s, i) => i > 2 && s.text === t)", arg=text)
+    assert [s["rate"] for s in speech(page)["spoken"] if s["text"] == text][-1] == 0.9
+
+
 FORGE_SCRIPT = """
 window.__forge = [];
 window.__reflex_otel = { onEventSend: (ev) => {
