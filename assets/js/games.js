@@ -56,7 +56,7 @@
   var reading = 0, readingStory = false; // a story read now; `reading` ends the one before
   var storySlow = false, storyAt = null; // Reading speed: Slow; where the story being read is (its node, a word)
   var STORY_RATES = { slow: 0.7, normal: 0.9 };
-  var highlights = !!(window.CSS && CSS.highlights && typeof Highlight !== "undefined");
+  var highlights = !!(window.CSS && CSS.highlights && typeof Highlight !== "undefined"); // and the hint's mark
   function unread() {
     reading++; readingStory = false; storyAt = null;
     if (highlights) CSS.highlights.delete("story-reading");
@@ -704,7 +704,7 @@
   // what is marked: most changes to the board leave it so (a new story in the same text node collapses the range)
   var marked = { node: null, story: null, words: null };
   function markHint(board) {
-    if (!window.CSS || !CSS.highlights || typeof Highlight === "undefined") return;
+    if (!highlights) return;
     var hint = board && board.querySelector(".game-feedback.is-hint");
     var quote = hint && /“([^”]+)”/.exec(hint.textContent || "");
     var text = quote && board.querySelector(".game-passage-text"), node = text && text.firstChild;

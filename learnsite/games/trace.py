@@ -152,6 +152,11 @@ def _dots(strokes: tuple[tuple[tuple[int, int], ...], ...]) -> list[tuple[int, i
     return out
 
 
+def _is_dot(line: list[Point]) -> bool:
+    """An i's or j's dot: a tiny stroke a tap covers, which goes no way."""
+    return _length(line) <= 2 * DOT
+
+
 def _arrow(strokes: tuple[tuple[tuple[int, int], ...], ...], i: int, dots: list[tuple[int, int]]) -> dict | None:
     """Where stroke i's direction arrow stands and where it points: on its stroke about ARROW_IN along, else
     beside it (on either side, BESIDE off), at the first place that keeps clear of every numbered dot,
@@ -160,8 +165,8 @@ def _arrow(strokes: tuple[tuple[tuple[int, int], ...], ...], i: int, dots: list[
     On n's stem it stood under dot 2 (the arch starts halfway up), on T's bar against dot 1 ("2 ▶ 1" read as
     "1 ▶"); where no place fits, it keeps the old one, ARROW_IN along."""
     line = [(float(x), float(y)) for x, y in strokes[i]]
-    if _length(line) <= 2 * DOT:
-        return None  # a dot: a tap, which goes no way
+    if _is_dot(line):
+        return None
     points = _along(line, ARROW_STEP)
     last = len(points) - 1
     lines = [[(float(x), float(y)) for x, y in other] for other in strokes]
@@ -288,7 +293,7 @@ def check_trace(letter: str, strokes: list[list[list[int]]]) -> bool:
     # Greedy in-order matching is exact for "is the checkpoint list a subsequence of the ink's visits", each visit
     # going the stroke's way: on a short stroke one spot of ink is near all its checkpoints, and the stick of an
     # "a" drawn upwards, or an "f"'s bar drawn leftwards, passed them all at once in order.
-    targets = [(cp, _heading(cps, k)) for cps in checkpoints for k, cp in enumerate(cps)]
+    targets = [target for cps in checkpoints for target in zip(cps, _headings(cps))]
     next_cp = 0
     for p, going in _visits(ink):
         while next_cp < len(targets) and math.dist(p, targets[next_cp][0]) <= RADIUS and _along_the_way(
@@ -299,12 +304,11 @@ def check_trace(letter: str, strokes: list[list[list[int]]]) -> bool:
     return False
 
 
-def _heading(cps: tuple[tuple[int, int], ...], k: int) -> Point | None:
-    """The way a stroke goes as it comes to its checkpoint k: none at its start, nor on a dot (a tap)."""
-    if k == 0 or _length([(float(x), float(y)) for x, y in cps]) <= 2 * DOT:
-        return None
-    (ax, ay), (bx, by) = cps[k - 1], cps[k]
-    return (bx - ax, by - ay)
+def _headings(cps: tuple[tuple[int, int], ...]) -> list[Point | None]:
+    """The way a stroke goes as it comes to each of its checkpoints: none at its start, nor on a dot (a tap)."""
+    if _is_dot([(float(x), float(y)) for x, y in cps]):
+        return [None] * len(cps)
+    return [None] + [(bx - ax, by - ay) for (ax, ay), (bx, by) in zip(cps, cps[1:])]
 
 
 def _visits(ink: list[list[Point]]) -> list[tuple[Point, Point | None]]:

@@ -37,11 +37,11 @@ def arrow_places(model: list[list[Point]], near: list[list[Point]], min_x: float
     for pts in model:
         if len(pts) > 1:
             # a shaft where it fits, else the head alone (5's first stroke: its stem is short), each on the stroke's
-            # first part first; where nothing fits, the best head alone
-            tries = [(part, length) for part in (first_part(pts), pts) for length in (SHAFT, 0.0)]
-            found = (_place(part, lines, edges, (min_x, min_y), length) + (length,) for part, length in tries)
-            tip, angle, corners, _, length = next((f for f in found if f[3]), None) or _place(
-                pts, lines, edges, (min_x, min_y), 0.0) + (0.0,)
+            # first part first; where nothing fits, the best head alone on the whole stroke (the last try)
+            for part, length in [(part, length) for part in (first_part(pts), pts) for length in (SHAFT, 0.0)]:
+                tip, angle, corners, fits = _place(part, lines, edges, (min_x, min_y), length)
+                if fits:
+                    break
             placed.append((tip[0], tip[1], angle, length))
             edges.extend(zip(corners, corners[1:] + corners[:1]))
             edges.append(shaft(tip, angle, length))

@@ -132,8 +132,7 @@ def _row(pdf: SheetPdf, text: str, y: float, own_turn: bool = False) -> None:
             if length:
                 (bx, by), (tx, ty) = shaft((x0 + tip_x, y + tip_y), angle, length)
                 pdf.line(bx, by, tx, ty)
-    for tip_x, tip_y, angle, _ in _model_arrows(text):
-        pdf.arrow_head(x0 + tip_x, y + tip_y, angle, ARROW, spread=ARROW_SPREAD)
+            pdf.arrow_head(x0 + tip_x, y + tip_y, angle, ARROW, spread=ARROW_SPREAD)
     dots = dotting(text)
     placed = [(x + d.x, y + d.y, d) for x in starts[1:2 if own_turn else None] for d in _copy_dots(text)]
     # a white ring parts a dot on a guide line from the line (grey on grey, Z's base read as a thicker line)

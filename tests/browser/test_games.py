@@ -1369,7 +1369,12 @@ def test_a_pre_reader_taps_each_thing_to_count_it_and_hears_its_number(page):
     expect(board(page).locator("[data-counted]")).to_have_count(0)  # a new round starts uncounted
 
 
-MARKED = "() => [...(CSS.highlights.get('story-hint') || [])].map((range) => range.toString())"
+def highlighted(name: str) -> str:
+    """A page function: the words the page's CSS highlight `name` marks."""
+    return f"() => [...(CSS.highlights.get('{name}') || [])].map((range) => range.toString())"
+
+
+MARKED = highlighted("story-hint")
 
 
 def test_a_reading_hint_marks_the_words_it_points_at_in_the_story(page):
@@ -1422,7 +1427,7 @@ RECORD_READ = """() => { window.__read = [];
     return set(name, h);
   };
 }"""
-READ_NOW = "() => [...(CSS.highlights.get('story-reading') || [])].map((range) => range.toString())"
+READ_NOW = highlighted("story-reading")
 
 
 @pytest.mark.parametrize("boundary", [True, False], ids=["word-events", "no-word-events"])

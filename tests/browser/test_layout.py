@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from learnsite.catalogue.home import SITE_TAGLINE
 from tests.browser.test_auth_flows import header, login
-from tests.conftest import open_page, wait_hydrated, window
+from tests.conftest import animations_done, open_page, wait_hydrated, window
 
 PAGES = ["/", "/chat", "/admin/dashboard", "/admin/account", "/worksheet/1", "/flipbook/ocean-explorers"]
 
@@ -152,11 +152,8 @@ def test_the_activity_picture_keeps_its_room_before_it_has_come(browser, app_ser
         assert box["width"] > 200 and abs(box["height"] - box["width"] * 3 / 4) < 2, box
 
 
-LINE_STARTS = """async (selector) => {
+LINE_STARTS = """(selector) => {
     const el = document.querySelector(selector), range = document.createRange();
-    // a storybook page comes in with a random transition (a turn, a zoom): measure where it comes to rest
-    const ending = document.getAnimations().filter((a) => a.effect.getComputedTiming().endTime !== Infinity);
-    await Promise.all(ending.map((a) => a.finished.catch(() => null)));
     range.selectNodeContents(el);
     const lines = {};  // each line's leftmost text box
     for (const r of range.getClientRects()) {
@@ -167,12 +164,19 @@ LINE_STARTS = """async (selector) => {
 }"""
 
 
+def line_starts(page, selector: str) -> list:
+    """Where each line of the element's text starts, once the page is at rest: a storybook page comes in with a
+    random transition (a turn, a zoom)."""
+    animations_done(page.locator("body"))
+    return page.evaluate(LINE_STARTS, selector)
+
+
 def test_text_of_several_lines_starts_each_line_at_one_left_edge(browser, app_server):
     """The dyslexia review: a storybook page's words and a game's hint were centred, and a child who struggles to
     read lost where the next line began. Several lines start at one edge; a line or less is still centred."""
     with window(browser, app_server, 375, 740) as page:
         open_page(page, "/storybook/jungle-friends")
-        starts = page.evaluate(LINE_STARTS, ".story-text")
+        starts = line_starts(page, ".story-text")
         assert len(starts) >= 3 and max(starts) - min(starts) <= 1, starts
         open_page(page, "/activity/math-whiz")
         page.get_by_role("button", name="Start Playing!").click()
@@ -183,7 +187,7 @@ def test_text_of_several_lines_starts_each_line_at_one_left_edge(browser, app_se
         expect(hint).to_be_visible()
         page.evaluate("() => { document.querySelector('.game-feedback').textContent ="
                       " 'Have another go! Start at the bigger number and count on the smaller one, one at a time.'; }")
-        starts = page.evaluate(LINE_STARTS, ".game-feedback")
+        starts = line_starts(page, ".game-feedback")
         assert len(starts) >= 2 and max(starts) - min(starts) <= 1, starts
         prompt = page.locator("#game-prompt").bounding_box()  # one line: centred on the board
         board = page.locator("#game-board").bounding_box()

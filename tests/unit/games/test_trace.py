@@ -42,7 +42,7 @@ def test_every_guide_is_sound(letter):
             assert trace._distance_to_strokes(tuple(map(float, cp)), [line]) <= 1.0
         for a, b in zip(cps, cps[1:]):  # spread along it, none skipped by a finger-sized circle
             assert 0 < math.dist(a, b) <= trace.CHECKPOINT_SPACING + 1
-        if trace._length(line) <= 2 * trace.DOT:
+        if trace._is_dot(line):
             assert arrow is None  # a dot's tap goes no way
             continue
         assert trace._distance_to_strokes((arrow["x"], arrow["y"]), [line]) <= trace.BESIDE + 1.5  # on it or beside
@@ -66,7 +66,7 @@ def test_each_arrow_stands_clear_of_every_numbered_dot(letter):
     dots = guide["dots"]
     for i, (stroke, arrow) in enumerate(zip(guide["strokes"], guide["arrows"])):
         line = [tuple(map(float, p)) for p in stroke]
-        if trace._length(line) <= 2 * trace.DOT:
+        if trace._is_dot(line):
             continue
         at = (arrow["x"], arrow["y"])
         own = math.dist(at, dots[i])
@@ -130,7 +130,7 @@ def test_one_stroke_drawn_backwards_fails(letter):
     spot of ink was near all its checkpoints at once, in order. Each checkpoint is now met going the stroke's way."""
     ink = follow(letter)
     for i, stroke in enumerate(ink):
-        if trace._length([tuple(map(float, p)) for p in stroke]) <= 2 * trace.DOT:
+        if trace._is_dot([tuple(map(float, p)) for p in stroke]):
             continue  # a dot: a tap, which goes no way
         assert check_trace(letter, [s[::-1] if j == i else s for j, s in enumerate(ink)]) is False, (letter, i)
 
