@@ -56,6 +56,11 @@
   var reading = 0, readingStory = false; // a story read now; `reading` ends the one before
   var storySlow = false, storyAt = null; // Reading speed: Slow; where the story being read is (its node, a word)
   var STORY_RATES = { slow: 0.7, normal: 0.9 };
+  var SPEED_KEY = "learnsite.readingSpeed"; // kept on this device, shared with the books (read_aloud.js)
+  function keptStorySlow() {
+    try { var kept = window.localStorage.getItem(SPEED_KEY); } catch (e) { return storySlow; }
+    return kept === "slow" ? true : kept === "normal" ? false : storySlow;
+  }
   var highlights = !!(window.CSS && CSS.highlights && typeof Highlight !== "undefined"); // and the hint's mark
   function unread() {
     reading++; readingStory = false; storyAt = null;
@@ -143,6 +148,7 @@
   function setStorySpeed(slow) {
     var at = readingStory && storyAt, same = slow === storySlow;
     storySlow = slow;
+    try { window.localStorage.setItem(SPEED_KEY, slow ? "slow" : "normal"); } catch (e) { /* this visit only */ }
     syncStorySpeed();
     if (same || !at || !at.node.isConnected) return;
     speak([{ text: at.node.nodeValue.slice(at.at), story: at.node, from: at.at }]);
@@ -738,6 +744,7 @@
     if (round === lastRound) { setTimeout(function () { refocus(board); }, 50); return; }
     var first = lastRound === null;
     lastRound = round;
+    if (first && !readingStory) { storySlow = keptStorySlow(); syncStorySpeed(); } // chosen on a book meanwhile
     board.setAttribute("data-settling", "true"); // the guard above reads it (and tests that tap wait for it to go)
     var mine = ++settling;
     setTimeout(function () { if (mine === settling) board.removeAttribute("data-settling"); }, SETTLE_MS);

@@ -19,6 +19,13 @@
   var NO_VOICE = "Reading aloud needs a voice on this device.";
   var synth = window.speechSynthesis || null;
   var voice = null, voicesKnown = false, speed = "normal", session = null, sessionSeq = 0;
+  // the reader's speed is kept on this device for every book and Reading Comp's story (games.js reads it too)
+  var SPEED_KEY = "learnsite.readingSpeed";
+  function keptSpeed() {
+    var kept = null;
+    try { kept = window.localStorage.getItem(SPEED_KEY); } catch (e) { /* storage blocked */ }
+    return RATES[kept] ? kept : null;
+  }
 
   function root() { return document.querySelector("[data-read-aloud-root]"); }
   function controls() { return document.querySelector("[data-read-aloud]"); }
@@ -290,6 +297,7 @@
   function setSpeed(value) {
     if (!RATES[value] || value === speed) return;
     speed = value;
+    try { window.localStorage.setItem(SPEED_KEY, value); } catch (e) { /* storage blocked: this visit only */ }
     showSpeed();
     var s = session;
     if (s && !s.paused && !s.turning) { // read the page again at the new speed
@@ -314,6 +322,7 @@
   if (synth && synth.addEventListener) synth.addEventListener("voiceschanged", function () { pickVoice(); showAvailability(); });
 
   function mount() {
+    if (!session) speed = keptSpeed() || speed; // chosen meanwhile on another page (or tab)
     showSpeed();
     setActive(!!session, session && session.paused);
     if (!synth) { voicesKnown = true; showAvailability(); return; }

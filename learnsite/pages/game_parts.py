@@ -14,6 +14,7 @@ import reflex as rx
 from learnsite.games.activities import THEME_PARTS
 from learnsite.games.kinds import count, match, sort
 from learnsite.games.session import Board
+from learnsite.pages.read_aloud import speed_group
 from learnsite.state.activity import ActivityState
 from learnsite.state.game import MAX_TEXT, MAX_TYPED, GameState, Turn
 
@@ -118,12 +119,7 @@ def choose_view() -> rx.Component:
                     rx.el.button(rx.icon("volume-2", size=18, aria_hidden="true"), "Read it to me", type="button",
                                  class_name="game-hear game-hear-small", data_say=B.passage, data_hear="story"),
                     # as a storybook's: a reader who needs it slower has it (games.js owns aria-pressed)
-                    rx.el.div(
-                        rx.el.button("Slow", type="button", class_name="read-speed", aria_pressed="false",
-                                     data_story_speed="slow"),
-                        rx.el.button("Normal", type="button", class_name="read-speed", aria_pressed="true",
-                                     data_story_speed="normal"),
-                        role="group", aria_label="Reading speed", class_name="read-speeds"),
+                    speed_group("data-story-speed"),
                     class_name="game-passage-read"),
                 class_name="game-passage-head"),
             rx.el.p(B.passage, class_name="game-passage-text"),

@@ -29,13 +29,7 @@ def read_aloud_controls() -> rx.Component:
             _button("Pause", "pause", hidden=True, aria_label="Pause", data_read_pause="true",
                     label_props={"data_read_pause_label": "true"}),
             _button("Stop", "square", hidden=True, data_read_stop="true"),
-            rx.el.div(
-                rx.el.button("Slow", type="button", class_name="read-speed", aria_pressed="false",
-                             aria_disabled="true", data_read_speed="slow"),
-                rx.el.button("Normal", type="button", class_name="read-speed", aria_pressed="true",
-                             aria_disabled="true", data_read_speed="normal"),
-                role="group", aria_label="Reading speed", class_name="read-speeds", data_read_speeds="true",
-            ),
+            speed_group("data-read-speed", {"aria_disabled": "true"}, data_read_speeds="true"),
             class_name="read-aloud-row",
         ),
         rx.el.p(id="read-aloud-novoice", hidden=True, class_name="read-novoice", data_read_novoice="true"),
@@ -46,6 +40,16 @@ def read_aloud_controls() -> rx.Component:
         class_name="read-aloud",
         data_read_aloud="true",
     )
+
+
+def speed_group(attribute: str, button_props: dict | None = None, **group_props) -> rx.Component:
+    """The "Reading speed" pair, Slow and Normal, that a script reads by `attribute` ("slow" or "normal") and owns
+    the aria-pressed of (read_aloud.js for a book, games.js for Reading Comp's story)."""
+    def speed(label: str, pressed: str) -> rx.Component:
+        return rx.el.button(label, type="button", class_name="read-speed", aria_pressed=pressed,
+                            custom_attrs={attribute: label.lower()}, **(button_props or {}))
+    return rx.el.div(speed("Slow", "false"), speed("Normal", "true"),
+                     role="group", aria_label="Reading speed", class_name="read-speeds", **group_props)
 
 
 def spoken_words(words) -> rx.Component:

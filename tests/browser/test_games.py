@@ -20,6 +20,7 @@ from learnsite.games.session import CHEERS, TRY_AGAIN
 from learnsite.state.game import GameState
 from tests.browser.fake_speech import LOCAL, NETWORK, install_fake_speech, speech
 from tests.browser.reconnect import Sockets
+from tests.browser.test_read_aloud import open_book, read_button
 from tests.conftest import (animations_done, hold_requests, open_page, phone, scroll_still, toast,
                             wait_held, wait_hydrated, window)
 
@@ -1487,6 +1488,38 @@ def test_a_reader_may_hear_the_story_slowly(page):
     story.get_by_role("button", name="Read it to me").click()
     page.wait_for_function("(t) => window.__speech.spoken.some((s, i) => i > 2 && s.text === t)", arg=text)
     assert [s["rate"] for s in speech(page)["spoken"] if s["text"] == text][-1] == 0.9
+
+
+def test_the_reading_speed_chosen_is_kept_for_every_book_and_story(page):
+    """A child who needs the reading slow has it slow again after a reload, on another book and on Reading Comp's
+    story, and Normal chosen there is what the books show next (kept on the device, as the game's switches)."""
+    install_fake_speech(page, voices=(LOCAL,), word_ms=120)
+    open_book(page, "/storybook/the-magical-forest")
+    page.get_by_role("group", name="Reading speed").get_by_role("button", name="Slow").click()
+    open_book(page, "/storybook/the-brave-knight")
+    book_speeds = page.get_by_role("group", name="Reading speed")
+    expect(book_speeds.get_by_role("button", name="Slow")).to_have_attribute("aria-pressed", "true")
+    expect(book_speeds.get_by_role("button", name="Normal")).to_have_attribute("aria-pressed", "false")
+    read_button(page).click()
+    page.wait_for_function("() => window.__speech.spoken.length >= 1")
+    assert speech(page)["spoken"][0]["rate"] == pytest.approx(0.7)
+
+    start(page, "reading-comp")
+    story = page.get_by_role("region", name="Story")
+    slow, normal = (story.get_by_role("group", name="Reading speed").get_by_role("button", name=n)
+                    for n in ("Slow", "Normal"))
+    expect(slow).to_have_attribute("aria-pressed", "true")
+    expect(normal).to_have_attribute("aria-pressed", "false")
+    story.get_by_role("button", name="Read it to me").click()
+    page.wait_for_function("() => window.__speech.spoken.length >= 1")
+    assert speech(page)["spoken"][0]["rate"] == 0.7
+    normal.click()
+    expect(normal).to_have_attribute("aria-pressed", "true")
+
+    open_book(page, "/storybook/the-magical-forest")
+    book_speeds = page.get_by_role("group", name="Reading speed")
+    expect(book_speeds.get_by_role("button", name="Normal")).to_have_attribute("aria-pressed", "true")
+    expect(book_speeds.get_by_role("button", name="Slow")).to_have_attribute("aria-pressed", "false")
 
 
 FORGE_SCRIPT = """
