@@ -39,6 +39,8 @@ HEADING_SPAN, HEADING_LOOK = 6.0, 40  # the way the ink goes at a point is measu
 UNIT = 32  # one sheet line gap (learnsite/sheets/strokes.py): TOP to MIDDLE, MIDDLE to BASE
 DOT = 4  # an i or j dot (one point on the sheet) is a tiny stroke here: a tap covers it
 SHARED, SHIFT = 8, 12  # a start this near an earlier one has its numbered dot drawn this far along its stroke
+DOT_R = 4.4  # a numbered dot's radius (assets/js/trace_canvas.js)
+APART = 10  # numbered dots' centres at least this far apart: a gap between them (2 x DOT_R touch)
 ARROW_IN = 18  # a stroke's arrow stands about this far along it: early, to show the way
 ARROW_STEP = 1.5  # the places along a stroke tried for its arrow
 DOT_CLEAR = 9  # an arrow's centre this far from another stroke's dot: the dot (4.4) and the arrow (4) do not touch
@@ -144,12 +146,26 @@ def _first_way(line: tuple[tuple[int, int], ...]) -> int:
 def _dots(strokes: tuple[tuple[tuple[int, int], ...], ...]) -> list[tuple[int, int]]:
     """Where the numbered start dots are drawn: a start shared with an earlier stroke's (A, B, M) moves SHIFT along
     the way its stroke sets off, so both numbers show (the dots of r 4.4 units apart touched and read as one)."""
-    out = []
+    out: list[tuple[int, int]] = []
     for i, line in enumerate(strokes):
         (x, y), way = line[0], math.radians(_first_way(line))
         shared = any(math.dist(line[0], earlier[0]) < SHARED for earlier in strokes[:i])
-        out.append((round(x + SHIFT * math.cos(way)), round(y + SHIFT * math.sin(way))) if shared else (x, y))
+        out.append((round(x + SHIFT * math.cos(way)), round(y + SHIFT * math.sin(way))) if shared else
+                   _apart((x, y), out))
     return out
+
+
+def _apart(start: tuple[int, int], earlier: list[tuple[int, int]]) -> tuple[int, int]:
+    """A start near, not on, an earlier dot (a, g and q: the stem's top 8 units from the bowl's start) has its dot
+    moved straight away from that one until they no longer touch, by less than a radius: it still covers its
+    start, and "2" is not read as part of "1"."""
+    near = min(earlier, key=lambda d: math.dist(start, d), default=None)
+    gap = math.dist(start, near) if near else APART
+    if gap >= APART or gap == 0:
+        return start
+    push = min(APART - gap, DOT_R - 1) / gap
+    x, y = start[0] + push * (start[0] - near[0]), start[1] + push * (start[1] - near[1])
+    return math.ceil(x) if x > start[0] else math.floor(x), math.ceil(y) if y > start[1] else math.floor(y)
 
 
 def _is_dot(line: list[Point]) -> bool:

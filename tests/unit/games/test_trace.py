@@ -5,12 +5,16 @@ from __future__ import annotations
 import json
 import math
 import random
+import re
+from pathlib import Path
 
 import pytest
 
 from learnsite.games import trace
 from learnsite.games.trace import LETTERS, check_trace, letter_guide
 from learnsite.sheets.strokes import GLYPHS
+
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def follow(letter: str, jitter: float = 0, offset: tuple[int, int] = (0, 0), seed: int = 0) -> list:
@@ -86,6 +90,23 @@ def test_a_shared_start_has_its_dot_drawn_along_its_stroke():
     for letter in LETTERS:
         dots = letter_guide(letter)["dots"]
         assert all(math.dist(a, b) >= trace.SHARED for i, a in enumerate(dots) for b in dots[:i]), letter
+
+
+def test_numbered_dots_never_touch_and_each_stays_on_its_start():
+    """Left in a closing note: the dots of a, g and q (the bowl's start and the stem's top, 8.2 units apart, each of
+    radius 4.4) touched, and "1" and "2" read as one blot. No two dots touch now, and each still covers its start
+    (a shared start's dot goes along its stroke, as before)."""
+    canvas = (ROOT / "assets/js/trace_canvas.js").read_text()
+    assert re.search(r'h\("circle", \{ cx: x, cy: y, r: ([\d.]+) \}\)', canvas).group(1) == str(trace.DOT_R)
+    assert trace.APART > 2 * trace.DOT_R
+    for letter in LETTERS:
+        guide = letter_guide(letter)
+        dots, starts = guide["dots"], guide["starts"]
+        assert all(math.dist(a, b) >= trace.APART for i, a in enumerate(dots) for b in dots[:i]), letter
+        for i, (dot, start) in enumerate(zip(dots, starts)):
+            if not any(math.dist(start, s) < trace.SHARED for s in starts[:i]):
+                assert math.dist(dot, start) < trace.DOT_R, (letter, i)
+    assert letter_guide("a")["dots"][1] != letter_guide("a")["starts"][1]  # the one that touched, moved
 
 
 def test_lines_are_the_three_writing_lines():
