@@ -11,7 +11,7 @@ import string
 
 from fpdf.enums import StrokeCapStyle, StrokeJoinStyle
 
-from learnsite.sheets.arrows import ARROW, ARROW_SPREAD, SHAFT_WIDTH, arrow_places, shaft
+from learnsite.sheets.arrows import ARROW, ARROW_SPREAD, SHAFT_WIDTH, Letter, arrow_places, shaft
 from learnsite.sheets.dots import Dot, Dotting, place_dots
 from learnsite.sheets.layout import DOT_GAP, GREY, INK, MARGIN, SMALL_DOT_GAP, SheetPdf
 from learnsite.sheets.options import SheetOptions
@@ -19,6 +19,7 @@ from learnsite.sheets.strokes import GLYPHS, left, width
 
 UNIT = 8.5  # mm per stroke unit: capitals stand 17 mm tall
 ROW_PITCH = 3.35 * UNIT
+LEAD = 4.5  # mm from the guide lines' start to the model: room for an arrow left of a first stem (m, n, p, 5)
 DESCENDER = 2.85  # units: the lowest a stroke (g, j, p, q, y) reaches
 GAP = 0.7  # units between a small letter's copies
 # a capital's or a digit's copies, twice a small letter's height: at 0.7 a row of E, H, I or N read as a fence
@@ -124,9 +125,9 @@ def _row(pdf: SheetPdf, text: str, y: float, own_turn: bool = False) -> None:
             if len(pts) > 1:
                 pdf.polyline(pts, style="D")
     pdf.set_fill_color(*INK)
+    for (dot_x, dot_y), radius in model_dots(text, starts[0], y):
+        pdf.circle(dot_x, dot_y, radius, style="F")
     firsts = _first_strokes(text)
-    for i, pts in enumerate(model):
-        pdf.circle(pts[0][0], pts[0][1], _start_dot(i in firsts, pts, MODEL_FIRST_DOT, MODEL_LATER_DOT), style="F")
     with pdf.local_context(line_width=SHAFT_WIDTH, draw_color=INK, stroke_cap_style=StrokeCapStyle.BUTT):
         for tip_x, tip_y, angle, length in _model_arrows(text):
             if length:
@@ -196,7 +197,7 @@ def copy_starts(text: str, x0: float, x1: float) -> list[float]:
     """Where each copy of text starts on a row from x0 to x1 (the model first)."""
     gap, step = _copy_step(text)
     starts = []
-    x = x0 + 3
+    x = x0 + LEAD
     while x + step - gap * UNIT <= x1 - 1:
         starts.append(x)
         x += step
@@ -213,9 +214,29 @@ def _copy_step(text: str) -> tuple[float, float]:
 def _model_arrows(text: str) -> tuple[tuple[float, float, float, float], ...]:
     """The model's arrows (tip, angle, shaft length) on a row starting at 0 with its top line at 0 (the same on every
     row and page)."""
-    model = _strokes(text, 3, 0)
-    near = model + _strokes(text, 3 + _copy_step(text)[1], 0)
-    return tuple(arrow_places(model, near, 0, -(ROW_PITCH - DESCENDER * UNIT)))
+    model = _strokes(text, LEAD, 0)
+    near = model + _strokes(text, LEAD + _copy_step(text)[1], 0)
+    return tuple(arrow_places(model, near, 0, -(ROW_PITCH - DESCENDER * UNIT), _letters(text, LEAD),
+                              model_dots(text, LEAD, 0)))
+
+
+def model_dots(text: str, x: float, y: float) -> list[tuple[tuple[float, float], float]]:
+    """The model's start dots (centre, radius) for the text written from x on the row whose top line is at y."""
+    firsts = _first_strokes(text)
+    return [(pts[0], _start_dot(i in firsts, pts, MODEL_FIRST_DOT, MODEL_LATER_DOT))
+            for i, pts in enumerate(_strokes(text, x, y))]
+
+
+def _letters(text: str, x: float) -> list[Letter]:
+    """Per stroke of the text written from x, its character as its arrow needs it (learnsite.sheets.arrows)."""
+    out = []
+    for ch in text:
+        strokes = _strokes(ch, x, 0)
+        xs, ys = [px for s in strokes for px, _ in s], [py for s in strokes for _, py in s]
+        middle = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
+        out += [Letter(middle, min(xs), i == 0) for i in range(len(strokes))]
+        x += (_advance(ch) + 0.35) * UNIT
+    return out
 
 
 def _strokes(text: str, x: float, y: float) -> list[list[tuple[float, float]]]:

@@ -9,10 +9,12 @@ from pypdf import PdfReader
 from learnsite.sheets.layout import GREY, MARGIN, SheetPdf
 from learnsite.sheets.options import defaults
 from learnsite.sheets.strokes import DIGITS, GLYPHS, LOWER, UPPER
-from learnsite.sheets.arrows import ARROW, ARROW_GAP, CLEAR, SHAFT, _arrow_points, _distance, arrow_places
+from learnsite.sheets.arrows import (ARROW, ARROW_GAP, CLEAR, DOT_GAP, SHAFT, _arrow_points, _distance, arrow_places,
+                                     shaft)
 from learnsite.sheets import tracing
 from learnsite.sheets.dots import DISC_SPACE, DOT_SPACE
-from learnsite.sheets.tracing import ROW_PITCH, SMALL, TALL, UNIT, _model_arrows, _row, _strokes, copy_starts, dotting
+from learnsite.sheets.tracing import (LEAD, ROW_PITCH, SMALL, TALL, UNIT, _letters, _model_arrows, _row, _strokes,
+                                      copy_starts, dotting, model_dots)
 
 from .support import made, page_texts
 
@@ -88,9 +90,12 @@ def test_the_models_arrows_stand_clear_beside_their_strokes(text):
     """An arrow on a stroke's ink read as part of the letter (on A's crossbar, N's slant, m's arch), and two on
     one spot made a blot: each arrowhead stands beside its own stroke, points the way it is written, keeps clear
     of every stroke of the model and the copy beside it and of the other arrows, and stays on its row."""
-    model = _strokes(text, MARGIN + 3, 0)
+    model = _strokes(text, MARGIN + LEAD, 0)
     near = model + _strokes(text, copy_starts(text, MARGIN, 200)[1], 0)
-    arrows = arrow_places(model, near, MARGIN, -(ROW_PITCH - 2.85 * UNIT))
+    dots = model_dots(text, MARGIN + LEAD, 0)
+    arrows = arrow_places(model, near, MARGIN, -(ROW_PITCH - 2.85 * UNIT), _letters(text, MARGIN + LEAD), dots)
+    drawn = [(x + MARGIN, y, angle, length) for x, y, angle, length in _model_arrows(text)]
+    assert [v for arrow in arrows for v in arrow] == pytest.approx([v for arrow in drawn for v in arrow])  # as drawn
     lines = [s for s in model if len(s) > 1]
     assert len(arrows) == len(lines)
     heads = [_arrow_points((x, y), angle, length) for x, y, angle, length in arrows]
@@ -100,6 +105,7 @@ def test_the_models_arrows_stand_clear_beside_their_strokes(text):
         ways = [math.atan2(b[1] - a[1], b[0] - a[0]) for a, b in zip(stroke, stroke[1:]) if a != b]
         assert min(abs(math.remainder(angle - w, math.tau)) for w in ways) < 0.01, (text, i)
         assert min(_distance(p, a, b) for p in head for s in near for a, b in zip(s, s[1:])) >= CLEAR, (text, i)
+        assert all(math.dist(p, centre) >= radius + DOT_GAP for p in head for centre, radius in dots), (text, i)
         for other in heads[:i] + heads[i + 1:]:
             assert min(_distance(p, a, b) for p in head for a, b in zip(other, other[1:] + other[:1])) >= ARROW_GAP
         assert min(px for px, _ in head) >= MARGIN, (text, i)
@@ -401,7 +407,7 @@ def test_each_arrow_shows_its_stroke_s_first_move(text):
     never shown and a child may start at the bottom. Each stroke's arrow stands beside its first part, before any
     corner, pointing its way; only e's bar, inside its eye, has no room, and its arrow stands where the bar turns
     up into the bowl."""
-    model = [s for s in _strokes(text, 3, 0) if len(s) > 1]
+    model = [s for s in _strokes(text, LEAD, 0) if len(s) > 1]
     arrows = _model_arrows(text)
     assert len(arrows) == len(model)
     for i, (arrow, stroke) in enumerate(zip(arrows, model)):
@@ -411,6 +417,27 @@ def test_each_arrow_shows_its_stroke_s_first_move(text):
             assert 0 <= at and sum(length[:at]) < 0.4 * sum(length), (text, at)
         else:
             assert 0 <= at < _first_corner(stroke), (text, i, at)
+
+
+@pytest.mark.parametrize("text", list("bhkmnpruBDEFHKLMNPRU56"))
+def test_a_first_stem_s_arrow_stands_outside_the_letter(text):
+    """The last note: m's and n's stem arrow stood inside their arch (p's in its bowl, u's in its cup), where the
+    letter's own strokes crowd it, and 5's, inside the 5, had no room for a shaft. A character's first stroke tries
+    the side away from the letter first: each of these stems down the letter's left has its arrow left of it,
+    with a shaft, and on the row (the model stands LEAD mm in, room for it)."""
+    stroke = _strokes(text, LEAD, 0)[0]
+    x, y, angle, length = _model_arrows(text)[0]
+    assert x < min(px for px, _ in stroke) and length == SHAFT, (text, x)
+    assert min(px for px, _ in _arrow_points((x, y), angle, length)) >= 0
+
+
+@pytest.mark.parametrize("text", ["h", "r", "n", "m"])
+def test_an_arch_s_arrow_stands_right_of_its_stem(text):
+    """An arch sets off up the stem: its arrow left of the stem (h's) pointed into the stem, under the arch (r's)
+    it pointed up. A later stroke's arrow keeps right of where its letter starts less ARROW."""
+    stem_x = min(px for px, _ in _strokes(text, LEAD, 0)[0])
+    x, y, angle, _ = _model_arrows(text)[1]
+    assert x > stem_x and y < UNIT * 1.2, (text, x, y)  # beside the arch's top, right of the stem
 
 
 @pytest.mark.parametrize("text,stroke", [("W", 0), ("w", 0), ("M", 1)])
@@ -448,11 +475,12 @@ def test_a_stroke_along_a_guide_line_shows_plainly(text):
 def test_each_model_arrow_has_a_shaft_and_stands_near_where_the_stroke_starts():
     """The phonics review: bare 3 mm heads read as triangles to a 5-year-old, and standing a third of the way along
     their stroke, o's and u's only arrow was under the baseline, far from the start dot. Each arrow has a shaft
-    (but 5's first, beside its short stem, where none fits), and a round letter's first arrow stands in the upper
-    half of its x-height, by its start."""
+    (5's first too, now that it stands left of its short stem, outside the 5), and a round letter's first arrow
+    stands in the upper half of its x-height, by its start."""
     for text in GLYPHS:
-        for i, (_, _, _, shaft) in enumerate(_model_arrows(text)):
-            assert shaft == SHAFT or (text, i) == ("5", 0), (text, i)
+        for i, (_, _, _, length) in enumerate(_model_arrows(text)):
+            assert length == SHAFT, (text, i)
     for text in "acdgoqsu":
-        x, y, _, _ = _model_arrows(text)[0]
-        assert y < 1.5 * UNIT, (text, y / UNIT)  # the x-height runs from 1 to 2 line gaps down
+        x, y, angle, length = _model_arrows(text)[0]
+        middle = (y + shaft((x, y), angle, length)[1][1]) / 2  # between the tip and the shaft's end
+        assert middle < 1.5 * UNIT, (text, middle / UNIT)  # the x-height runs from 1 to 2 line gaps down
