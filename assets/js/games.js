@@ -500,21 +500,23 @@
     try { kept = window.localStorage.getItem(SWITCHES[id]); } catch (e) { /* storage blocked */ }
     return (kept || switchedHere[id]) !== "off";
   }
-  function syncSwitches(board) {
-    Object.keys(SWITCHES).forEach(function (id) {
-      var toggle = board.querySelector("#" + id);
+  // each switch's buttons (data-switch): the game bar's, and the Game Area's before the game starts
+  function syncSwitches() {
+    Array.prototype.forEach.call(document.querySelectorAll(".game-area [data-switch]"), function (toggle) {
+      var id = toggle.getAttribute("data-switch");
+      if (!SWITCHES[id]) return;
       var pressed = switchOn(id) ? "true" : "false"; // set only when it differs: the observer watches aria-pressed
-      if (toggle && toggle.getAttribute("aria-pressed") !== pressed) toggle.setAttribute("aria-pressed", pressed);
+      if (toggle.getAttribute("aria-pressed") !== pressed) toggle.setAttribute("aria-pressed", pressed);
     });
   }
   document.addEventListener("click", function (e) {
-    var toggle = e.target.closest && e.target.closest("#game-voice, #game-sounds, #game-clock");
-    var board = document.getElementById("game-board");
-    if (!toggle || !board) return;
-    var id = toggle.id, on = !switchOn(id);
+    var toggle = e.target.closest && e.target.closest(".game-area [data-switch]");
+    var id = toggle && toggle.getAttribute("data-switch");
+    if (!SWITCHES[id]) return;
+    var on = !switchOn(id);
     switchedHere[id] = on ? "on" : "off";
     try { window.localStorage.setItem(SWITCHES[id], switchedHere[id]); } catch (err) { /* blocked: this page only */ }
-    syncSwitches(board);
+    syncSwitches();
     document.dispatchEvent(new CustomEvent("learnsite:switch", { detail: { id: id, on: on } }));
   });
   window.learnsiteGameSwitches = { on: switchOn };
@@ -729,13 +731,13 @@
   var lastRound = null, lastStory = null;
   function onBoardChange() {
     var board = document.getElementById("game-board");
+    syncSwitches(); // the board's, or the Game Area's before the game starts
     markHint(board);
     if (!board) { // gone (another page): nothing of the game goes on being said there, a story read to the end
       if (lastRound !== null) quiet();
       lastRound = null; lastStory = null; seen = {}; waiting = null; return;
     }
     unpend(board);
-    syncSwitches(board);
     syncStorySpeed();
     onNewText(board);
     countWords();
@@ -780,6 +782,7 @@
     { subtree: true, childList: true, characterData: true, attributes: true,
       attributeFilter: ["data-round", "data-picked", "aria-pressed"] });
 
-  // a game started before this script ran: its round is met now (the focus as above)
-  if (document.getElementById("game-board")) onBoardChange();
+  // a game started before this script ran: its round is met now (the focus as above); the switches beside Start
+  // Playing! show what this device keeps
+  if (document.getElementById("game-board")) onBoardChange(); else syncSwitches();
 })();

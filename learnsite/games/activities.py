@@ -72,6 +72,12 @@ def facts(activity_id: str) -> list[str]:
     return [f"Ages {spec.band}", f"{spec.rounds} rounds", "Read aloud" if spec.speak else "Read aloud on request"]
 
 
+def reads_by_itself(activity_id: str) -> bool:
+    """A pre-reader's game, which says each question as it comes (its page offers Read aloud's switch first)."""
+    spec = GAMES.get(activity_id)
+    return bool(spec and spec.speak)
+
+
 def next_game(activity_id: str) -> str | None:
     """The game after this one for the same ages (in the order above, round again after the last), for the finish
     screen's "Next game"."""

@@ -4,7 +4,7 @@ import reflex as rx
 
 from learnsite.layout import item_page_title, page
 from learnsite.pages.content_parts import back_home_link, loaded_switch, not_found, picture
-from learnsite.pages.game_parts import game_board
+from learnsite.pages.game_parts import game_board, switches_before_start
 from learnsite.state.activity import ActivityState
 from learnsite.state.game import GameState
 
@@ -49,6 +49,7 @@ def activity_body() -> rx.Component:
                         on_click=GameState.start_playing, class_name="content-button content-button-big",
                         type="button",
                     ),
+                    rx.cond(ActivityState.found, switches_before_start(ActivityState.reads_by_itself)),
                 ),
             ),
             class_name="game-area",

@@ -70,26 +70,40 @@ def _spoken() -> rx.Var:
     return rx.cond(B.say != "", B.say, B.prompt)
 
 
-def _toggle(element_id: str, label: str, on_icon: str, off_icon: str) -> rx.Component:
-    """A grown-up's on/off switch kept on this device: the page's script owns aria-pressed (on until it says)."""
+def _toggle(switch: str, label: str, on_icon: str, off_icon: str, element_id: str = "",
+            label_class: str = "game-hear-label") -> rx.Component:
+    """A grown-up's on/off switch kept on this device: the page's script owns aria-pressed (on until it says) of
+    every button of that switch (data-switch), in the game's bar and on the Game Area before the game starts."""
     return rx.el.button(
         rx.el.span(rx.icon(on_icon, size=20), class_name="game-toggle-on", aria_hidden="true"),
         rx.el.span(rx.icon(off_icon, size=20), class_name="game-toggle-off", aria_hidden="true"),
-        rx.el.span(label, class_name="game-hear-label"),
-        type="button", class_name="game-hear game-toggle", id=element_id, aria_pressed="true",
+        rx.el.span(label, class_name=label_class),
+        type="button", class_name="game-hear game-toggle", id=element_id or switch, aria_pressed="true",
+        data_switch=switch,
     )
 
 
-def _voice_toggle() -> rx.Component:
+def _voice_toggle(**where) -> rx.Component:
     """A pre-reader's game reads by itself; a grown-up may turn that off (games.js; Hear it, Read it to me and the
     rest still speak when pressed)."""
-    return _toggle("game-voice", "Read aloud", "message-circle", "message-circle-off")
+    return _toggle("game-voice", "Read aloud", "message-circle", "message-circle-off", **where)
 
 
-def _sounds_toggle() -> rx.Component:
+def _sounds_toggle(**where) -> rx.Component:
     """Every game's little sounds (a chime for a right answer, a soft one for a hint, a fanfare at the finish),
     made by game_sounds.js; a grown-up may turn them off."""
-    return _toggle("game-sounds", "Sounds", "bell", "bell-off")
+    return _toggle("game-sounds", "Sounds", "bell", "bell-off", **where)
+
+
+def switches_before_start(reads_by_itself: rx.Var) -> rx.Component:
+    """The same switches, named, beside "Start Playing!": a pre-reader's game says its first question the moment it
+    starts, and a grown-up of a child whom sudden sounds upset could only turn them off once they had begun."""
+    start = {"label_class": "game-switch-label"}
+    return rx.el.div(
+        _sounds_toggle(element_id="game-sounds-start", **start),
+        rx.cond(reads_by_itself, _voice_toggle(element_id="game-voice-start", **start)),
+        role="group", aria_label="Sounds for this game", class_name="game-start-switches",
+    )
 
 
 def _clock_toggle() -> rx.Component:

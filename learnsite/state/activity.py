@@ -41,6 +41,10 @@ class ActivityState(rx.State):
         return games.facts(self.activity_id) if self.found else []
 
     @rx.var
+    def reads_by_itself(self) -> bool:
+        return games.reads_by_itself(self.activity_id)
+
+    @rx.var
     def next_game(self) -> dict[str, str]:
         """The next game for the same ages, for the finish screen's "Next game": its id, title and picture (all ""
         when there is none)."""

@@ -1300,6 +1300,39 @@ def test_a_game_for_readers_speaks_only_when_asked_and_then_reads_the_answers_to
     assert _said(page) == said + len(hint) + len(names) + 1  # nothing read unasked
 
 
+def test_a_grown_up_turns_the_sounds_and_reading_aloud_off_before_the_game_starts(page):
+    """The sensory review: a pre-reader's game says its first question the moment Start Playing! is pressed, and
+    its switches showed only once it had begun (on a phone, icons only). The Game Area names them beside Start
+    Playing!: turned off there, the game starts in silence and its bar shows them off; a game that speaks only
+    when asked offers Sounds alone."""
+    from tests.browser.test_game_sounds import RECORDER
+
+    install_fake_speech(page, voices=(LOCAL,), boundary=False, word_ms=5)
+    page.add_init_script(RECORDER)
+    open_game(page, "animal-sounds")
+    switches = page.get_by_role("group", name="Sounds for this game")
+    sounds, voice = (switches.get_by_role("button", name=n, exact=True) for n in ("Sounds", "Read aloud"))
+    for switch in (sounds, voice):
+        expect(switch).to_have_attribute("aria-pressed", "true")
+        switch.click()
+        expect(switch).to_have_attribute("aria-pressed", "false")
+    page.get_by_role("button", name="Start Playing!").click()
+    expect(board(page)).to_be_visible()
+    for name in ("Sounds", "Read aloud"):
+        expect(board(page).get_by_role("button", name=name, exact=True)).to_have_attribute("aria-pressed", "false")
+    expect(board(page)).not_to_have_attribute("data-settling", "true")
+    keyboard_round(page)  # a right answer: its cheer and the next question
+    page.wait_for_timeout(500)
+    assert _said(page) == 0 and page.evaluate("window.__notes") == []
+
+    open_game(page, "science-facts")  # kept on the device, and no Read aloud where nothing is read unasked
+    switches = page.get_by_role("group", name="Sounds for this game")
+    expect(switches.get_by_role("button")).to_have_count(1)
+    expect(switches.get_by_role("button", name="Sounds", exact=True)).to_have_attribute("aria-pressed", "false")
+    switches.get_by_role("button", name="Sounds", exact=True).click()
+    expect(switches.get_by_role("button", name="Sounds", exact=True)).to_have_attribute("aria-pressed", "true")
+
+
 def test_a_grown_up_can_turn_reading_aloud_off_and_it_stays_off_on_this_device(page):
     install_fake_speech(page, voices=(LOCAL,), boundary=False, word_ms=5)
     start(page, "animal-sounds")
