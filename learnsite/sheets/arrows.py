@@ -59,7 +59,7 @@ def arrow_places(model: list[list[Point]], near: list[list[Point]], min_x: float
             # a shaft where it fits, else the head alone (a short stem with no room beside it), each on the stroke's
             # first part first; where nothing fits, the best head alone on the whole stroke (the last try)
             for part, length in [(part, length) for part in (first_part(pts), pts) for length in (SHAFT, 0.0)]:
-                tip, angle, corners, fits = _place(part, (lines, spots), edges, least, length, outside)
+                tip, angle, corners, fits = _place(part, lines, spots, edges, least, length, outside)
                 if fits:
                     break
             placed.append((tip[0], tip[1], angle, length))
@@ -68,13 +68,12 @@ def arrow_places(model: list[list[Point]], near: list[list[Point]], min_x: float
     return placed
 
 
-def _place(part: list[Point], keep_off: tuple[list[tuple[Point, Point]], list[tuple[Point, float]]],
+def _place(part: list[Point], lines: list[tuple[Point, Point]], spots: list[tuple[Point, float]],
            edges: list[tuple[Point, Point]], least: Point, length: float,
            centre: Point | None = None) -> tuple[Point, float, list[Point], bool]:
     """The first good place beside `part` of a stroke for its arrow (its shaft `length` long), else the best:
     (tip, angle, the head's corners, whether it is a good place). e's first part, its bar, lies inside its eye
     with no room for an arrow: the caller tries the whole stroke next."""
-    lines, spots = keep_off
     best, best_score = None, None
     tries = []
     for along in ALONG:

@@ -125,7 +125,7 @@ def _row(pdf: SheetPdf, text: str, y: float, own_turn: bool = False) -> None:
             if len(pts) > 1:
                 pdf.polyline(pts, style="D")
     pdf.set_fill_color(*INK)
-    for (dot_x, dot_y), radius in model_dots(text, starts[0], y):
+    for (dot_x, dot_y), radius in model_dots(text, model):
         pdf.circle(dot_x, dot_y, radius, style="F")
     firsts = _first_strokes(text)
     with pdf.local_context(line_width=SHAFT_WIDTH, draw_color=INK, stroke_cap_style=StrokeCapStyle.BUTT):
@@ -216,26 +216,25 @@ def _model_arrows(text: str) -> tuple[tuple[float, float, float, float], ...]:
     row and page)."""
     model = _strokes(text, LEAD, 0)
     near = model + _strokes(text, LEAD + _copy_step(text)[1], 0)
-    return tuple(arrow_places(model, near, 0, -(ROW_PITCH - DESCENDER * UNIT), _letters(text, LEAD),
-                              model_dots(text, LEAD, 0)))
+    return tuple(arrow_places(model, near, 0, -(ROW_PITCH - DESCENDER * UNIT), letters(text, model),
+                              model_dots(text, model)))
 
 
-def model_dots(text: str, x: float, y: float) -> list[tuple[tuple[float, float], float]]:
-    """The model's start dots (centre, radius) for the text written from x on the row whose top line is at y."""
+def model_dots(text: str, model: list[list[tuple[float, float]]]) -> list[tuple[tuple[float, float], float]]:
+    """The start dots (centre, radius) of the model of text, its strokes as _strokes gives them."""
     firsts = _first_strokes(text)
-    return [(pts[0], _start_dot(i in firsts, pts, MODEL_FIRST_DOT, MODEL_LATER_DOT))
-            for i, pts in enumerate(_strokes(text, x, y))]
+    return [(pts[0], _start_dot(i in firsts, pts, MODEL_FIRST_DOT, MODEL_LATER_DOT)) for i, pts in enumerate(model)]
 
 
-def _letters(text: str, x: float) -> list[Letter]:
-    """Per stroke of the text written from x, its character as its arrow needs it (learnsite.sheets.arrows)."""
-    out = []
+def letters(text: str, model: list[list[tuple[float, float]]]) -> list[Letter]:
+    """Per stroke of the model of text (its strokes as _strokes gives them), its character as its arrow needs it
+    (learnsite.sheets.arrows)."""
+    out: list[Letter] = []
     for ch in text:
-        strokes = _strokes(ch, x, 0)
+        strokes = model[len(out):len(out) + len(GLYPHS[ch])]
         xs, ys = [px for s in strokes for px, _ in s], [py for s in strokes for _, py in s]
         middle = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
         out += [Letter(middle, min(xs), i == 0) for i in range(len(strokes))]
-        x += (_advance(ch) + 0.35) * UNIT
     return out
 
 

@@ -207,14 +207,19 @@ def keyboard_round(page) -> None:
     wait_change(page, before)
 
 
+def play_again(page, rounds: int | None = None) -> None:
+    """From the finish screen, by the keyboard, to a new game's first round (of `rounds`, where given)."""
+    tab_to(page, "Play Again")
+    page.keyboard.press("Enter")
+    expect(page.get_by_text(f"Round 1 of {rounds}" if rounds else re.compile(r"^Round 1 of \d+$"))).to_be_visible()
+
+
 def first_wrong_answer(page) -> tuple[str, list[str]]:
     """The first answer of each round, by the keyboard, until one is wrong: (that round's key, its answers). In 1
     game of 65,000 every first answer is right: then the next game."""
     for _ in range(16):
         if finished(page):
-            tab_to(page, "Play Again")
-            page.keyboard.press("Enter")
-            expect(page.get_by_text(re.compile(r"^Round 1 of \d+$"))).to_be_visible()
+            play_again(page)
         before, names = round_key(page), option_names(page, "Answers")
         tab_to(page, names[0])
         said = snapshot(page)
@@ -1439,9 +1444,7 @@ def test_a_reading_hint_marks_the_words_it_points_at_in_the_story(page):
         if quote:
             break
         assert_finish_screen(page)
-        tab_to(page, "Play Again")
-        page.keyboard.press("Enter")
-        expect(page.get_by_text("Round 1 of 6")).to_be_visible()
+        play_again(page, 6)
     assert quote, "no hint quoting the story in four games"
     assert page.evaluate(MARKED) == []
     before = snapshot(page)

@@ -13,8 +13,8 @@ from learnsite.sheets.arrows import (ARROW, ARROW_GAP, CLEAR, DOT_GAP, SHAFT, _a
                                      shaft)
 from learnsite.sheets import tracing
 from learnsite.sheets.dots import DISC_SPACE, DOT_SPACE
-from learnsite.sheets.tracing import (LEAD, ROW_PITCH, SMALL, TALL, UNIT, _letters, _model_arrows, _row, _strokes,
-                                      copy_starts, dotting, model_dots)
+from learnsite.sheets.tracing import (LEAD, ROW_PITCH, SMALL, TALL, UNIT, _model_arrows, _row, _strokes,
+                                      copy_starts, dotting, letters, model_dots)
 
 from .support import made, page_texts
 
@@ -92,8 +92,8 @@ def test_the_models_arrows_stand_clear_beside_their_strokes(text):
     of every stroke of the model and the copy beside it and of the other arrows, and stays on its row."""
     model = _strokes(text, MARGIN + LEAD, 0)
     near = model + _strokes(text, copy_starts(text, MARGIN, 200)[1], 0)
-    dots = model_dots(text, MARGIN + LEAD, 0)
-    arrows = arrow_places(model, near, MARGIN, -(ROW_PITCH - 2.85 * UNIT), _letters(text, MARGIN + LEAD), dots)
+    dots = model_dots(text, model)
+    arrows = arrow_places(model, near, MARGIN, -(ROW_PITCH - 2.85 * UNIT), letters(text, model), dots)
     drawn = [(x + MARGIN, y, angle, length) for x, y, angle, length in _model_arrows(text)]
     assert [v for arrow in arrows for v in arrow] == pytest.approx([v for arrow in drawn for v in arrow])  # as drawn
     lines = [s for s in model if len(s) > 1]
