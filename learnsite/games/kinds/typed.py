@@ -81,14 +81,14 @@ def minus_hint(a: int, b: int) -> str:
 _STORIES = (
     # the loose pencils are fewer than a pack holds (more would fill another pack); not eggs, whose boxes
     # hold 6 or 12, never 7
-    ("A pack holds {a} pencils. You have {b} full packs and {c} more pencils. How many pencils is that?",
+    ("A pack holds {a} pencils. You have {b} full packs and {c} more. How many pencils in all?",
      lambda a, b, c: a * b + c, "First find {b} × {a}, then add {c}.", lambda a, b: a - 1),
     ("{b} friends each have {a} stickers. They give away {c}. How many stickers are left?",
      lambda a, b, c: a * b - c, "First find {b} × {a}, then take away {c}.", lambda a, b: a * b - 1),
     ("A bus has {b} rows of {a} seats. {c} seats are empty. How many people are sitting?",
      lambda a, b, c: a * b - c, "First find all the seats: {b} × {a}. Then take away the empty ones.",
      lambda a, b: a * b - 1),
-    ("You read {a} pages every day for {b} days, then {c} pages more. How many pages did you read?",
+    ("You read {a} pages a day for {b} days, then {c} more. How many pages did you read?",
      lambda a, b, c: a * b + c, "First find {b} × {a}, then add {c}.", lambda a, b: a * b - 1),
 )
 

@@ -495,6 +495,17 @@ def test_times_tables_and_multi_step_questions_for_9_10():
             assert eggs is None or int(eggs.group(2)) < int(eggs.group(1)), r.prompt
 
 
+def test_a_word_problem_at_its_longest_takes_two_lines_on_a_big_screen():
+    """At 1920 x 1080 (a game grown by a quarter, tests/browser/test_games.py) a question of 85 characters or more
+    took three lines, and Multi Masters' board ran 21 px under the screen: CI drew "You read 4 pages every day for 6
+    days, then 18 pages more. How many pages did you read?". Each story, with its longest numbers, is 84 or
+    fewer (measured in Chromium: 84 and 79 fit in two lines, 85 and 87 took three)."""
+    for text, _, _, top in typed._STORIES:
+        a, b = 12, 9  # the biggest the stories draw (typed._times)
+        longest = text.format(a=a, b=b, c=top(a, b))
+        assert len(longest) <= 84, longest
+
+
 def test_9_10_times_questions_stretch_and_vary_and_the_step_down_is_not_babyish():
     """A review from a quick 9-to-10-year-old: half the questions were plain facts as small as 2 × 2, the same
     word problem came twice in a row ("You read 5 pages..." then "You read 9 pages..."), there was no division,
