@@ -20,7 +20,9 @@
     finish: [[72, 0, 0.14], [76, 0.12, 0.14], [79, 0.24, 0.14], [84, 0.36, 0.5]]
   };
   var LEVEL = { cheer: 0.16, hint: 0.1, finish: 0.16, count: 0.12 };
-  var SCALE = [72, 74, 76, 77, 79, 81, 83, 84, 86, 88, 89, 91]; // C major from C5: counting climbs it
+  // C major from C5 (523 Hz) to E6 (1,319 Hz): counting climbs it, and past the tenth thing stays on its top note
+  // rather than going on up into a shrill range
+  var SCALE = [72, 74, 76, 77, 79, 81, 83, 84, 86, 88];
 
   function on() { // asked as a sound would play: by then games.js, which keeps the switch, has loaded
     var switches = window.learnsiteGameSwitches;

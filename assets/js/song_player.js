@@ -12,6 +12,9 @@
   if (window.learnsiteSong) return;
 
   var REST_PERCENT = 45; // SPEC: the bar rests at 45% and goes to 100% while the song plays
+  // the tune comes in gently rather than all at once, from its start and from a pause (a sudden loud start is
+  // what startles a child who is sensitive to sound)
+  var LEVEL = 0.5, FADE_IN_S = 0.8, RESUME_FADE_S = 0.25;
   var ctx = null, master = null, analyser = null, t0 = 0, song = null, playing = false, timer = 0;
   // the page's song as it was read: another song opened inside the site keeps this page (and this script), so
   // a tune still sounding under the new song's words is stopped when its [data-song] changes
@@ -65,14 +68,21 @@
       ctx = new AC();
     } catch (e) { ctx = null; return; }
     master = ctx.createGain();
-    master.gain.value = 0.5;
     master.connect(ctx.destination);
     analyser = ctx.createAnalyser(); // lets tests (and the curious) hear which note is sounding
     analyser.fftSize = 8192;
     master.connect(analyser);
     t0 = ctx.currentTime + 0.08;
+    fadeIn(FADE_IN_S);
     song.melody.forEach(function (n) { note(n[0], n[1], n[2], "triangle", 0.5); });
     (song.bass || []).forEach(function (n) { note(n[0], n[1], n[2], "sine", 0.35); });
+  }
+
+  function fadeIn(seconds) {
+    var now = ctx.currentTime;
+    master.gain.cancelScheduledValues(now);
+    master.gain.setValueAtTime(0.0001, now);
+    master.gain.linearRampToValueAtTime(LEVEL, now + seconds);
   }
 
   function position() {
@@ -132,6 +142,8 @@
       wallStart = performance.now();
     } else if (!ctx) {
       wallStart += performance.now() - wallPaused;
+    } else {
+      fadeIn(RESUME_FADE_S); // the audio clock stood still while paused: the ramp starts as it runs again
     }
     if (ctx && ctx.state !== "running") ctx.resume();
     playing = true;
@@ -154,6 +166,7 @@
     if (ctx) { try { ctx.close(); } catch (e) { /* already closed */ } }
     ctx = null;
     analyser = null;
+    master = null;
     var wasPlaying = playing;
     playing = false;
     if (song) draw(0);
@@ -184,6 +197,8 @@
     /* for tests and the curious: the AudioContext state ("running", "suspended") or "none" */
     audioState: function () { return ctx ? ctx.state : "none"; },
     position: position,
+    /* the song's loudness now, 0 to LEVEL (it rises at the start and after a pause) */
+    level: function () { return master && ctx ? master.gain.value : 0; },
     /* the loudest frequency between 200 and 2000 Hz now (the melody; the bass stays below), or 0 */
     peakHz: function () {
       if (!ctx || !analyser) return 0;

@@ -97,6 +97,45 @@ def test_play_runs_the_audio_and_pause_suspends_it(song_page):
     assert bar_value(page) >= held
 
 
+LEVELS_AFTER_CLICK = """(ms) => new Promise((done) => {
+  document.addEventListener("click", () => {
+    const out = [], started = performance.now();
+    const timer = setInterval(() => {
+      out.push(window.learnsiteSong.level());
+      if (performance.now() - started > ms) { clearInterval(timer); done(out); }
+    }, 20);
+  }, { once: true });
+  window.__levelsArmed = true;
+})"""
+
+
+def levels_of_next_click(page, press, ms: int = 1400) -> list[float]:
+    """The song's loudness sampled every 20 ms for `ms` after the next click, which `press` makes."""
+    page.evaluate("window.__levels = null; window.__levelsArmed = false")
+    page.evaluate(f"() => {{ ({LEVELS_AFTER_CLICK})({ms}).then((l) => {{ window.__levels = l; }}); }}")
+    page.wait_for_function("window.__levelsArmed")
+    press()
+    page.wait_for_function("window.__levels !== null", timeout=10_000)
+    return page.evaluate("window.__levels")
+
+
+def test_the_tune_comes_in_gently_at_the_start_and_after_a_pause(song_page):
+    """No sudden loud start: the song fades in over 0.8 s, and back in over a quarter second after Pause."""
+    page = song_page
+    open_page(page, "/song/the-alphabet-song")
+    page.wait_for_function("!!window.learnsiteSong")
+    start = levels_of_next_click(page, lambda: page.get_by_role("button", name="Play").click())
+    heard = [v for v in start if v > 0]
+    assert heard and heard[0] < 0.15, start  # quiet at first
+    assert max(start) == pytest.approx(0.5, abs=0.01), start  # then the full level, no louder
+    assert all(b >= a - 1e-6 for a, b in zip(start, start[1:])), start  # rising all the way
+
+    page.get_by_role("button", name="Pause").click()
+    page.wait_for_function("window.learnsiteSong.audioState() === 'suspended'")
+    again = levels_of_next_click(page, lambda: page.get_by_role("button", name="Play").click(), ms=800)
+    assert min(again) < 0.3 and again[-1] == pytest.approx(0.5, abs=0.01), again
+
+
 def test_the_notes_heard_are_the_tune(song_page):
     """The Alphabet Song opens C C G G (Twinkle, Twinkle): middle C (262 Hz) for 1.25 s, then G (392 Hz)."""
     page = song_page
