@@ -38,6 +38,7 @@ app = App(
     toaster=toast.toaster(),
     # the upload guard, worksheet files at /files/..., the worksheet maker's /make-sheet/...
     api_transformer=[UploadSizeGuard, FilesRoute, SheetMakerRoute],
+    frontend_exception_handler=logs.frontend_report,  # a page's report, on one line of the log and short
 )
 
 app.app_wraps[(5, "Overlay")] = connection_banner.overlay  # a calm line while the server is out of reach

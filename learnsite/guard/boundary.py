@@ -88,6 +88,7 @@ def _resolved_hints(fn) -> dict:
 def resolve_handler(name: str):
     """The EventHandler an event's name points at, or Refused."""
     from reflex.state import State
+    from reflex_base.utils.format import format_event_handler
 
     state_path, _, handler_name = name.rpartition(".")
     if not state_path or handler_name in BLOCKED_HANDLERS:
@@ -99,6 +100,10 @@ def resolve_handler(name: str):
     handler = state_cls.event_handlers.get(handler_name)
     if handler is None:
         raise Refused("no such event")
+    # get_class_substate also finds a state without the root's name in front, but Reflex runs a handler only by
+    # its full name: a short one got past here, then Reflex logged the whole event with a traceback, and kept it
+    if format_event_handler(handler) != name:
+        raise Refused("not the event's full name")
     return handler
 
 

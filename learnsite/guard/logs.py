@@ -52,3 +52,16 @@ def install() -> None:
         return record
 
     logging.setLogRecordFactory(bounded_record)
+
+
+FRONTEND_REPORT_CHARS = 600
+_frontend_log = logging.getLogger("learnsite.frontend")
+
+
+def frontend_report(exception: Exception) -> None:
+    """The app's handler of the page's own error reports: any client can send one (within the guard's budget), so
+    it is logged on one line (a line break it holds is escaped: it cannot forge a log line of its own) and cut."""
+    text = str(exception)
+    if len(text) > FRONTEND_REPORT_CHARS:
+        text = f"{text[:FRONTEND_REPORT_CHARS]}... [{len(text) - FRONTEND_REPORT_CHARS} characters cut]"
+    _frontend_log.error("a page reported an error: %s", text if text.isprintable() else repr(text)[1:-1])

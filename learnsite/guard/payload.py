@@ -19,6 +19,11 @@ MAX_TEXT = 2000  # a str argument, unless its handler allows more (allow_text)
 MAX_ITEMS = 2000  # entries of a list or dict argument
 MAX_NAME = 300  # an event's name: state path and handler
 MAX_ROUTE_TEXT = 2048  # a text of the router data (the page's path and query): tab state keeps them
+# What Reflex 0.10's state.js sends as router data (withRouterData). Reflex merges each event's router data over
+# the tab's stored one, so any other key a client made up would be kept, and new ones piled up event after event.
+ROUTE_KEYS = frozenset({"pathname", "asPath", "query"})
+MAX_ROUTE_QUERY = 32  # entries of the query (a page's own links have one or two; tracking links a dozen)
+MAX_ROUTE_UNITS = 16 * 1024  # the whole router data, as the tab keeps it until the next event
 MAX_ABS_INT = 2**53  # the largest integer JavaScript can hold exactly
 MAX_ABS_FLOAT = 1e15
 
@@ -134,7 +139,10 @@ def check_event(data: Any) -> tuple[str, dict, dict]:
             raise Refused("non-text key")
         check_text(key, MAX_NAME)
         text_limit = MAX_ROUTE_TEXT if key == "router_data" else MAX_EVENT_UNITS
-        size += len(key) + check_json(part, 1, text_limit)
+        part_size = check_json(part, 1, text_limit)
+        if key == "router_data" and part_size > MAX_ROUTE_UNITS:
+            raise Refused(f"router data of {part_size} units (limit {MAX_ROUTE_UNITS})")
+        size += len(key) + part_size
     if size > MAX_EVENT_UNITS:
         raise Refused(f"event of {size} units (limit {MAX_EVENT_UNITS})")
     name, payload, router_data = data.get("name"), data.get("payload", {}), data.get("router_data", {})
@@ -142,7 +150,16 @@ def check_event(data: Any) -> tuple[str, dict, dict]:
         raise Refused("event without a valid name")
     if not isinstance(payload, dict) or not isinstance(router_data, dict):
         raise Refused("payload or router data is not an object")
+    _check_route(router_data)
     return name, payload, router_data
+
+
+def _check_route(router_data: dict) -> None:
+    if not ROUTE_KEYS.issuperset(router_data):
+        raise Refused("router data with a key no page sends")
+    query = router_data.get("query", {})
+    if not isinstance(query, dict) or len(query) > MAX_ROUTE_QUERY:
+        raise Refused("router data's query is not a small object")
 
 
 class Arguments:

@@ -113,3 +113,17 @@ def test_a_long_traceback_keeps_its_end_the_exception_raised(caplog):
     assert text.rstrip().endswith("ConnectionRefusedError: connection to server at 127.0.0.1:5999 refused")
     assert text.startswith("sign in failed\nTraceback (most recent call last):")
     assert "characters cut] ..." in record.exc_text and len(record.exc_text) < logs.MAX_RECORD_CHARS + 60
+
+
+def test_a_pages_error_report_is_one_short_line_of_the_log(caplog):
+    """Any client may send handle_frontend_exception (five a minute): Reflex's own handler logged its text as sent,
+    line breaks and all, so a report could write lines that looked like the server's own."""
+    from learnsite.learnsite import app
+
+    sent = "TypeError: x is undefined\n2026-11-30 INFO learnsite: admin signed in\n" + "at f (page.js:1)\n" * 400
+    with caplog.at_level(logging.DEBUG):
+        app.frontend_exception_handler(Exception(sent))
+    assert len(caplog.records) == 1
+    line = caplog.records[0].getMessage()
+    assert "\n" not in line and "\r" not in line and len(line) < 800
+    assert "TypeError: x is undefined" in line and "characters cut" in line

@@ -7,7 +7,7 @@ from typing import Any, Literal
 
 import pytest
 
-from learnsite.guard.payload import (MAX_EVENT_UNITS, MAX_ROUTE_TEXT, MAX_TEXT, Refused, allow_text, check_arguments,
+from learnsite.guard.payload import (MAX_EVENT_UNITS, MAX_ROUTE_QUERY, MAX_ROUTE_TEXT, MAX_TEXT, Refused, allow_text, check_arguments,
                                      check_event, check_value)
 
 
@@ -95,6 +95,19 @@ def test_router_data_text_is_bounded():
         check_event(event)
     event["router_data"]["query"]["id"] = "jungle-friends"
     assert check_event(event)[2]["query"] == {"id": "jungle-friends"}
+
+
+def test_router_data_holds_only_what_a_page_sends():
+    """Reflex's state.js sends the page's pathname, asPath and query; Reflex keeps the router data in the tab and
+    merges each event's over it, so another key (a new one each event) would pile up there."""
+    page = {"pathname": "/activity/[id]", "asPath": "/activity/animal-sounds?utm_source=mail"}
+    tracked = {f"utm_{k}": "spring-newsletter" for k in range(12)} | {"id": "animal-sounds"}
+    assert check_event({**_event({}), "router_data": {**page, "query": tracked}})[2]["query"] == tracked
+    for route in ({**page, "token": "x"}, {**page, "headers": {}}, {**page, "query": "id=x"},
+                  {**page, "query": {f"q{k}": "" for k in range(MAX_ROUTE_QUERY + 1)}},
+                  {**page, "query": {f"q{k}": "x" * 1000 for k in range(20)}}):
+        with pytest.raises(Refused):
+            check_event({**_event({}), "router_data": route})
 
 
 def test_refusals_never_quote_the_payload():

@@ -37,3 +37,18 @@ def test_a_remembered_handler_still_checks_every_argument():
         with pytest.raises(Refused):
             boundary.check(_choose_event(bad))
     boundary.check(_choose_event({"round_no": 0, "choice": 0}))
+
+
+def test_a_handler_is_reached_only_by_its_full_name():
+    """Reflex finds a state without the root's name in front, but runs a handler only by its full name: a short
+    name got past the guard, and Reflex then logged the whole event with a traceback and kept it in memory."""
+    import learnsite.learnsite  # noqa: F401
+    from reflex.state import State
+
+    full = _choose_event({})["name"]
+    short = full.removeprefix(f"{State.get_full_name()}.")
+    assert short != full
+    for name in (short, f"{short.split('.')[0]}.{full}", full.replace("___state___", "___state___.", 1)):
+        with pytest.raises(Refused):
+            boundary.check({"name": name, "payload": {"round_no": 1, "choice": 2}})
+    boundary.check({"name": full, "payload": {"round_no": 1, "choice": 2}})

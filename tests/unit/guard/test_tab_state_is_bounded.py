@@ -47,3 +47,37 @@ def test_every_text_setter_keeps_a_tab_state_under_the_cap():
     walk(root)
     largest = max(sizes, key=sizes.get)
     assert sizes[largest] < STATE_CAP, (largest, sizes[largest])
+
+
+def test_the_router_data_a_tab_keeps_stays_small_whatever_events_carry():
+    """Reflex merges each event's router data over what the tab kept: keys no page sends piled up, 12 MB after 50
+    events. Now such an event is refused, and what passes is replaced, not added to, event after event."""
+    import pickle
+
+    import pytest
+    from reflex.state import State
+
+    from learnsite.guard import boundary
+    from learnsite.guard.payload import MAX_ROUTE_QUERY, MAX_ROUTE_TEXT, Refused
+
+    name = next(h.event_name for h in guard_fuzz.handlers() if not h.params)
+    root = State(_reflex_internal_init=True)
+    kept: dict = {}
+    for k in range(50):
+        page = {"pathname": "/", "asPath": "/"}
+        with pytest.raises(Refused):  # a made-up key, new each time
+            boundary.check({"name": name, "payload": {}, "router_data": {**page, f"k{k}": "x" * MAX_ROUTE_TEXT}})
+        with pytest.raises(Refused):  # more query entries than any page has
+            boundary.check({"name": name, "payload": {}, "router_data": {
+                **page, "query": {f"q{k}_{j}": "x" for j in range(MAX_ROUTE_QUERY + 1)}}})
+        # the most a passing event may carry, with new query names each time
+        route = {**page, "query": {f"q{k}_{j}".ljust(200, "q"): "x" * 800 for j in range(MAX_ROUTE_QUERY)}}
+        while True:
+            try:
+                boundary.check({"name": name, "payload": {}, "router_data": route})
+                break
+            except Refused:
+                route["query"].popitem()
+        assert len(route["query"]) > 4
+        kept = root._update_router_vars(route, kept)
+    assert len(pickle.dumps(kept)) < 20 * 1024
