@@ -13,6 +13,7 @@ letter and without an overlong path (scribbles).
 
 from __future__ import annotations
 
+import json
 import math
 import string
 from functools import lru_cache
@@ -225,9 +226,14 @@ def letter_guide(letter: str) -> dict:
     key = _normal(letter)
     if key is None:
         raise ValueError("no tracing guide for this letter")
+    return json.loads(_guide_text(key))  # a copy of its own for each round: the caller may change it
+
+
+@lru_cache(maxsize=None)  # one per glyph: placing the arrows takes about 0.6 ms, and Play Again weighs 12 games
+def _guide_text(key: str) -> str:
     strokes, checkpoints = _guide(key)
     dots = _dots(strokes)
-    return {
+    return json.dumps({
         "letter": key,
         "lines": {"top": TOP, "middle": MIDDLE, "base": BASE},
         "strokes": [[list(p) for p in line] for line in strokes],
@@ -236,7 +242,7 @@ def letter_guide(letter: str) -> dict:
         "checkpoints": [[list(p) for p in cps] for cps in checkpoints],
         "arrows": [_arrow(strokes, i, dots) for i in range(len(strokes))],
         "radius": RADIUS,
-    }
+    })
 
 
 # ---------------------------------------------------------------- the check
