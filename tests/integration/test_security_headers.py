@@ -98,6 +98,17 @@ def test_upload_endpoint_answers_carry_headers(app_server):
     assert_secured(headers)
 
 
+def test_an_upload_from_no_open_page_is_refused_before_any_state_is_made(app_server):
+    """Reflex made and kept a whole tab's state (about 31 KB, for an hour) for any token an upload named."""
+    handler = "reflex___state____state.learnsite___state___admin_worksheets____admin_worksheet_state.upload_worksheet"
+    body = b'--B\r\nContent-Disposition: form-data; name="files"; filename="a.pdf"\r\n\r\n%PDF-1.4\r\n--B--\r\n'
+    status, headers, text = fetch(app_server, "/_upload", method="POST", body=body, headers={
+        "Content-Type": "multipart/form-data; boundary=B", "Reflex-Client-Token": "no-page-has-this-token",
+        "Reflex-Event-Handler": handler})
+    assert (status, text) == (403, b"Open the page again to upload")
+    assert_secured(headers)
+
+
 def test_cors_trusts_only_the_public_url(app_server):
     for path in ("/", "/ping", "/files/worksheets/missing.pdf"):
         _, headers, _ = fetch(app_server, path, headers={"Origin": EVIL})

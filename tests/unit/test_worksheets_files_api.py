@@ -50,22 +50,41 @@ def _echo_app() -> Starlette:
     return Starlette(routes=[Route("/_upload", upload, methods=["POST"])])
 
 
+UPLOAD_STATE = "reflex___state____state.learnsite___state___admin_worksheets____admin_worksheet_state"
+OPEN_TAB = "tab-with-its-page-open"
+
+
+async def _only_the_open_tab(token: str) -> bool:
+    return token == OPEN_TAB
+
+
+def _guarded(limit: int = 1000) -> TestClient:
+    import learnsite.learnsite  # noqa: F401  (registers the States the handler names point at)
+
+    return TestClient(UploadSizeGuard(_echo_app(), limit=limit, connected=_only_the_open_tab))
+
+
+def _upload_headers(**changed: str) -> dict:
+    return {"reflex-event-handler": f"{UPLOAD_STATE}.upload_worksheet", "reflex-client-token": OPEN_TAB,
+            "content-type": "multipart/form-data; boundary=x", **changed}
+
+
 def test_upload_guard_refuses_declared_oversize_bodies():
-    client = TestClient(UploadSizeGuard(_echo_app(), limit=1000))
-    ok = client.post("/_upload", content=b"x" * 1000)
+    client = _guarded()
+    ok = client.post("/_upload", content=b"x" * 1000, headers=_upload_headers())
     assert ok.status_code == 200 and ok.text == "1000"
-    too_big = client.post("/_upload", content=b"x" * (1000 + MULTIPART_SLACK + 1))
+    too_big = client.post("/_upload", content=b"x" * (1000 + MULTIPART_SLACK + 1), headers=_upload_headers())
     assert too_big.status_code == 413 and "larger than 1000 bytes" in too_big.text
 
 
 def test_upload_guard_stops_undeclared_streams():
-    client = TestClient(UploadSizeGuard(_echo_app(), limit=1000))
+    client = _guarded()
 
     def chunks():
         for _ in range(200):
             yield b"y" * 1024
 
-    r = client.post("/_upload", content=chunks())  # no Content-Length: chunked
+    r = client.post("/_upload", content=chunks(), headers=_upload_headers())  # no Content-Length: chunked
     assert r.status_code == 400 and r.text.startswith("cut after")
     assert int(r.text.split()[-1]) <= 1000 + MULTIPART_SLACK
 
@@ -107,12 +126,40 @@ def test_keys_no_stored_file_can_have_are_plain_404s(tmp_path):
 
 
 def test_upload_guard_refuses_a_handler_that_takes_no_files():
-    import learnsite.learnsite  # noqa: F401  (registers the States the handler names point at)
-
-    state = "reflex___state____state.learnsite___state___admin_worksheets____admin_worksheet_state"
-    client = TestClient(UploadSizeGuard(_echo_app(), limit=1000))
-    for handler in (f"{state}.set_title", f"{state}.nothing", "nonsense", "reflex___state____state.setvar"):
-        r = client.post("/_upload", content=b"x", headers={"reflex-event-handler": handler})
+    client = _guarded()
+    for handler in (f"{UPLOAD_STATE}.set_title", f"{UPLOAD_STATE}.nothing", "nonsense",
+                    "reflex___state____state.setvar"):
+        r = client.post("/_upload", content=b"x", headers=_upload_headers(**{"reflex-event-handler": handler}))
         assert r.status_code == 400 and r.text == "Not an upload", handler
-    ok = client.post("/_upload", content=b"x", headers={"reflex-event-handler": f"{state}.upload_worksheet"})
+    ok = client.post("/_upload", content=b"x", headers=_upload_headers())
     assert ok.status_code == 200
+
+
+def test_upload_guard_refuses_what_reflex_would_keep_or_trace():
+    """A token with no open page: Reflex made and kept a whole tab's state for it (31 KB, an hour), 100 requests
+    100 states. Two handler headers: Reflex read the first and the guard the last. No multipart type: Reflex's
+    parser raised a KeyError, a 500 with a traceback. Each is refused before the body is read."""
+    client = _guarded()
+    r = client.post("/_upload", content=b"x", headers=_upload_headers(**{"reflex-client-token": "made-up"}))
+    assert r.status_code == 403 and r.text == "Open the page again to upload"
+    twice = [(b"reflex-event-handler", b"reflex___state____state.setvar")] + [
+        (k.encode(), v.encode()) for k, v in _upload_headers().items()]
+    r = client.post("/_upload", content=b"x", headers=twice)
+    assert r.status_code == 400 and r.text == "Not an upload"
+    for content_type in (None, "text/plain", "multipart/form-data", "application/x-www-form-urlencoded"):
+        headers = {k: v for k, v in _upload_headers().items() if k != "content-type"}
+        if content_type:
+            headers["content-type"] = content_type
+        r = client.post("/_upload", content=b"x", headers=headers)
+        assert r.status_code == 400 and r.text == "Not an upload", content_type
+    no_token = {k: v for k, v in _upload_headers().items() if k != "reflex-client-token"}
+    assert client.post("/_upload", content=b"x", headers=no_token).status_code == 400
+
+
+async def test_a_token_counts_as_open_only_while_its_socket_is():
+    """The guard's default test of a token asks Reflex's token manager, as the app's event door does."""
+    import learnsite.learnsite  # noqa: F401
+    from learnsite.guard import uploads
+
+    assert await uploads._page_is_open("made-up") is False
+    assert await uploads._page_is_open("x" * 200) is False
