@@ -18,6 +18,7 @@ download and the preview again without making them again; a cached answer takes 
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import logging
 import threading
 from collections import OrderedDict
@@ -80,6 +81,20 @@ def client_address(scope) -> str:
         if len(entries) >= hops:
             address = entries[-hops]
     return address
+
+
+def share_of(address: str) -> str:
+    """Whose share of the maker a request takes: its address, or for IPv6 its /64 network, which one home or
+    phone is given whole (counted by full address, one family could take every place in the queue)."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if ip.version == 4:
+        return str(ip)
+    if ip.ipv4_mapped is not None:
+        return str(ip.ipv4_mapped)
+    return str(ipaddress.ip_network(f"{ip}/64", strict=False))
 
 
 def _latin1(value: bytes) -> str:
@@ -196,11 +211,11 @@ async def _respond(scope, receive, send) -> None:
     try:
         options = options_from_query(request.query_params)
         if what == "sheet.pdf":
-            pdf = await body(options, preview=False, client=client_address(scope))
+            pdf = await body(options, preview=False, client=share_of(client_address(scope)))
             response = Response(pdf, media_type="application/pdf", headers=_headers(
                 {"Content-Disposition": f'attachment; filename="{options.file_name()}"'}))
         else:
-            png = await body(options, preview=True, client=client_address(scope))
+            png = await body(options, preview=True, client=share_of(client_address(scope)))
             response = Response(png, media_type="image/png", headers=_headers())
     except SheetOptionError as exc:
         response = PlainTextResponse(str(exc), status_code=400)

@@ -149,6 +149,34 @@ async def test_one_client_over_its_share_is_refused_while_another_is_still_serve
     assert _places() == (0, {})  # no client is kept once it has nothing pending
 
 
+async def test_one_ipv6_home_has_one_share_whichever_of_its_addresses_it_uses(monkeypatch):
+    """An IPv6 home or phone is given a whole /64: counted by full address, it could take every place in the
+    queue by changing its last 64 bits. Its share is its /64's; a neighbouring /64 has its own."""
+    from learnsite.services import sheets_api
+
+    assert sheets_api.share_of("2001:db8:1:2::7") == sheets_api.share_of("2001:db8:1:2:ffff::1") == "2001:db8:1:2::/64"
+    assert sheets_api.share_of("::ffff:203.0.113.7") == sheets_api.share_of("203.0.113.7") == "203.0.113.7"
+    assert sheets_api.share_of("testclient") == "testclient"
+    release, started = _held_maker(monkeypatch)
+    home = [_from(f"2001:db8:1:2::{i + 1:x}") for i in range(sheets_api.CLIENT_MAX + 1)]
+    neighbour = _from("2001:db8:1:3::1")
+    try:
+        mine = [asyncio.create_task(c.get(_sheet(960000 + i))) for i, c in enumerate(home[:-1])]
+        await _until(lambda: _places()[1].get("2001:db8:1:2::/64") == sheets_api.CLIENT_MAX)
+        refused = await home[-1].get(_sheet(969999))
+        assert refused.status_code == 503 and refused.text == sheets_api.OVER_SHARE
+        theirs = asyncio.create_task(neighbour.get(_sheet(970000)))
+        await _until(lambda: _places()[1].get("2001:db8:1:3::/64") == 1)
+        release.set()
+        answers = await asyncio.gather(*mine, theirs)
+    finally:
+        release.set()
+        for c in [*home, neighbour]:
+            await c.aclose()
+    assert [r.status_code for r in answers] == [200] * (sheets_api.CLIENT_MAX + 1)
+    assert _places() == (0, {})
+
+
 async def test_cached_answers_take_no_place(monkeypatch):
     """A client at its share still gets what the cache holds: only making a sheet takes a maker's time."""
     from learnsite.services import sheets_api
