@@ -17,10 +17,10 @@ _installed = False
 TRACEBACK_HEAD = 512  # a cut traceback keeps its start (the first exception, where it began) and its end
 
 
-def _cut(text: str) -> str:
-    if len(text) <= MAX_RECORD_CHARS:
+def _cut(text: str, limit: int = MAX_RECORD_CHARS) -> str:
+    if len(text) <= limit:
         return text
-    return f"{text[:MAX_RECORD_CHARS]}... [{len(text) - MAX_RECORD_CHARS} characters cut]"
+    return f"{text[:limit]}... [{len(text) - limit} characters cut]"
 
 
 def _cut_traceback(text: str) -> str:
@@ -61,7 +61,5 @@ _frontend_log = logging.getLogger("learnsite.frontend")
 def frontend_report(exception: Exception) -> None:
     """The app's handler of the page's own error reports: any client can send one (within the guard's budget), so
     it is logged on one line (a line break it holds is escaped: it cannot forge a log line of its own) and cut."""
-    text = str(exception)
-    if len(text) > FRONTEND_REPORT_CHARS:
-        text = f"{text[:FRONTEND_REPORT_CHARS]}... [{len(text) - FRONTEND_REPORT_CHARS} characters cut]"
+    text = _cut(str(exception), FRONTEND_REPORT_CHARS)
     _frontend_log.error("a page reported an error: %s", text if text.isprintable() else repr(text)[1:-1])

@@ -14,8 +14,10 @@ MULTIPART_SLACK = 64 * 1024  # form boundaries, headers and the event-args field
 
 
 class UploadSizeGuard:
-    """Refuse /_upload bodies larger than the limit (by Content-Length up front, else while streaming), and
-    requests naming a handler that takes no uploaded files (400, before any body is read)."""
+    """Refuse /_upload bodies larger than the limit (by Content-Length up front, else while streaming), and,
+    before any body is read, a POST that is not one upload handler's multipart form (400) or whose token has no
+    open page (403). `connected(token)` says whether a token's page is open (Reflex's token manager unless
+    given)."""
 
     def __init__(self, app, limit: int | None = None, connected=None):
         self.app = app

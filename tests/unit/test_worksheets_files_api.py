@@ -156,8 +156,9 @@ def test_upload_guard_refuses_what_reflex_would_keep_or_trace():
     assert client.post("/_upload", content=b"x", headers=no_token).status_code == 400
 
 
-async def test_a_token_counts_as_open_only_while_its_socket_is():
-    """The guard's default test of a token asks Reflex's token manager, as the app's event door does."""
+async def test_a_token_with_no_socket_is_no_open_page():
+    """The guard's default test of a token asks Reflex's token manager, as the app's event door does: here, with
+    no server running, no token has a socket (a tab with one is the admin's upload browser tests)."""
     import learnsite.learnsite  # noqa: F401
     from learnsite.guard import uploads
 

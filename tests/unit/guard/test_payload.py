@@ -7,8 +7,8 @@ from typing import Any, Literal
 
 import pytest
 
-from learnsite.guard.payload import (MAX_EVENT_UNITS, MAX_ROUTE_QUERY, MAX_ROUTE_TEXT, MAX_TEXT, Refused, allow_text, check_arguments,
-                                     check_event, check_value)
+from learnsite.guard.payload import (MAX_EVENT_UNITS, MAX_ROUTE_QUERY, MAX_ROUTE_TEXT, MAX_TEXT, Refused, allow_text,
+                                     check_arguments, check_event, check_value)
 
 
 def _event(payload: dict, name: str = "reflex___state____state.x___state.handler") -> dict:
