@@ -56,6 +56,8 @@ def test_a_classroom_clicker_turns_the_page_and_leaves_the_page_where_it_was(bro
         open_page(page, path)
         expect(page.get_by_text(counter.format(1))).to_be_visible()
         assert page.evaluate("document.documentElement.scrollHeight > innerHeight")
+        # page_keys.js loads after the page hydrates; a key pressed before it has run still scrolls (CI saw 315 px)
+        page.wait_for_function("window.__learnsitePageKeys === true")
         page.keyboard.press("PageDown")
         expect(page.get_by_text(counter.format(2))).to_be_visible()
         page.keyboard.press("PageUp")
