@@ -10,9 +10,13 @@ app waits on). At most MAKERS + QUEUE_MAX requests are pending (being made or wa
 those places and keep every other family out: each client address therefore holds at most CLIENT_MAX of them,
 and a request beyond its own share gets its own 503 at once while the others' requests are still made. The
 address is found as Reflex finds router.session.client_ip, which the sign-in throttle uses (client_address()).
-A place is held until its maker thread is done with it, even when the request that asked is cancelled: the
-work goes on, and a client must not be able to queue more of it by hanging up. A small cache serves the
-download and the preview again without making them again; a cached answer takes no place.
+Within its share a client could still keep both makers busy all the time, one sheet after another, and slow
+every page's events with them (they share the interpreter): each share may also have only SHEETS_PER_MINUTE
+sheets made a minute, on average (a bucket of that many tokens that fills again over a minute). A family or
+teacher making sheets by hand never comes near it. A place is held until its maker thread is done with it, even
+when the request that asked is cancelled: the work goes on, and a client must not be able to queue more of it
+by hanging up. A small cache serves the download and the preview again without making them again; a cached
+answer takes no place and no token.
 """
 
 from __future__ import annotations
@@ -20,7 +24,9 @@ from __future__ import annotations
 import asyncio
 import ipaddress
 import logging
+import math
 import threading
+import time
 from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 
@@ -38,6 +44,8 @@ MAKERS = 2
 QUEUE_MAX = 8  # requests waiting for a maker, beyond those being made
 CLIENT_MAX = 3  # pending requests per client address: a page's preview and download, and one preview more
 RETRY_AFTER = 5  # seconds: a sheet takes about a tenth of one, so a full queue has long gone by then
+SHEETS_PER_MINUTE = 30  # made (not served from the cache) per share; a client may make them all at once
+BUCKETS_KEPT = 1024  # past this many shares with a bucket, the full ones (nothing made for a minute) are dropped
 CACHE_SIZE = 16
 QUERY_MAX = 400
 # read once, with the app: get_config() in a request's own context could load a config of its own there
@@ -47,10 +55,13 @@ FIELDS = ("kind", "seed", "low", "high", "count", "paper", "name_line", "answer_
 _makers = ThreadPoolExecutor(MAKERS, thread_name_prefix="sheet-maker")
 _pending = 0
 _per_client: dict[str, int] = {}  # pending requests by client address; a client leaves it when it has none
-_pending_lock = threading.Lock()  # _pending and _per_client change together, from the loop and maker threads
+_buckets: dict[str, tuple[float, float]] = {}  # share -> (tokens, when counted); only shares that made a sheet
+_pending_lock = threading.Lock()  # _pending, _per_client and _buckets change together, from loop and maker threads
+_clock = time.monotonic
 BUSY = "The worksheet maker is busy. Please try again in a moment."
 OVER_SHARE = ("Too many worksheets are being made for this connection at once. Please wait for them to finish, "
               "then try again.")
+OVER_RATE = "Many new worksheets have been made from this connection in the last minute. Please wait a moment."
 
 
 class MakerBusy(Exception):
@@ -63,6 +74,16 @@ class ClientOverShare(MakerBusy):
     """This client already has CLIENT_MAX requests pending: only it waits, the others' are still made."""
 
     message = OVER_SHARE
+
+
+class ClientOverRate(MakerBusy):
+    """This client has had SHEETS_PER_MINUTE sheets made in the last minute or so: it waits `retry_after`."""
+
+    message = OVER_RATE
+
+    def __init__(self, retry_after: int):
+        super().__init__()
+        self.retry_after = retry_after
 
 
 def client_address(scope) -> str:
@@ -106,15 +127,35 @@ def _latin1(value: bytes) -> str:
 
 def _take_place(client: str) -> None:
     """Count one more pending request for client, or raise: its own share first, so a client over it is told
-    so even when the whole maker is busy too. At most MAKERS + QUEUE_MAX clients are ever in _per_client."""
+    so even when the whole maker is busy too; then its rate. At most MAKERS + QUEUE_MAX clients are ever in
+    _per_client; a bucket is only made for a request that takes a place, so _buckets holds at most the shares
+    that had a sheet made in the last minute, and past BUCKETS_KEPT those are all it holds."""
     global _pending
     with _pending_lock:
         if _per_client.get(client, 0) >= CLIENT_MAX:
             raise ClientOverShare()
         if _pending >= MAKERS + QUEUE_MAX:
             raise MakerBusy()
+        _take_token(client)
         _pending += 1
         _per_client[client] = _per_client.get(client, 0) + 1
+
+
+def _tokens(client: str, now: float) -> float:
+    tokens, at = _buckets.get(client, (SHEETS_PER_MINUTE, now))
+    return min(SHEETS_PER_MINUTE, tokens + (now - at) * SHEETS_PER_MINUTE / 60)
+
+
+def _take_token(client: str) -> None:
+    """One sheet made for client, or ClientOverRate with the whole seconds until it may have the next."""
+    now = _clock()
+    tokens = _tokens(client, now)
+    if tokens < 1:
+        raise ClientOverRate(math.ceil((1 - tokens) * 60 / SHEETS_PER_MINUTE))
+    _buckets[client] = (tokens - 1, now)
+    if len(_buckets) > BUCKETS_KEPT:
+        for full in [share for share in _buckets if _tokens(share, now) >= SHEETS_PER_MINUTE]:
+            del _buckets[full]
 
 
 def _give_place(client: str) -> None:
@@ -219,8 +260,9 @@ async def _respond(scope, receive, send) -> None:
             response = Response(png, media_type="image/png", headers=_headers())
     except SheetOptionError as exc:
         response = PlainTextResponse(str(exc), status_code=400)
-    except MakerBusy as busy:  # and ClientOverShare: a fixed message, never the client's own text
-        response = PlainTextResponse(busy.message, status_code=503, headers={"Retry-After": str(RETRY_AFTER)})
+    except MakerBusy as busy:  # and ClientOverShare, ClientOverRate: a fixed message, never the client's own text
+        wait = getattr(busy, "retry_after", RETRY_AFTER)
+        response = PlainTextResponse(busy.message, status_code=503, headers={"Retry-After": str(wait)})
     except Exception:  # noqa: BLE001 - a plain message, never a traceback
         log.exception("making a worksheet failed")
         response = PlainTextResponse("The worksheet could not be made. Please try again.", status_code=500)

@@ -4,6 +4,7 @@ import threading
 import time
 
 import httpx
+import pytest
 
 from pypdf import PdfReader
 from starlette.applications import Starlette
@@ -13,6 +14,14 @@ from starlette.testclient import TestClient
 
 from learnsite.services.sheets_api import SheetMakerRoute
 from learnsite.sheets import checked, make_sheet
+
+
+@pytest.fixture(autouse=True)
+def _fresh_buckets(monkeypatch):
+    """Each test starts with no sheets made by anyone in the last minute (the buckets are the process's)."""
+    from learnsite.services import sheets_api
+
+    monkeypatch.setattr(sheets_api, "_buckets", {})
 
 
 def _client() -> TestClient:
@@ -196,6 +205,68 @@ async def test_cached_answers_take_no_place(monkeypatch):
         finally:
             release.set()
     assert _places() == (0, {})
+
+
+def _quick_and_timed(monkeypatch) -> list[float]:
+    """Sheets made at once (a fake PDF, cached as a real one), on a clock the test moves: now[0] is the time in
+    seconds."""
+    from learnsite.services import sheets_api
+    from learnsite.sheets import MadeSheet
+
+    now = [1000.0]
+    monkeypatch.setattr(sheets_api, "make_sheet", lambda options: MadeSheet(options, None, b"%PDF-quick", 1))
+    monkeypatch.setattr(sheets_api, "_clock", lambda: now[0])
+    return now
+
+
+async def test_one_client_has_only_so_many_new_sheets_a_minute_and_the_others_are_still_served(monkeypatch):
+    """Within its share one address looping over new seeds kept both makers busy for good, and every page's
+    events slowed with them (p99 loop delay 0.35 -> 22 ms). Now a share has SHEETS_PER_MINUTE sheets made a
+    minute: past them it is told to wait, for as long as its next one takes to come, while another address,
+    and what the cache holds, are still served."""
+    from learnsite.services import sheets_api
+
+    now = _quick_and_timed(monkeypatch)
+    greedy, other = _from("203.0.113.20"), _from("198.51.100.20")
+    try:
+        made = [await greedy.get(_sheet(950000 + i)) for i in range(sheets_api.SHEETS_PER_MINUTE)]
+        assert [r.status_code for r in made] == [200] * sheets_api.SHEETS_PER_MINUTE
+        refused = await greedy.get(_sheet(959999))
+        assert refused.status_code == 503 and refused.text == sheets_api.OVER_RATE
+        assert refused.headers["retry-after"] == str(60 // sheets_api.SHEETS_PER_MINUTE)
+        last = _sheet(950000 + sheets_api.SHEETS_PER_MINUTE - 1)
+        assert (await greedy.get(last)).status_code == 200  # a cached sheet takes no token
+        assert (await other.get(_sheet(959999))).status_code == 200
+        now[0] += 60 / sheets_api.SHEETS_PER_MINUTE
+        assert (await greedy.get(_sheet(959998))).status_code == 200  # one more has come
+        assert (await greedy.get(_sheet(959997))).status_code == 503
+        now[0] += 3600  # a long wait fills the bucket, and no fuller than SHEETS_PER_MINUTE
+        again = [(await greedy.get(_sheet(960000 + i))).status_code for i in range(sheets_api.SHEETS_PER_MINUTE + 1)]
+        assert again == [200] * sheets_api.SHEETS_PER_MINUTE + [503]
+    finally:
+        await greedy.aclose()
+        await other.aclose()
+    assert _places() == (0, {})
+
+
+async def test_the_buckets_keep_only_the_shares_that_made_a_sheet_in_the_last_minute(monkeypatch):
+    """An address that is refused before a place is taken gets no bucket, and a share that has not made a sheet
+    for a minute is dropped once more than BUCKETS_KEPT are kept: many addresses cannot grow the table."""
+    from learnsite.services import sheets_api
+
+    now = _quick_and_timed(monkeypatch)
+    monkeypatch.setattr(sheets_api, "BUCKETS_KEPT", 4)
+    for i in range(6):
+        async with _from(f"192.0.2.{i}") as client:
+            assert (await client.get(_sheet(970000 + i))).status_code == 200
+    assert len(sheets_api._buckets) == 6  # all made one within the minute: none may be forgotten yet
+    async with _from("192.0.2.50") as client:
+        assert (await client.get("/make-sheet/sheet.pdf?kind=addition&count=999")).status_code == 400
+    assert "192.0.2.50" not in sheets_api._buckets
+    now[0] += 60
+    async with _from("192.0.2.99") as client:
+        assert (await client.get(_sheet(979999))).status_code == 200
+    assert list(sheets_api._buckets) == ["192.0.2.99"]
 
 
 async def test_places_are_given_back_after_success_failure_and_cancellation(monkeypatch):
