@@ -15,6 +15,8 @@
   // the tune comes in gently rather than all at once, from its start and from a pause (a sudden loud start is
   // what startles a child who is sensitive to sound)
   var LEVEL = 0.5, FADE_IN_S = 0.8, RESUME_FADE_S = 0.25;
+  // the Volume slider's 0-100 scales LEVEL; this browser keeps it for every song (a grown-up sets it once)
+  var VOLUME_KEY = "learnsite.songVolume", VOLUME_RAMP_S = 0.1, volume = null;
   var ctx = null, master = null, analyser = null, t0 = 0, song = null, playing = false, timer = 0;
   // the page's song as it was read: another song opened inside the site keeps this page (and this script), so
   // a tune still sounding under the new song's words is stopped when its [data-song] changes
@@ -38,6 +40,45 @@
       var data = JSON.parse(songRaw || "null");
       return data && Array.isArray(data.melody) && data.duration > 0 ? data : null;
     } catch (e) { return null; }
+  }
+
+  function volumeInput() { return document.querySelector("[data-song-volume]"); }
+
+  function asVolume(value) {
+    var v = Math.round(Number(value));
+    return value !== null && value !== "" && isFinite(v) ? Math.max(0, Math.min(100, v)) : null;
+  }
+
+  function currentVolume() {
+    if (volume === null) {
+      var stored = null, input = volumeInput();
+      try { stored = localStorage.getItem(VOLUME_KEY); } catch (e) { /* storage off: the page's default */ }
+      volume = asVolume(stored);
+      if (volume === null) volume = asVolume(input ? input.defaultValue : null);
+      if (volume === null) volume = 75;
+    }
+    return volume;
+  }
+
+  function showVolume() {
+    var input = volumeInput(), shown = document.querySelector("[data-song-volume-value]"), v = currentVolume();
+    if (input) input.value = String(v);
+    if (shown) shown.textContent = String(v);
+  }
+
+  function loudness() { return LEVEL * currentVolume() / 100; }
+
+  function setVolume(value) {
+    var v = asVolume(value);
+    if (v === null) return;
+    volume = v;
+    try { localStorage.setItem(VOLUME_KEY, String(v)); } catch (e) { /* kept for this page only */ }
+    showVolume();
+    if (!ctx || !master) return;
+    var now = ctx.currentTime;
+    master.gain.cancelScheduledValues(now);
+    master.gain.setValueAtTime(master.gain.value, now);
+    master.gain.linearRampToValueAtTime(loudness(), now + VOLUME_RAMP_S);
   }
 
   function frequency(pitch) { return 440 * Math.pow(2, (pitch - 69) / 12); }
@@ -82,7 +123,7 @@
     var now = ctx.currentTime;
     master.gain.cancelScheduledValues(now);
     master.gain.setValueAtTime(0.0001, now);
-    master.gain.linearRampToValueAtTime(LEVEL, now + seconds);
+    master.gain.linearRampToValueAtTime(loudness(), now + seconds);
   }
 
   function position() {
@@ -183,11 +224,16 @@
     if (playing) pause(); else play();
   }, true);
   window.addEventListener("pagehide", function () { finish(false); });
+  document.addEventListener("input", function (e) {
+    var input = e.target instanceof Element ? e.target.closest("[data-song-volume]") : null;
+    if (input) setVolume(input.value);
+  });
 
   /* The page draws Play unavailable until this script is there to make the sound. */
   function ready() {
     var button = document.querySelector("[data-song-toggle]");
     if (button) button.setAttribute("aria-disabled", "false");
+    showVolume();
   }
 
   window.learnsiteSong = {
@@ -197,8 +243,9 @@
     /* for tests and the curious: the AudioContext state ("running", "suspended") or "none" */
     audioState: function () { return ctx ? ctx.state : "none"; },
     position: position,
-    /* the song's loudness now, 0 to LEVEL (it rises at the start and after a pause) */
+    /* the song's loudness now, 0 to LEVEL x the volume (it rises at the start and after a pause) */
     level: function () { return master && ctx ? master.gain.value : 0; },
+    volume: currentVolume,
     /* the loudest frequency between 200 and 2000 Hz now (the melody; the bass stays below), or 0 */
     peakHz: function () {
       if (!ctx || !analyser) return 0;

@@ -12,6 +12,7 @@ PLAYER_JS = "/js/song_player.js"
 IS_PLAYING_JS = "!!(window.learnsiteSong && window.learnsiteSong.isPlaying())"
 STOP_JS = "window.learnsiteSong && window.learnsiteSong.stop()"
 READY_JS = "window.learnsiteSong && window.learnsiteSong.ready()"
+DEFAULT_VOLUME = 75  # of 100, as the audiobook's (SPEC); the tune's notes were louder than the games' chimes
 
 
 def _icon(name: str) -> rx.Component:
@@ -22,6 +23,20 @@ def control(label, icon, on_click, main: bool = False, **props) -> rx.Component:
     return rx.el.button(_icon(icon) if isinstance(icon, str) else icon, on_click=on_click,
                         type="button", aria_label=label, title=label,
                         class_name="player-button player-main" if main else "player-button", **props)
+
+
+def volume() -> rx.Component:
+    """How loud the tune is: the browser's own setting, kept for every song (song_player.js reads the slider,
+    stores it and sets the sound; a grown-up turns it down once). At 0 the song plays silently."""
+    return rx.el.label(
+        _icon("volume-2"),
+        rx.el.span("Volume", class_name="song-volume-label"),
+        rx.el.input(type="range", min=0, max=100, step=5, default_value=str(DEFAULT_VOLUME),
+                    data_song_volume="true", class_name="player-range song-volume-range"),
+        rx.el.span(str(DEFAULT_VOLUME), class_name="player-volume-value", data_song_volume_value="true",
+                   aria_hidden="true"),
+        class_name="song-volume",
+    )
 
 
 def lyrics() -> rx.Component:
@@ -63,7 +78,8 @@ def song_body() -> rx.Component:
                     # drawn unavailable until song_player.js has run (it loads after the page): no dead Play
                     main=True, aria_disabled="true", data_song_toggle="true"),  # its name says what a press does
             control("Fast Forward", "fast-forward", toast.coming_soon()),
-            class_name="player-controls",
+            volume(),
+            class_name="player-controls song-controls",
         ),
         lyrics(),
         rx.el.button(on_click=S.song_ended, type="button", hidden=True, tab_index=-1, aria_label="Song ended",
