@@ -16,6 +16,9 @@ import time
 from collections import OrderedDict
 from typing import Any, NamedTuple
 
+from reflex.constants import RouteVar
+
+from learnsite.guard.addresses import share_of
 from learnsite.guard.payload import MAX_DEPTH, Arguments, Refused, check_event
 
 log = logging.getLogger("learnsite.guard")
@@ -43,10 +46,13 @@ class _PerSocket:
 
 _seen = _PerSocket()
 _reports = _PerSocket()
+_address_reports = _PerSocket()  # by addresses.share_of(the socket's client address)
 # Reflex's page reports its own errors to the server log through this handler: a few a minute per socket
 # are kept (they help find bugs), the rest are refused so that no client can fill the log with them.
-# A budget per socket alone was no bound: 40 new sockets wrote 5 reports each. The process keeps 60 a minute in all.
+# A budget per socket alone was no bound: 40 new sockets wrote 5 reports each. The process keeps 60 a minute in all,
+# and one client address (its IPv6 /64) 15 of them, whatever its sockets: one client cannot take the whole minute's.
 REPORTS_PER_MINUTE = 5
+REPORTS_PER_MINUTE_ADDRESS = 15
 REPORTS_PER_MINUTE_ALL = 60
 _REPORT_HANDLER = "handle_frontend_exception"
 _REPORT_SUFFIX = f".{_REPORT_HANDLER}"
@@ -60,10 +66,19 @@ def _counted(entry: list[float], now: float, limit: int) -> bool:
     return entry[2] <= limit
 
 
-def _within_report_budget(sid: str) -> bool:
+def _within_report_budget(sid: str, address: str) -> bool:
+    """One more report from socket sid at address, unless the socket's, the address's or the process's budget for
+    this minute is spent (a report refused by one is not counted by those after it)."""
     now = time.monotonic()
-    return _counted(_reports.entry(sid), now, REPORTS_PER_MINUTE) and _counted(_all_reports, now,
-                                                                                  REPORTS_PER_MINUTE_ALL)
+    return (_counted(_reports.entry(sid), now, REPORTS_PER_MINUTE)
+            and _counted(_address_reports.entry(share_of(address)), now, REPORTS_PER_MINUTE_ADDRESS)
+            and _counted(_all_reports, now, REPORTS_PER_MINUTE_ALL))
+
+
+def _client_address(namespace, sid: str) -> str:
+    """The socket's client address as Reflex found it when it connected (router.session.client_ip)."""
+    static = getattr(namespace, "_static_router_data", {}).get(sid) or {}
+    return str(static.get(RouteVar.CLIENT_IP, "unknown"))
 
 
 def _signature(handler) -> tuple[dict, list[tuple[str, bool]]]:
@@ -267,7 +282,7 @@ def install() -> None:
             return None  # no page connects so: Reflex would log the whole event, and nobody could be answered
         try:
             check(data)
-            if data["name"].endswith(_REPORT_SUFFIX) and not _within_report_budget(sid):
+            if data["name"].endswith(_REPORT_SUFFIX) and not _within_report_budget(sid, _client_address(self, sid)):
                 raise Refused("too many error reports this minute")
         except Refused as exc:
             await _refuse(self, sid, str(exc), data.get("name") if isinstance(data, dict) else None)

@@ -22,7 +22,6 @@ answer takes no place and no token.
 from __future__ import annotations
 
 import asyncio
-import ipaddress
 import logging
 import math
 import threading
@@ -33,6 +32,7 @@ from concurrent.futures import ThreadPoolExecutor
 from reflex_base.config import get_config
 from starlette.responses import PlainTextResponse, Response
 
+from learnsite.guard.addresses import share_of
 from learnsite.services.pdf import first_page_png
 from learnsite.sheets import MadeSheet, SheetOptionError, SheetOptions, checked, make_sheet
 
@@ -102,20 +102,6 @@ def client_address(scope) -> str:
         if len(entries) >= hops:
             address = entries[-hops]
     return address
-
-
-def share_of(address: str) -> str:
-    """Whose share of the maker a request takes: its address, or for IPv6 its /64 network, which one home or
-    phone is given whole (counted by full address, one family could take every place in the queue)."""
-    try:
-        ip = ipaddress.ip_address(address)
-    except ValueError:
-        return address
-    if ip.version == 4:
-        return str(ip)
-    if ip.ipv4_mapped is not None:
-        return str(ip.ipv4_mapped)
-    return str(ipaddress.ip_network(f"{ip}/64", strict=False))
 
 
 def _latin1(value: bytes) -> str:

@@ -34,14 +34,46 @@ async def test_a_socket_without_a_token_is_ignored_without_a_log_line(caplog):
     assert [r.name for r in caplog.records] == ["learnsite.guard"]  # a socket with a token is told and logged
 
 
-def test_error_reports_are_bounded_per_process_as_well_as_per_socket(monkeypatch):
+def _fresh_budgets(monkeypatch) -> None:
     monkeypatch.setattr(boundary, "_reports", boundary._PerSocket())
+    monkeypatch.setattr(boundary, "_address_reports", boundary._PerSocket())
     monkeypatch.setattr(boundary, "_all_reports", [0.0, 0.0, 0.0])
-    kept = [boundary._within_report_budget(f"socket-{i}") for i in range(100)]  # one report from each new socket
+
+
+def test_error_reports_are_bounded_per_process_as_well_as_per_socket(monkeypatch):
+    _fresh_budgets(monkeypatch)
+    # one report from each new socket, each from an address of its own
+    kept = [boundary._within_report_budget(f"socket-{i}", f"198.51.100.{i}") for i in range(100)]
     assert kept == [True] * boundary.REPORTS_PER_MINUTE_ALL + [False] * (100 - boundary.REPORTS_PER_MINUTE_ALL)
-    monkeypatch.setattr(boundary, "_all_reports", [0.0, 0.0, 0.0])
-    one_socket = [boundary._within_report_budget("chatty") for _ in range(8)]
+    _fresh_budgets(monkeypatch)
+    one_socket = [boundary._within_report_budget("chatty", "198.51.100.1") for _ in range(8)]
     assert one_socket == [True] * boundary.REPORTS_PER_MINUTE + [False] * (8 - boundary.REPORTS_PER_MINUTE)
+
+
+def test_one_address_cannot_spend_the_whole_minutes_reports_with_many_sockets(monkeypatch):
+    """The process's 60 a minute were anyone's: twelve sockets of one client took them all, and every other
+    family's reports that minute were lost. An address (an IPv6 /64) now has REPORTS_PER_MINUTE_ADDRESS of them."""
+    _fresh_budgets(monkeypatch)
+    greedy = [boundary._within_report_budget(f"greedy-{i}", f"2001:db8:7:7::{i + 1:x}")
+              for i in range(12) for _ in range(boundary.REPORTS_PER_MINUTE)]
+    assert greedy.count(True) == boundary.REPORTS_PER_MINUTE_ADDRESS
+    others = [boundary._within_report_budget(f"family-{i}", f"203.0.113.{i}") for i in range(20)]
+    assert others == [True] * 20
+
+
+async def test_the_door_counts_reports_by_the_address_reflex_found_for_the_socket(monkeypatch):
+    from reflex.app import EventNamespace
+
+    _fresh_budgets(monkeypatch)
+    kept = []
+    monkeypatch.setattr(boundary, "_within_report_budget", lambda sid, address: kept.append((sid, address)))
+    namespace = _Namespace({"sid-r": "tok"})
+    namespace._static_router_data = {"sid-r": {"ip": "192.0.2.44"}}
+    report = {"name": "reflex___state____state.reflex___state____frontend_event_exception_state"
+                      ".handle_frontend_exception",
+              "payload": {"info": "x", "component_stack": ""}, "router_data": {}}
+    assert await EventNamespace.on_event(namespace, "sid-r", report) is None  # refused: the budget said no
+    assert kept == [("sid-r", "192.0.2.44")]
 
 
 def test_an_upload_takes_no_arguments_besides_its_files():
