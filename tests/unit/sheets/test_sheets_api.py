@@ -1,7 +1,9 @@
 import asyncio
+import contextlib
 import io
 import threading
 import time
+from types import SimpleNamespace
 
 import httpx
 import pytest
@@ -62,8 +64,11 @@ def test_other_paths_go_to_the_app():
     assert client.get("/worksheets/maker").text == "app"
 
 
-def _held_maker(monkeypatch):
-    """make_sheet made to wait for `release`; `started` counts the sheets a maker has begun."""
+@contextlib.asynccontextmanager
+async def _held_maker(monkeypatch, *addresses: str):
+    """make_sheet made to wait for `release`; `started` counts the sheets a maker has begun; `clients` come from
+    `addresses`; `finish(*requests)` releases the maker and gives each request's status. On leaving, the maker is
+    released and the clients closed whatever happened, so no maker thread is left waiting."""
     from learnsite.services import sheets_api
 
     release, started = threading.Event(), threading.Semaphore(0)
@@ -73,8 +78,18 @@ def _held_maker(monkeypatch):
         release.wait(10)
         return make_sheet(options)
 
+    async def finish(*requests) -> list[int]:
+        release.set()
+        return [r.status_code for r in await asyncio.gather(*requests)]
+
     monkeypatch.setattr(sheets_api, "make_sheet", slow_sheet)
-    return release, started
+    clients = [_from(address) for address in addresses]
+    try:
+        yield SimpleNamespace(release=release, started=started, clients=clients, finish=finish)
+    finally:
+        release.set()
+        for client in clients:
+            await client.aclose()
 
 
 def _from(address: str) -> httpx.AsyncClient:
@@ -107,25 +122,19 @@ async def test_a_busy_maker_says_so_and_leaves_the_apps_threads_free(monkeypatch
     comes from many addresses, each within its share: the maker as a whole is what is full."""
     from learnsite.services import sheets_api
 
-    release, started = _held_maker(monkeypatch)
-    clients = [_from(f"10.0.0.{i}") for i in range(sheets_api.MAKERS + sheets_api.QUEUE_MAX + 1)]
-    try:
-        waiting = [asyncio.create_task(client.get(_sheet(900000 + i))) for i, client in enumerate(clients[:-1])]
+    addresses = [f"10.0.0.{i}" for i in range(sheets_api.MAKERS + sheets_api.QUEUE_MAX + 1)]
+    async with _held_maker(monkeypatch, *addresses) as held:
+        *flood, last = held.clients
+        waiting = [asyncio.create_task(client.get(_sheet(900000 + i))) for i, client in enumerate(flood)]
         for _ in range(sheets_api.MAKERS):
-            assert await asyncio.to_thread(started.acquire, True, 5)
+            assert await asyncio.to_thread(held.started.acquire, True, 5)
         # the default pool (6 threads here) is not taken by the 10 requests waiting for a maker
         assert await asyncio.wait_for(asyncio.to_thread(lambda: "free"), 2) == "free"
         await _until(lambda: _places()[0] == sheets_api.MAKERS + sheets_api.QUEUE_MAX)
-        refused = await clients[-1].get(_sheet(987654))
+        refused = await last.get(_sheet(987654))
         assert refused.status_code == 503 and refused.text == sheets_api.BUSY
         assert refused.headers["retry-after"] == "5"
-        release.set()
-        answers = await asyncio.gather(*waiting)
-    finally:
-        release.set()
-        for client in clients:
-            await client.aclose()
-    assert [r.status_code for r in answers] == [200] * len(waiting)
+        assert await held.finish(*waiting) == [200] * len(waiting)
     assert _places() == (0, {})
 
 
@@ -135,9 +144,8 @@ async def test_one_client_over_its_share_is_refused_while_another_is_still_serve
     request from another address is still taken and made."""
     from learnsite.services import sheets_api
 
-    release, started = _held_maker(monkeypatch)
-    greedy, other = _from("203.0.113.7"), _from("198.51.100.2")
-    try:
+    async with _held_maker(monkeypatch, "203.0.113.7", "198.51.100.2") as held:
+        greedy, other = held.clients
         mine = [asyncio.create_task(greedy.get(_sheet(910000 + i))) for i in range(sheets_api.CLIENT_MAX)]
         await _until(lambda: _places()[1].get("203.0.113.7") == sheets_api.CLIENT_MAX)
         refused = await greedy.get(_sheet(919999))
@@ -148,13 +156,7 @@ async def test_one_client_over_its_share_is_refused_while_another_is_still_serve
         assert forged.status_code == 503 and forged.text == sheets_api.OVER_SHARE
         theirs = asyncio.create_task(other.get(_sheet(920000)))
         await _until(lambda: _places()[1].get("198.51.100.2") == 1)
-        release.set()
-        answers = await asyncio.gather(*mine, theirs)
-    finally:
-        release.set()
-        await greedy.aclose()
-        await other.aclose()
-    assert [r.status_code for r in answers] == [200] * (sheets_api.CLIENT_MAX + 1)
+        assert await held.finish(*mine, theirs) == [200] * (sheets_api.CLIENT_MAX + 1)
     assert _places() == (0, {})  # no client is kept once it has nothing pending
 
 
@@ -166,23 +168,16 @@ async def test_one_ipv6_home_has_one_share_whichever_of_its_addresses_it_uses(mo
     assert sheets_api.share_of("2001:db8:1:2::7") == sheets_api.share_of("2001:db8:1:2:ffff::1") == "2001:db8:1:2::/64"
     assert sheets_api.share_of("::ffff:203.0.113.7") == sheets_api.share_of("203.0.113.7") == "203.0.113.7"
     assert sheets_api.share_of("testclient") == "testclient"
-    release, started = _held_maker(monkeypatch)
-    home = [_from(f"2001:db8:1:2::{i + 1:x}") for i in range(sheets_api.CLIENT_MAX + 1)]
-    neighbour = _from("2001:db8:1:3::1")
-    try:
-        mine = [asyncio.create_task(c.get(_sheet(960000 + i))) for i, c in enumerate(home[:-1])]
+    home = [f"2001:db8:1:2::{i + 1:x}" for i in range(sheets_api.CLIENT_MAX + 1)]
+    async with _held_maker(monkeypatch, *home, "2001:db8:1:3::1") as held:
+        *mine_first, home_last, neighbour = held.clients
+        mine = [asyncio.create_task(c.get(_sheet(960000 + i))) for i, c in enumerate(mine_first)]
         await _until(lambda: _places()[1].get("2001:db8:1:2::/64") == sheets_api.CLIENT_MAX)
-        refused = await home[-1].get(_sheet(969999))
+        refused = await home_last.get(_sheet(969999))
         assert refused.status_code == 503 and refused.text == sheets_api.OVER_SHARE
         theirs = asyncio.create_task(neighbour.get(_sheet(970000)))
         await _until(lambda: _places()[1].get("2001:db8:1:3::/64") == 1)
-        release.set()
-        answers = await asyncio.gather(*mine, theirs)
-    finally:
-        release.set()
-        for c in [*home, neighbour]:
-            await c.aclose()
-    assert [r.status_code for r in answers] == [200] * (sheets_api.CLIENT_MAX + 1)
+        assert await held.finish(*mine, theirs) == [200] * (sheets_api.CLIENT_MAX + 1)
     assert _places() == (0, {})
 
 
@@ -192,18 +187,15 @@ async def test_cached_answers_take_no_place(monkeypatch):
 
     async with _from("203.0.113.8") as client:
         assert (await client.get(_sheet(930000))).status_code == 200  # made now, and cached
-        release, started = _held_maker(monkeypatch)
-        try:
-            mine = [asyncio.create_task(client.get(_sheet(930001 + i))) for i in range(sheets_api.CLIENT_MAX)]
-            await _until(lambda: _places()[1].get("203.0.113.8") == sheets_api.CLIENT_MAX)
-            assert (await client.get(_sheet(930099))).status_code == 503  # a new sheet would be over its share
-            again = await client.get(_sheet(930000))
-            assert again.status_code == 200 and again.headers["content-type"] == "application/pdf"
-            assert _places()[1] == {"203.0.113.8": sheets_api.CLIENT_MAX}
-            release.set()
-            assert [r.status_code for r in await asyncio.gather(*mine)] == [200] * sheets_api.CLIENT_MAX
-        finally:
-            release.set()
+    async with _held_maker(monkeypatch, "203.0.113.8") as held:
+        [client] = held.clients
+        mine = [asyncio.create_task(client.get(_sheet(930001 + i))) for i in range(sheets_api.CLIENT_MAX)]
+        await _until(lambda: _places()[1].get("203.0.113.8") == sheets_api.CLIENT_MAX)
+        assert (await client.get(_sheet(930099))).status_code == 503  # a new sheet would be over its share
+        again = await client.get(_sheet(930000))
+        assert again.status_code == 200 and again.headers["content-type"] == "application/pdf"
+        assert _places()[1] == {"203.0.113.8": sheets_api.CLIENT_MAX}
+        assert await held.finish(*mine) == [200] * sheets_api.CLIENT_MAX
     assert _places() == (0, {})
 
 
@@ -288,12 +280,11 @@ async def test_places_are_given_back_after_success_failure_and_cancellation(monk
         assert failed.status_code == 500 and "could not be made" in failed.text
         assert _places() == (0, {})
 
-    release, started = _held_maker(monkeypatch)
-    try:
+    async with _held_maker(monkeypatch) as held:
         running = [asyncio.create_task(sheets_api.body(checked({"kind": "addition", "seed": 940010 + i}), False,
                                                        client="198.51.100.9")) for i in range(sheets_api.MAKERS)]
         for _ in range(sheets_api.MAKERS):
-            assert await asyncio.to_thread(started.acquire, True, 5)
+            assert await asyncio.to_thread(held.started.acquire, True, 5)
         queued = asyncio.create_task(sheets_api.body(checked({"kind": "addition", "seed": 940020}), False,
                                                      client="198.51.100.10"))
         await _until(lambda: "198.51.100.10" in _places()[1])
@@ -304,10 +295,8 @@ async def test_places_are_given_back_after_success_failure_and_cancellation(monk
         await asyncio.sleep(0.05)
         assert all(task.cancelled() for task in running)
         assert _places() == (sheets_api.MAKERS, {"198.51.100.9": sheets_api.MAKERS})  # still being made
-        release.set()
+        held.release.set()
         await _until(lambda: _places() == (0, {}))
-    finally:
-        release.set()
 
 
 async def test_the_client_address_is_found_as_reflex_finds_it_for_the_sign_in_throttle(monkeypatch):
