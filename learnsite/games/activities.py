@@ -2,9 +2,10 @@
 
 A new activity: add it to learnsite/catalogue/library.py ACTIVITIES (with its picture, an SVG in
 assets/art/activity/) and a GameSpec here; then list it in learnsite/catalogue/home.py AGE_GROUPS (or the home
-page has no link to it) and count it in tests/unit/games/test_activities.py and
-tests/unit/test_catalogue_library.py, which pin the catalogue. A new kind: learnsite/games/kinds/__init__.py says
-what it takes.
+page has no link to it; a "Today's Special" one goes in home.FEATURED instead, and an age group's popup lists it
+by its title, exactly) and count it in tests/unit/games/test_activities.py, tests/unit/test_catalogue_library.py
+and tests/unit/test_catalogue_home.py (its ids and each age group's list), which pin the catalogue. A new kind:
+learnsite/games/kinds/__init__.py says what it takes.
 """
 
 from __future__ import annotations

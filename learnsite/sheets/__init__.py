@@ -8,7 +8,9 @@ PDF route and the event guard read it) and a module in _MODULES below with plan(
 draw(pdf, options, content), and optionally heading(options) -> the sheet's title where it says more than the
 kind's label ("The 7 times table"); one module may serve several kinds (drills: addition, subtraction, times
 tables and division). A SheetOptionError names the option it is about (its field), and the maker shows it there.
-The starter library (starter.py STARTERS) lists its sheets by hand, and a change under sheets/ makes the starters
+The options a KindSpec can offer are range, count, level, carrying and case (options.py); a kind that needs
+another adds it to SheetOptions and checked(), to sheets_api.FIELDS, and a setter and control to
+state/sheet_maker.py and pages/sheet_maker.py. The starter library (starter.py STARTERS) lists its sheets by hand, and a change under sheets/ makes the starters
 again on the next prestart. tests/unit/sheets/test_options.py and test_sheet_maker_state.py take every kind in turn.
 """
 

@@ -26,13 +26,17 @@ are helpers named in that test too (a hook spelt wrongly would be ignored).
 
 Register the module in KINDS below, under the kind's name (the module is named after it, but for `type`, whose
 module is typed.py: `type` is Python's). Then, outside the engine:
+- a board key that draw() sets and no kind had before: in session.py's Board, EMPTY_BOARD and board_view (the
+  page reads the board as a Board);
 - its view in learnsite/pages/game_parts.py game_board()'s rx.match (a kind not listed there draws nothing);
 - a GameState handler (learnsite/state/game.py) only if its moves are new; annotate every parameter: the event
   guard (learnsite/guard/) checks each event against its handler's annotations, with no edit there. GameState
   says why a typed number sent again does nothing (SAME_AGAIN); a kind whose TRIED is another field that needs
   words for it adds them there;
+- an activity that plays it (games/activities.py): test_activities.py wants every kind in KINDS played;
 - its right and wrong moves in tests/unit/games/helpers.py, its name in tests/unit/games/test_activities.py's
-  kind sets and its player in tests/browser/test_games.py.
+  kind sets, its player in tests/browser/test_games.py (keyboard_round(), KEYBOARD_GAMES and, for a kind played
+  by taps, click_round()) and a game of it in tests/browser/a11y_pages.py's games of every kind.
 """
 
 from __future__ import annotations
