@@ -4,7 +4,9 @@
  * - a hint (.game-feedback.is-hint): two soft low notes going down, a gentle "hmm", never a buzzer;
  * - the finish screen (data-round "...-end-..."): a short fanfare;
  * - a thing tapped to count it (games.js gives it its number): one note of a scale going up, a step per number.
- * A grown-up may turn them off with Sounds (#game-sounds): games.js keeps that switch, with Read aloud. Browsers
+ * A grown-up may turn them off with Sounds (#game-sounds), or make them few with Calm (#game-calm): then only a
+ * round done chimes (its cheer comes with the next round's question, or the finish), with the same chime, and a
+ * hint, a pair matched or a thing counted is silent. games.js keeps the switches, with Read aloud. Browsers
  * let audio start only from a child's own tap or key, so the sound is opened inside the first one on the game.
  */
 (function () {
@@ -27,6 +29,11 @@
   function on() { // asked as a sound would play: by then games.js, which keeps the switch, has loaded
     var switches = window.learnsiteGameSwitches;
     return !switches || switches.on("game-sounds");
+  }
+
+  function calm() {
+    var switches = window.learnsiteGameSwitches;
+    return !!switches && switches.on("game-calm");
   }
 
   function open() {
@@ -83,7 +90,7 @@
     if (!thing || thing !== uncounted) return;
     setTimeout(function () {
       var n = parseInt(thing.getAttribute("data-counted") || "0", 10);
-      if (n > 0) play("count", [[SCALE[Math.min(n, SCALE.length) - 1], 0, 0.18]]);
+      if (n > 0 && !calm()) play("count", [[SCALE[Math.min(n, SCALE.length) - 1], 0, 0.18]]);
     }, 0);
   });
 
@@ -94,10 +101,14 @@
   // each new feedback sounds once: its tone and words together (two hints in a row never have the same words).
   // A word on what to do ("First tap one on the left...") covers the feedback before it, which comes back when
   // the child does it: that comes back quietly (no answer was given).
-  var last = "", before = "";
+  // a round is done when its cheer comes in the same change as the next round (or the finish): the server sends
+  // both at once, so the round seen at the change before tells (a pair's cheer comes within its round)
+  var last = "", before = "", seenRound = null;
   function onChange() {
     var board = document.getElementById("game-board");
-    if (!board) { last = before = ""; return; }
+    if (!board) { last = before = ""; seenRound = null; return; }
+    var round = board.getAttribute("data-round") || "", roundDone = seenRound !== null && round !== seenRound;
+    seenRound = round;
     var fb = board.querySelector(".game-feedback");
     var text = fb ? fb.textContent : "";
     var hint = !!(fb && fb.classList.contains("is-hint"));
@@ -107,7 +118,8 @@
     before = last;
     last = now;
     if (!text || back) return;
-    if (/-end-/.test(board.getAttribute("data-round") || "")) play("finish");
+    if (calm()) { if (!hint && roundDone) play("cheer"); return; }
+    if (/-end-/.test(round)) play("finish");
     else play(hint ? "hint" : "cheer");
   }
   new MutationObserver(onChange).observe(document.documentElement,

@@ -493,15 +493,21 @@
   // off, the choice kept on this device (or for as long as the page lasts when the device keeps nothing) and
   // shown in aria-pressed; a flip is told as a "learnsite:switch" event
   var SWITCHES = { "game-voice": "learnsite.gameVoice", "game-sounds": "learnsite.gameSounds",
-    "game-clock": "learnsite.gameClock" };
+    "game-clock": "learnsite.gameClock", "game-calm": "learnsite.gameCalm" };
+  var OFF_AT_FIRST = { "game-calm": true }; // Calm (before Start Playing!) is off until turned on
   var switchedHere = {};
   function switchOn(id) {
     var kept = null;
     try { kept = window.localStorage.getItem(SWITCHES[id]); } catch (e) { /* storage blocked */ }
-    return (kept || switchedHere[id]) !== "off";
+    var choice = kept || switchedHere[id];
+    return OFF_AT_FIRST[id] ? choice === "on" : choice !== "off";
   }
   // each switch's buttons (data-switch): the game bar's, and the Game Area's before the game starts
   function syncSwitches() {
+    // games.css stills what pops and lands while Calm is on: on the page's root, which React never redraws
+    if (switchOn("game-calm") !== document.documentElement.hasAttribute("data-game-calm")) {
+      document.documentElement.toggleAttribute("data-game-calm");
+    }
     Array.prototype.forEach.call(document.querySelectorAll(".game-area [data-switch]"), function (toggle) {
       var id = toggle.getAttribute("data-switch");
       if (!SWITCHES[id]) return;

@@ -71,15 +71,16 @@ def _spoken() -> rx.Var:
 
 
 def _toggle(switch: str, label: str, on_icon: str, off_icon: str, element_id: str = "",
-            label_class: str = "game-hear-label") -> rx.Component:
-    """A grown-up's on/off switch kept on this device: the page's script owns aria-pressed (on until it says) of
-    every button of that switch (data-switch), in the game's bar and on the Game Area before the game starts."""
+            label_class: str = "game-hear-label", pressed: str = "true", **props) -> rx.Component:
+    """A grown-up's on/off switch kept on this device: the page's script owns aria-pressed (`pressed` until it
+    says) of every button of that switch (data-switch), in the game's bar and on the Game Area before the game
+    starts."""
     return rx.el.button(
         rx.el.span(rx.icon(on_icon, size=20), class_name="game-toggle-on", aria_hidden="true"),
         rx.el.span(rx.icon(off_icon, size=20), class_name="game-toggle-off", aria_hidden="true"),
         rx.el.span(label, class_name=label_class),
-        type="button", class_name="game-hear game-toggle", id=element_id or switch, aria_pressed="true",
-        data_switch=switch,
+        type="button", class_name="game-hear game-toggle", id=element_id or switch, aria_pressed=pressed,
+        data_switch=switch, **props,
     )
 
 
@@ -95,6 +96,17 @@ def _sounds_toggle(**where) -> rx.Component:
     return _toggle("game-sounds", "Sounds", "bell", "bell-off", **where)
 
 
+CALM_SAYS = "A chime only when a round is done, and nothing pops"
+
+
+def _calm_toggle(**where) -> rx.Component:
+    """Off until a grown-up turns it on (kept on this device, like the others): for a child whom lively praise
+    upsets, a game goes quietly. A chime only when a round is done (none for a hint, a pair, a counted thing, and no
+    fanfare at the finish) and nothing pops or lands (game_sounds.js, games.css). The words of praise stay as they
+    are: a screen reader needs each one to differ from the one before."""
+    return _toggle("game-calm", "Calm", "leaf", "leaf", pressed="false", title=CALM_SAYS, **where)
+
+
 def switches_before_start(reads_by_itself: rx.Var) -> rx.Component:
     """The same switches, named, beside "Start Playing!": a pre-reader's game says its first question the moment it
     starts, and a grown-up of a child whom sudden sounds upset could only turn them off once they had begun."""
@@ -102,6 +114,7 @@ def switches_before_start(reads_by_itself: rx.Var) -> rx.Component:
     return rx.el.div(
         _sounds_toggle(element_id="game-sounds-start", **start),
         rx.cond(reads_by_itself, _voice_toggle(element_id="game-voice-start", **start)),
+        _calm_toggle(element_id="game-calm-start", **start),
         role="group", aria_label="Sounds for this game", class_name="game-start-switches",
     )
 

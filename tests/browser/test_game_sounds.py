@@ -12,8 +12,8 @@ import re
 from playwright.sync_api import expect
 
 from learnsite.games.content.pictures import ANIMAL_SOUNDS
-from tests.browser.test_games import board, click_round, keyboard_round, option_names, play_to_the_end, snapshot, \
-    start, wait_change
+from tests.browser.test_games import board, click_round, finished, keyboard_round, open_game, option_names, \
+    play_to_the_end, round_key, snapshot, start, wait_change
 
 RECORDER = """
 (() => {
@@ -154,3 +154,74 @@ def test_a_cheer_a_first_tap_brings_back_does_not_chime_again(page):
     expect(cheer_text).to_have_count(1)
     page.wait_for_timeout(500)
     assert len(notes(page)) == 5
+
+
+def test_with_calm_on_only_a_round_done_chimes_and_nothing_pops(page):
+    """The sensory review: Shape Sorting's 5 rounds played 76 notes, a chime for every shape put away and a
+    fanfare at the end, and each star popped. Calm, a grown-up's switch beside Start Playing! (off at first, kept
+    on this device), keeps a game quiet: a hint, a shape put in its home and a thing counted are silent; a round
+    done chimes once, and so does the finish (no fanfare); the stars do not pop. The words of praise stay."""
+    page.add_init_script(RECORDER)
+    open_game(page, "shape-sorting")
+    switches = page.get_by_role("group", name="Sounds for this game")
+    calm = switches.get_by_role("button", name="Calm", exact=True)
+    expect(calm).to_have_attribute("aria-pressed", "false")
+    expect(calm).to_have_accessible_description("A chime only when a round is done, and nothing pops")
+    calm.click()
+    expect(calm).to_have_attribute("aria-pressed", "true")
+    page.get_by_role("button", name="Start Playing!").click()
+    expect(board(page)).not_to_have_attribute("data-settling", "true")
+
+    shapes = page.get_by_role("group", name="Things to sort")
+    shape = option_names(page, "Things to sort")[0]
+    shapes.get_by_role("button", name=shape, exact=True).first.click()
+    homes = page.get_by_role("button", name=re.compile(r" home(, \d+ inside)?$", re.I))
+    kind = shape.split()[-1].lower()
+    wrong = next(h for h in homes.all() if kind not in (h.get_attribute("aria-label") or "").lower())
+    before = snapshot(page)
+    wrong.click()
+    wait_change(page, before)
+    expect(board(page).locator(".game-feedback.is-hint")).to_be_visible()
+    page.wait_for_timeout(300)
+    assert notes(page) == []  # the hint: silent
+
+    def right_home():  # the shape picked before the hint stays picked: its own home takes it
+        before = snapshot(page)
+        page.get_by_role("button", name=re.compile(rf"^{shape.split()[-1]} home(, \d+ inside)?$", re.I)).click()
+        wait_change(page, before)
+
+    put_away = rounds_done = 0
+    move = right_home
+    while not finished(page):
+        was, heard = round_key(page), len(notes(page))
+        move()
+        move = lambda: click_round(page)
+        if finished(page):
+            break
+        if round_key(page) == was:  # a shape put away within the round: its words, no sound
+            expect(board(page).locator(".game-feedback.is-cheer")).to_be_visible()
+            page.wait_for_timeout(300)
+            assert len(notes(page)) == heard
+            put_away += 1
+        else:  # a round done: one chime
+            assert rising(new_notes(page, heard, 3))
+            rounds_done += 1
+    assert put_away >= 1 and rounds_done == 4
+    expect(page.get_by_role("heading", name="You did it!")).to_be_visible()
+    page.wait_for_function(f"window.__notes.length >= {3 * rounds_done + 3}")
+    page.wait_for_timeout(300)
+    assert len(notes(page)) == 3 * rounds_done + 3  # the finish: the same one chime, no fanfare
+    star = board(page).locator(".game-star.is-earned").first
+    expect(star).to_be_visible()
+    assert star.evaluate("s => getComputedStyle(s).animationName") == "none"
+
+    open_game(page, "number-counting")  # kept on this device: counting is silent too
+    expect(page.get_by_role("group", name="Sounds for this game").get_by_role(
+        "button", name="Calm", exact=True)).to_have_attribute("aria-pressed", "true")
+    page.get_by_role("button", name="Start Playing!").click()
+    expect(board(page)).not_to_have_attribute("data-settling", "true")
+    heard = len(notes(page))
+    board(page).locator(".game-count-object").first.click()
+    expect(board(page).locator(".game-count-object[data-counted]")).to_have_count(1)
+    page.wait_for_timeout(300)
+    assert len(notes(page)) == heard

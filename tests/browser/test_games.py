@@ -1332,7 +1332,8 @@ def test_a_grown_up_turns_the_sounds_and_reading_aloud_off_before_the_game_start
 
     open_game(page, "science-facts")  # kept on the device, and no Read aloud where nothing is read unasked
     switches = page.get_by_role("group", name="Sounds for this game")
-    expect(switches.get_by_role("button")).to_have_count(1)
+    expect(switches.get_by_role("button")).to_have_count(2)  # Sounds, and Calm (off at first)
+    expect(switches.get_by_role("button", name="Calm", exact=True)).to_have_attribute("aria-pressed", "false")
     expect(switches.get_by_role("button", name="Sounds", exact=True)).to_have_attribute("aria-pressed", "false")
     switches.get_by_role("button", name="Sounds", exact=True).click()
     expect(switches.get_by_role("button", name="Sounds", exact=True)).to_have_attribute("aria-pressed", "true")
