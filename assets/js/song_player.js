@@ -54,7 +54,8 @@
       var stored = null, input = volumeInput();
       try { stored = localStorage.getItem(VOLUME_KEY); } catch (e) { /* storage off: the page's default */ }
       volume = asVolume(stored);
-      if (volume === null) volume = asVolume(input ? input.defaultValue : null);
+      // else the slider's: its default, or where a grown-up moved it before this script had loaded
+      if (volume === null) volume = asVolume(input ? input.value : null);
       if (volume === null) volume = 75;
     }
     return volume;

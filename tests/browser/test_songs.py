@@ -141,6 +141,19 @@ def level_settles_at(page, value: float) -> None:
     page.wait_for_function(f"Math.abs(window.learnsiteSong.level() - {value}) < 0.005", timeout=5000)
 
 
+def test_volume_moved_before_the_player_has_loaded_is_kept(song_page):
+    """The slider is there before song_player.js: where a grown-up put it then is what the tune plays at."""
+    page = song_page
+    held = hold_requests(page, "**/js/song_player.js")
+    open_page(page, "/song/five-little-ducks")
+    wait_held(page, held)
+    page.get_by_role("slider", name="Volume").fill("50")
+    held[0].continue_()
+    page.wait_for_function("!!window.learnsiteSong")
+    expect(page.get_by_role("slider", name="Volume")).to_have_value("50")
+    assert page.evaluate("window.learnsiteSong.volume()") == 50
+
+
 def test_a_grown_up_turns_the_song_down_once_for_every_song(song_page):
     """A sensory review: the tune's notes were louder than the games' chimes, and there was no way to turn a song
     down but the device's own. Volume (75 of 100 at first, as the audiobook's) sets it, while it plays or before,
