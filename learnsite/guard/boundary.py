@@ -18,7 +18,7 @@ from typing import Any, NamedTuple
 
 from reflex.constants import RouteVar
 
-from learnsite.guard.addresses import share_of
+from learnsite.services.addresses import share_of
 from learnsite.guard.payload import MAX_DEPTH, Arguments, Refused, check_event
 
 log = logging.getLogger("learnsite.guard")

@@ -32,7 +32,7 @@ from concurrent.futures import ThreadPoolExecutor
 from reflex_base.config import get_config
 from starlette.responses import PlainTextResponse, Response
 
-from learnsite.guard.addresses import share_of
+from learnsite.services.addresses import share_of
 from learnsite.services.pdf import first_page_png
 from learnsite.sheets import MadeSheet, SheetOptionError, SheetOptions, checked, make_sheet
 
