@@ -530,6 +530,7 @@
   // a pre-reader's game reads by itself unless a grown-up turned Read aloud off
   var VOICE_OFF = "Reading aloud is off.";
   function voiceOn() { return switchOn("game-voice"); }
+  function calm() { return switchOn("game-calm"); } // Calm: no cheer said aloud (game_sounds.js, games.css too)
   document.addEventListener("learnsite:switch", function (e) {
     var board = document.getElementById("game-board");
     if (e.detail.id !== "game-voice" || !board) return;
@@ -564,7 +565,7 @@
     if (picked) say(picked.textContent);
     // a game of names: then the names still to try, each lit again
     else if (hint) speak([{ text: hint.textContent }].concat(nameParts(named(board, true))));
-    else if (cheer && sameRound) say(cheer.textContent); // a pair matched, a shape sorted: praised aloud too
+    else if (cheer && sameRound && !calm()) say(cheer.textContent); // a pair matched, a shape sorted: praised aloud
   }
 
   // a small child taps twice: the second tap landed on the new round's answer under the finger, answering a
@@ -781,6 +782,7 @@
       // the cheer for the answer (or a stuck sum's answer shown), then the next question (at the finish: the
       // stars, and no question)
       var cheer = first ? null : board.querySelector(".game-feedback");
+      if (cheer && calm() && cheer.classList.contains("is-cheer")) cheer = null; // Calm: the question alone
       say([cheer ? cheer.textContent : "", board.getAttribute("data-say") || ""].join(" ").trim(), board);
     }
   }

@@ -16,7 +16,8 @@
   // what startles a child who is sensitive to sound)
   var LEVEL = 0.5, FADE_IN_S = 0.8, RESUME_FADE_S = 0.25;
   // the Volume slider's 0-100 scales LEVEL; this browser keeps it for every song (a grown-up sets it once)
-  var VOLUME_KEY = "learnsite.songVolume", VOLUME_RAMP_S = 0.1, volume = null;
+  // louder comes in slowly (a tap at the bar's far end under a child's finger is no jump), quieter at once
+  var VOLUME_KEY = "learnsite.songVolume", LOUDER_S = 0.6, QUIETER_S = 0.1, volume = null;
   var ctx = null, master = null, analyser = null, t0 = 0, song = null, playing = false, timer = 0;
   // the page's song as it was read: another song opened inside the site keeps this page (and this script), so
   // a tune still sounding under the new song's words is stopped when its [data-song] changes
@@ -76,10 +77,10 @@
     try { localStorage.setItem(VOLUME_KEY, String(v)); } catch (e) { /* kept for this page only */ }
     showVolume();
     if (!ctx || !master) return;
-    var now = ctx.currentTime;
+    var now = ctx.currentTime, from = master.gain.value, to = loudness();
     master.gain.cancelScheduledValues(now);
-    master.gain.setValueAtTime(master.gain.value, now);
-    master.gain.linearRampToValueAtTime(loudness(), now + VOLUME_RAMP_S);
+    master.gain.setValueAtTime(from, now);
+    master.gain.linearRampToValueAtTime(to, now + (to > from ? LOUDER_S : QUIETER_S));
   }
 
   function frequency(pitch) { return 440 * Math.pow(2, (pitch - 69) / 12); }

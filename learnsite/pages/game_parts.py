@@ -96,14 +96,16 @@ def _sounds_toggle(**where) -> rx.Component:
     return _toggle("game-sounds", "Sounds", "bell", "bell-off", **where)
 
 
-CALM_SAYS = "A chime only when a round is done, and nothing pops"
+CALM_SAYS = "Calm: a chime only when a round is done, no cheers read aloud, nothing pops or slides."
+CALM_NOTE_ID = "game-calm-note"
 
 
 def _calm_toggle(**where) -> rx.Component:
-    """Off until a grown-up turns it on (kept on this device, like the others): for a child whom lively praise
-    upsets, a game goes quietly. A chime only when a round is done (none for a hint, a pair, a counted thing, and no
-    fanfare at the finish) and nothing pops or lands (game_sounds.js, games.css). The words of praise stay as they
-    are: a screen reader needs each one to differ from the one before."""
+    """Off until a grown-up turns it on (kept on this device, like the others), before the game or in its bar: for
+    a child whom lively praise and motion upset, a game goes quietly. A chime only when a round is done (none for a
+    hint, a pair, a counted thing, and no fanfare at the finish), no cheer said aloud (the questions and hints
+    still are), and nothing pops, lands, grows or slides (game_sounds.js, games.js, games.css). The words of praise
+    on screen stay as they are: a screen reader needs each one to differ from the one before."""
     return _toggle("game-calm", "Calm", "leaf", "leaf", pressed="false", title=CALM_SAYS, **where)
 
 
@@ -114,7 +116,9 @@ def switches_before_start(reads_by_itself: rx.Var) -> rx.Component:
     return rx.el.div(
         _sounds_toggle(element_id="game-sounds-start", **start),
         rx.cond(reads_by_itself, _voice_toggle(element_id="game-voice-start", **start)),
-        _calm_toggle(element_id="game-calm-start", **start),
+        _calm_toggle(element_id="game-calm-start", aria_describedby=CALM_NOTE_ID, **start),
+        # said on screen too: a tooltip is never seen on a phone or tablet
+        rx.el.p(CALM_SAYS, id=CALM_NOTE_ID, class_name="game-switch-note"),
         role="group", aria_label="Sounds for this game", class_name="game-start-switches",
     )
 
@@ -476,7 +480,9 @@ def _tower() -> rx.Component:
 def game_board() -> rx.Component:
     return rx.el.div(
         rx.el.div(_progress(), _sounds_toggle(), rx.cond(G.speak, _voice_toggle()),
-                  rx.cond(B.seconds > 0, _clock_toggle()),
+                  # Calm's name is read, not shown, here: it was set, named and explained before the game
+                  # started, and a fourth named switch pushed Hear it to a line of its own on a projector
+                  rx.cond(B.seconds > 0, _clock_toggle()), _calm_toggle(label_class="sr-only"),
                   rx.cond(~G.finished & (B.prompt != ""), _hear_button()), class_name="game-bar"),
         # said when Hear it (or Read it to me) is pressed on a device with no voice (games.js; no children for React)
         rx.el.p(id="game-voice-note", class_name="game-voice-note", aria_live="polite"),

@@ -12,6 +12,9 @@ import re
 from playwright.sync_api import expect
 
 from learnsite.games.content.pictures import ANIMAL_SOUNDS
+from learnsite.games.session import CHEERS
+from learnsite.pages.game_parts import CALM_SAYS
+from tests.browser.fake_speech import LOCAL, install_fake_speech, speech
 from tests.browser.test_games import board, click_round, finished, keyboard_round, open_game, option_names, \
     play_to_the_end, round_key, snapshot, start, wait_change
 
@@ -158,15 +161,18 @@ def test_a_cheer_a_first_tap_brings_back_does_not_chime_again(page):
 
 def test_with_calm_on_only_a_round_done_chimes_and_nothing_pops(page):
     """The sensory review: Shape Sorting's 5 rounds played 76 notes, a chime for every shape put away and a
-    fanfare at the end, and each star popped. Calm, a grown-up's switch beside Start Playing! (off at first, kept
-    on this device), keeps a game quiet: a hint, a shape put in its home and a thing counted are silent; a round
-    done chimes once, and so does the finish (no fanfare); the stars do not pop. The words of praise stay."""
+    fanfare at the end, and each star popped. Calm, a grown-up's switch beside Start Playing! and in the game's bar
+    (off at first, kept on this device, said on screen), keeps a game quiet: a hint, a shape put in its home and a
+    thing counted are silent; a round done chimes once, and so does the finish (no fanfare); no cheer is said
+    aloud, though the questions and hints are; the stars do not pop. The words of praise on screen stay."""
     page.add_init_script(RECORDER)
+    install_fake_speech(page, voices=(LOCAL,), boundary=False, word_ms=5)
     open_game(page, "shape-sorting")
     switches = page.get_by_role("group", name="Sounds for this game")
     calm = switches.get_by_role("button", name="Calm", exact=True)
     expect(calm).to_have_attribute("aria-pressed", "false")
-    expect(calm).to_have_accessible_description("A chime only when a round is done, and nothing pops")
+    expect(calm).to_have_accessible_description(CALM_SAYS)
+    expect(switches.get_by_text(CALM_SAYS)).to_be_visible()  # on screen: a tooltip is never seen on a phone
     calm.click()
     expect(calm).to_have_attribute("aria-pressed", "true")
     page.get_by_role("button", name="Start Playing!").click()
@@ -214,6 +220,11 @@ def test_with_calm_on_only_a_round_done_chimes_and_nothing_pops(page):
     star = board(page).locator(".game-star.is-earned").first
     expect(star).to_be_visible()
     assert star.evaluate("s => getComputedStyle(s).animationName") == "none"
+    said = [s["text"] for s in speech(page)["spoken"]]
+    assert any("home" in text for text in said)  # the questions and hints were read
+    assert not [text for text in said if any(cheer in text for cheer in CHEERS)], said
+    in_bar = board(page).get_by_role("button", name="Calm", exact=True)  # and in the game's own bar
+    expect(in_bar).to_have_attribute("aria-pressed", "true")
 
     open_game(page, "number-counting")  # kept on this device: counting is silent too
     expect(page.get_by_role("group", name="Sounds for this game").get_by_role(

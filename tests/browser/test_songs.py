@@ -170,6 +170,17 @@ def test_a_grown_up_turns_the_song_down_once_for_every_song(song_page):
     slider.focus()
     page.keyboard.press("ArrowLeft")  # a step of 5
     level_settles_at(page, 0.5 * 0.35)
+    # louder comes in over 0.6 s: a tap at the bar's far end under a child's finger is no sudden jump
+    page.evaluate("""() => { window.__lv = []; const t0 = performance.now(); const id = setInterval(() => {
+      window.__lv.push(window.learnsiteSong.level()); if (performance.now() - t0 > 1500) clearInterval(id); }, 20); }""")
+    slider.fill("95")
+    level_settles_at(page, 0.5 * 0.95)
+    page.wait_for_timeout(1600)
+    rising = page.evaluate("window.__lv")
+    between = [v for v in rising if 0.5 * 0.35 + 0.02 < v < 0.5 * 0.95 - 0.02]
+    assert len(between) >= 12 and all(b >= a - 1e-6 for a, b in zip(rising, rising[1:])), rising
+    slider.fill("35")
+    level_settles_at(page, 0.5 * 0.35)
 
     page.get_by_role("button", name="Pause").click()
     open_page(page, "/song/days-of-the-week")  # a new page load: the browser kept it
