@@ -18,8 +18,8 @@ from typing import Any, NamedTuple
 
 from reflex.constants import RouteVar
 
-from learnsite.services.addresses import share_of
 from learnsite.guard.payload import MAX_DEPTH, Arguments, Refused, check_event
+from learnsite.services.addresses import share_of
 
 log = logging.getLogger("learnsite.guard")
 

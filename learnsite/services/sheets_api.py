@@ -68,6 +68,7 @@ class MakerBusy(Exception):
     """MAKERS sheets are being made and QUEUE_MAX more are waiting."""
 
     message = BUSY
+    retry_after = RETRY_AFTER
 
 
 class ClientOverShare(MakerBusy):
@@ -237,18 +238,18 @@ async def _respond(scope, receive, send) -> None:
         return await PlainTextResponse("Too many options.", status_code=400)(scope, receive, send)
     try:
         options = options_from_query(request.query_params)
+        made_for = share_of(client_address(scope))
         if what == "sheet.pdf":
-            pdf = await body(options, preview=False, client=share_of(client_address(scope)))
+            pdf = await body(options, preview=False, client=made_for)
             response = Response(pdf, media_type="application/pdf", headers=_headers(
                 {"Content-Disposition": f'attachment; filename="{options.file_name()}"'}))
         else:
-            png = await body(options, preview=True, client=share_of(client_address(scope)))
+            png = await body(options, preview=True, client=made_for)
             response = Response(png, media_type="image/png", headers=_headers())
     except SheetOptionError as exc:
         response = PlainTextResponse(str(exc), status_code=400)
     except MakerBusy as busy:  # and ClientOverShare, ClientOverRate: a fixed message, never the client's own text
-        wait = getattr(busy, "retry_after", RETRY_AFTER)
-        response = PlainTextResponse(busy.message, status_code=503, headers={"Retry-After": str(wait)})
+        response = PlainTextResponse(busy.message, status_code=503, headers={"Retry-After": str(busy.retry_after)})
     except Exception:  # noqa: BLE001 - a plain message, never a traceback
         log.exception("making a worksheet failed")
         response = PlainTextResponse("The worksheet could not be made. Please try again.", status_code=500)
