@@ -64,8 +64,13 @@
 
   function showVolume() {
     var input = volumeInput(), shown = document.querySelector("[data-song-volume-value]"), v = currentVolume();
-    if (input) input.value = String(v);
+    var label = document.querySelector("[data-song-volume-label]");
+    if (input) {
+      input.value = String(v);
+      if (v === 0) input.setAttribute("aria-valuetext", "0, muted"); else input.removeAttribute("aria-valuetext");
+    }
     if (shown) shown.textContent = String(v);
+    if (label) label.toggleAttribute("data-muted", v === 0);  // the crossed speaker: why no sound is heard
   }
 
   function loudness() { return LEVEL * currentVolume() / 100; }

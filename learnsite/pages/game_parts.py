@@ -105,8 +105,9 @@ def _calm_toggle(**where) -> rx.Component:
     a child whom lively praise and motion upset, a game goes quietly. A chime only when a round is done (none for a
     hint, a pair, a counted thing, and no fanfare at the finish), no cheer said aloud (the questions and hints
     still are), and nothing pops, lands, grows or slides (game_sounds.js, games.js, games.css). The words of praise
-    on screen stay as they are: a screen reader needs each one to differ from the one before."""
-    return _toggle("game-calm", "Calm", "leaf", "leaf", pressed="false", title=CALM_SAYS, **where)
+    on screen stay as they are: a screen reader needs each one to differ from the one before. Off (lively) shows
+    sparkles: a dashed leaf beside the crossed-out bell of Sounds off read as one more quiet thing."""
+    return _toggle("game-calm", "Calm", "leaf", "sparkles", pressed="false", title=CALM_SAYS, **where)
 
 
 def switches_before_start(reads_by_itself: rx.Var) -> rx.Component:

@@ -27,15 +27,18 @@ def control(label, icon, on_click, main: bool = False, **props) -> rx.Component:
 
 def volume() -> rx.Component:
     """How loud the tune is: the browser's own setting, kept for every song (song_player.js reads the slider,
-    stores it and sets the sound; a grown-up turns it down once). At 0 the song plays silently."""
+    stores it and sets the sound; a grown-up turns it down once). At 0 the song plays silently, and the script marks
+    the label muted: the crossed speaker then shows why the turning record makes no sound."""
     return rx.el.label(
-        _icon("volume-2"),
+        rx.icon("volume-2", size=24, aria_hidden="true", class_name="song-volume-on"),
+        rx.icon("volume-x", size=24, aria_hidden="true", class_name="song-volume-off"),
         rx.el.span("Volume", class_name="song-volume-label"),
         rx.el.input(type="range", min=0, max=100, step=5, default_value=str(DEFAULT_VOLUME),
                     data_song_volume="true", class_name="player-range song-volume-range"),
         rx.el.span(str(DEFAULT_VOLUME), class_name="player-volume-value", data_song_volume_value="true",
                    aria_hidden="true"),
         class_name="song-volume",
+        data_song_volume_label="true",
     )
 
 

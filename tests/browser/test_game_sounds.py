@@ -15,6 +15,7 @@ from learnsite.games.content.pictures import ANIMAL_SOUNDS
 from learnsite.games.session import CHEERS
 from learnsite.pages.game_parts import CALM_SAYS
 from tests.browser.fake_speech import LOCAL, install_fake_speech, speech
+from tests.conftest import toast
 from tests.browser.test_games import board, click_round, finished, keyboard_round, open_game, option_names, \
     play_to_the_end, round_key, snapshot, start, wait_change
 
@@ -173,9 +174,17 @@ def test_with_calm_on_only_a_round_done_chimes_and_nothing_pops(page):
     expect(calm).to_have_attribute("aria-pressed", "false")
     expect(calm).to_have_accessible_description(CALM_SAYS)
     expect(switches.get_by_text(CALM_SAYS)).to_be_visible()  # on screen: a tooltip is never seen on a phone
+    # off is lively, drawn as sparkles: the same leaf dashed read as "quiet" beside Sounds' crossed-out bell
+    expect(calm.locator("svg.lucide-sparkles")).to_be_visible()
+    expect(calm.locator("svg.lucide-leaf")).to_be_hidden()
     calm.click()
     expect(calm).to_have_attribute("aria-pressed", "true")
+    expect(calm.locator("svg.lucide-leaf")).to_be_visible()
+    expect(calm.locator("svg.lucide-sparkles")).to_be_hidden()
     page.get_by_role("button", name="Start Playing!").click()
+    ready = toast(page, "Get Ready to Play!")
+    expect(ready).to_be_visible()  # it is there at once, without sliding in
+    assert ready.evaluate("el => getComputedStyle(el).transitionDuration.split(',').every(d => parseFloat(d) === 0)")
     expect(board(page)).not_to_have_attribute("data-settling", "true")
 
     shapes = page.get_by_role("group", name="Things to sort")

@@ -186,11 +186,22 @@ def test_a_grown_up_turns_the_song_down_once_for_every_song(song_page):
     open_page(page, "/song/days-of-the-week")  # a new page load: the browser kept it
     expect(page.get_by_role("slider", name="Volume")).to_have_value("35")
     expect(page.locator("[data-song-volume-value]")).to_have_text("35")
+    on, off = page.locator(".song-volume-on"), page.locator(".song-volume-off")
+    expect(on).to_be_visible()
+    expect(off).to_be_hidden()
     page.get_by_role("slider", name="Volume").fill("0")
+    # muted looks muted: the crossed speaker says why the turning record makes no sound
+    expect(off).to_be_visible()
+    expect(on).to_be_hidden()
+    expect(page.get_by_role("slider", name="Volume")).to_have_attribute("aria-valuetext", "0, muted")
     press_play(page)
     page.wait_for_function("window.learnsiteSong.position() > 1.0", timeout=10_000)  # it plays, the bar moves
     assert page.evaluate("window.learnsiteSong.level()") < 0.001
     page.get_by_role("button", name="Pause").click()
+    page.get_by_role("slider", name="Volume").fill("20")
+    expect(on).to_be_visible()
+    expect(off).to_be_hidden()
+    assert page.get_by_role("slider", name="Volume").get_attribute("aria-valuetext") is None
 
 
 def test_the_notes_heard_are_the_tune(song_page):
