@@ -40,8 +40,10 @@
   function localVoice() {
     if (!("speechSynthesis" in window)) return null;
     var voices = window.speechSynthesis.getVoices().filter(function (v) { return v.localService; });
-    var english = voices.filter(function (v) { return /^en/i.test(v.lang); });
-    return english[0] || voices[0] || null;
+    // English only, as the books (read_aloud.js): a phone set to a family's own language read the English
+    // questions in its voice; with none, the page says why and shows what it would have said
+    var english = voices.filter(function (v) { return /^en([-_]|$)/i.test(v.lang || ""); });
+    return english.filter(function (v) { return v.default; })[0] || english[0] || null;
   }
 
   function unlight() {
@@ -198,27 +200,31 @@
     if (!("speechSynthesis" in window)) return true;
     return !localVoice() && (voicesLate || window.speechSynthesis.getVoices().length > 0);
   }
-  // ... or where Read aloud is off, or once "Show me the word" is pressed for the round on screen (a device
-  // turned down has a voice no one hears)
-  var seeRound = null;
+  // ... or where Read aloud is off, or once "Show me the word" is pressed: from then on, every round and game
+  // until the page is left (a device turned down has a voice no one hears, and a deaf child pressed it each round)
+  var seeing = false;
   function showHeard() {
     var board = document.getElementById("game-board"), out = document.getElementById("game-heard");
     if (!board || !out) return;
-    var shown = noVoice() || !voiceOn() || (seeRound !== null && seeRound === roundOnScreen());
+    var shown = noVoice() || !voiceOn() || seeing;
     var text = board.getAttribute("data-hear-first") === "true" && shown ? board.getAttribute("data-say") : "";
     if (out.textContent !== (text || "")) out.textContent = text || "";
+    var names = board.getAttribute("data-say-options") === "true" && shown; // each name on its picture (games.css)
+    if (board.hasAttribute("data-names-shown") !== names) board.toggleAttribute("data-names-shown", names);
     var see = document.getElementById("game-see");
-    if (see && see.hidden !== !!text) see.hidden = !!text;
+    if (see && see.hidden !== !!(text || names)) see.hidden = !!(text || names);
   }
   document.addEventListener("click", function (e) {
     if (!(e.target.closest && e.target.closest("#game-see"))) return;
-    seeRound = roundOnScreen();
+    seeing = true;
     showHeard();
-    var out = document.getElementById("game-heard");
-    if (out && out.textContent) out.focus(); // the button is gone: the focus goes to the word, which is read out
+    var out = document.getElementById("game-heard"), first = document.querySelector("#game-board .game-option");
+    // the button is gone: the focus goes to the word, which is read out, or to the first name
+    if (out && out.textContent) out.focus(); else if (first) first.focus();
   });
   // Hear it pressed on a device with no voice of its own did nothing at all: it says why, until a voice comes
-  var NO_VOICE = "Reading aloud needs a voice on this device.", askedAloud = false;
+  var NO_VOICE = "Reading aloud needs an English voice on this device: add one in its settings, under " +
+    "Text-to-speech.", askedAloud = false;
   function showNoVoice() {
     var note = document.getElementById("game-voice-note");
     var text = askedAloud && noVoice() ? NO_VOICE : "";
@@ -241,11 +247,17 @@
 
   // a quiz for readers (data-hear-answers): Hear it reads the question, then each answer still to try, lit;
   // a writing round its suggested first lines, after the words that offer them
+  // the English words the game sent for an element (data-text), not what the page shows: a browser translating
+  // the page swaps what it shows, and an English voice read the translation
+  function words(el) {
+    return !el ? "" : el.hasAttribute("data-text") ? el.getAttribute("data-text") : el.textContent;
+  }
+
   function answerParts(board) {
     if (!board || board.getAttribute("data-hear-answers") !== "true") return [];
     var stuck = document.getElementById("game-stuck"), lines = board.querySelectorAll(".game-first-line");
-    if (stuck && lines.length) return [{ text: stuck.textContent }].concat(Array.prototype.map.call(lines,
-      function (b) { return { text: b.textContent, button: b }; }));
+    if (stuck && lines.length) return [{ text: words(stuck) }].concat(Array.prototype.map.call(lines,
+      function (b) { return { text: words(b), button: b }; }));
     return nameParts(Array.prototype.slice.call(
       board.querySelectorAll(".game-options " + TO_PLAY + "[data-label]")));
   }
@@ -257,7 +269,7 @@
     // Hear it says the hint showing too, before the answers: a pre-reader's cut off by their own tap can be heard
     // again, and an older child who struggles to read hears the help that was only printed
     var hint = question && board.querySelector(".game-feedback.is-hint");
-    if (hint && hint.textContent) more = [{ text: hint.textContent }].concat(more);
+    if (hint && words(hint)) more = [{ text: words(hint) }].concat(more);
     var story = b && b.getAttribute("data-hear") === "story" && board && board.querySelector(".game-passage-text");
     var node = story && story.firstChild, text = b && b.getAttribute("data-say");
     if (node && node.nodeType === 3 && node.nodeValue === text && "speechSynthesis" in window) {
@@ -310,7 +322,7 @@
   function ownWords(value) { // the writing without the suggested first lines it starts with (prompt.own_words)
     var text = value.replace(/^\s+/, "");
     var said = Array.prototype.map.call(document.querySelectorAll(".game-first-line"), function (line) {
-      return line.textContent.trim();
+      return words(line).trim();
     }).filter(Boolean);
     for (var found = true; found;) {
       found = said.find(function (line) { return text.indexOf(line) === 0; });
@@ -322,7 +334,7 @@
     var line = e.target.closest && e.target.closest(".game-first-line");
     var box = document.getElementById("game-writing");
     if (!line || !box) return;
-    box.value = (line.textContent.trim() + " " + ownWords(box.value)).slice(0, box.maxLength > 0 ? box.maxLength : 600);
+    box.value = (words(line).trim() + " " + ownWords(box.value)).slice(0, box.maxLength > 0 ? box.maxLength : 600);
     box.focus();
     box.setSelectionRange(box.value.length, box.value.length);
     countWords();
@@ -482,7 +494,7 @@
   var seen = {};
   function newText(board, selector) {
     var el = board.querySelector(selector);
-    var text = el ? el.textContent : "";
+    var text = words(el);
     if (text === seen[selector]) return null;
     seen[selector] = text;
     return text ? el : null;
@@ -562,10 +574,10 @@
     if (picked || keyPicked && keyPicked.getAttribute("aria-pressed") === "true") toPartners(board); // a 2nd pick too
     if (!speaking(board)) return;
     // what to tap next, after a first tap (a hint given back with it was heard when it first came)
-    if (picked) say(picked.textContent);
+    if (picked) say(words(picked));
     // a game of names: then the names still to try, each lit again
-    else if (hint) speak([{ text: hint.textContent }].concat(nameParts(named(board, true))));
-    else if (cheer && sameRound && !calm()) say(cheer.textContent); // a pair matched, a shape sorted: praised aloud
+    else if (hint) speak([{ text: words(hint) }].concat(nameParts(named(board, true))));
+    else if (cheer && sameRound && !calm()) say(words(cheer)); // a pair matched, a shape sorted: praised aloud
   }
 
   // a small child taps twice: the second tap landed on the new round's answer under the finger, answering a
@@ -783,7 +795,7 @@
       // stars, and no question)
       var cheer = first ? null : board.querySelector(".game-feedback");
       if (cheer && calm() && cheer.classList.contains("is-cheer")) cheer = null; // Calm: the question alone
-      say([cheer ? cheer.textContent : "", board.getAttribute("data-say") || ""].join(" ").trim(), board);
+      say([words(cheer), board.getAttribute("data-say") || ""].join(" ").trim(), board);
     }
   }
   new MutationObserver(onBoardChange).observe(document.documentElement,

@@ -16,7 +16,7 @@
 
   var RATES = { slow: 0.7, normal: 1.0 };
   var MS_PER_CHAR = 62; // ~ 175 words a minute at rate 1
-  var NO_VOICE = "Reading aloud needs a voice on this device.";
+  var NO_VOICE = "Reading aloud needs an English voice on this device: add one in its settings, under Text-to-speech.";
   var synth = window.speechSynthesis || null;
   var voice = null, voicesKnown = false, speed = "normal", session = null, sessionSeq = 0;
   // the reader's speed is kept on this device for every book and Reading Comp's story (games.js reads it too)
@@ -105,6 +105,9 @@
     if (words[i]) words[i].classList.add("read-word-now");
   }
 
+  // a word's English (data-text): a browser translating the page changes what is shown, not what is said
+  function said(w) { return w.hasAttribute("data-text") ? w.getAttribute("data-text") : w.textContent; }
+
   function wordDelay(word, rate) {
     var ms = (word.length + 1) * MS_PER_CHAR;
     if (/[.!?]["')]*$/.test(word)) ms += 350; else if (/[,;:]["')]*$/.test(word)) ms += 200;
@@ -116,7 +119,7 @@
     var words = Array.prototype.slice.call(el.querySelectorAll("[data-word]"));
     if (!words.length) { done(); return; }
     var text = "", starts = [];
-    words.forEach(function (w) { starts.push(text.length); text += w.textContent + " "; });
+    words.forEach(function (w) { starts.push(text.length); text += said(w) + " "; });
     var u = new window.SpeechSynthesisUtterance(text.trim());
     var rate = RATES[speed];
     u.voice = voice;
@@ -129,7 +132,7 @@
       if (!live() || boundary || i >= words.length) return;
       current = i;
       light(words, i);
-      s.fallback = { next: i + 1, wait: wordDelay(words[i].textContent, rate), at: performance.now() };
+      s.fallback = { next: i + 1, wait: wordDelay(said(words[i]), rate), at: performance.now() };
       timer = setTimeout(function () { step(i + 1); }, s.fallback.wait);
     }
     function begin() {

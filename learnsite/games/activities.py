@@ -26,6 +26,7 @@ class GameSpec:
     params: dict = field(default_factory=dict)
     speak: bool = False  # read every instruction aloud at once (pre-readers)
     theme: str = ""  # a picture of the child's progress the page draws, a part per round (THEME_PARTS)
+    needs_sound: bool = False  # its questions are sounds: the page tells a deaf child's grown-up before it starts
 
 
 GAMES: dict[str, GameSpec] = {
@@ -34,7 +35,7 @@ GAMES: dict[str, GameSpec] = {
     "shape-sorting": GameSpec("sort", "3-4", 5, {"sets": "shapes", "shapes": ("circle", "square", "triangle")},
                               speak=True),
     "number-counting": GameSpec("count", "3-4", 6, {"groups": 1, "things": ("ball", "bee", "star")}, speak=True),
-    "animal-sounds": GameSpec("choose", "3-4", 6, {"bank": "animal_sounds"}, speak=True),
+    "animal-sounds": GameSpec("choose", "3-4", 6, {"bank": "animal_sounds"}, speak=True, needs_sound=True),
     # Ages 5-6: most 5-year-olds cannot read yet, so these speak too
     "letter-tracing": GameSpec("trace", "5-6", 6, speak=True),  # three capitals, each with its small letter
     # the word to find is heard, not printed: a printed one made it a game of matching shapes
@@ -66,11 +67,13 @@ THEME_PARTS = {"rainbow": 7, "tower": 10}
 
 
 def facts(activity_id: str) -> list[str]:
-    """What a grown-up wants to know before a game starts: for whom, how long, and whether it reads aloud."""
+    """What a grown-up wants to know before a game starts: for whom, how long, whether it reads aloud, and (for a
+    game of sounds) that it is best heard."""
     spec = GAMES.get(activity_id)
     if spec is None:
         return []
-    return [f"Ages {spec.band}", f"{spec.rounds} rounds", "Read aloud" if spec.speak else "Read aloud on request"]
+    said = [f"Ages {spec.band}", f"{spec.rounds} rounds", "Read aloud" if spec.speak else "Read aloud on request"]
+    return said + ["Best with sound on"] * spec.needs_sound
 
 
 def reads_by_itself(activity_id: str) -> bool:

@@ -13,12 +13,13 @@ from learnsite.state.stars import StarsState
 
 
 def _fact(fact, i) -> rx.Component:
-    """One of games.facts (ages, rounds, reading aloud) beside its picture, the two kept on one line: a wrapped
-    list starts its next line with a fact (a "·" between facts could start one)."""
+    """One of games.facts (ages, rounds, reading aloud, sound needed) beside its picture, the two kept on one line: a
+    wrapped list starts its next line with a fact (a "·" between facts could start one)."""
     def icon(name: str) -> rx.Component:
         return rx.icon(name, size=18, aria_hidden="true")
 
-    return rx.el.li(rx.match(i, (0, icon("users")), (1, icon("list-ordered")), icon("volume-2")), fact,
+    return rx.el.li(rx.match(i, (0, icon("users")), (1, icon("list-ordered")), (2, icon("volume-2")), icon("ear")),
+                    fact,
                     class_name="activity-fact")
 
 

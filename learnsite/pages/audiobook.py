@@ -3,7 +3,7 @@
 import reflex as rx
 
 from learnsite.layout import item_page_title, page
-from learnsite.pages.content_parts import loaded_switch, not_found
+from learnsite.pages.content_parts import fresh, loaded_switch, not_found
 from learnsite.state.audiobook import AudiobookState as S
 
 
@@ -38,9 +38,9 @@ def player() -> rx.Component:
                     class_name="player-range player-seek"),
         rx.el.div(
             # words for a screen reader ("0:00 3:00" said nothing of which is which; aria-label on a span is not read)
-            rx.el.span(rx.el.span("Played ", class_name="sr-only"), rx.el.span(S.position_label),
+            rx.el.span(rx.el.span("Played ", class_name="sr-only"), fresh(S.position_label),
                        class_name="player-time"),
-            rx.el.span(rx.el.span("Length ", class_name="sr-only"), rx.el.span(S.duration_label),
+            rx.el.span(rx.el.span("Length ", class_name="sr-only"), fresh(S.duration_label),
                        class_name="player-time"),
             class_name="player-times",
         ),

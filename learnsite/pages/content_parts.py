@@ -7,6 +7,13 @@ import reflex as rx
 from learnsite.catalogue.library import NOT_FOUND_ART
 
 
+def fresh(text, **props) -> rx.Component:
+    """Text that changes in place, in a span remade whenever it does. A browser's translation of the page puts its
+    own text where React's was, and React then changed only its hidden original: under "Translate this page" a
+    game kept round 1's question and count all game, and a book its first page number."""
+    return rx.el.span(text, key=text, **props)
+
+
 def back_home_link(label: str = "Back to Home") -> rx.Component:
     return rx.el.a(rx.icon("arrow-left", size=18, aria_hidden="true"), label, href="/", class_name="content-back")
 

@@ -10,7 +10,7 @@ from components.pageflip import flip_book, flip_script
 from learnsite.catalogue.library import FLIPBOOKS
 from learnsite.catalogue.types import Flipbook
 from learnsite.layout import item_page_title, page
-from learnsite.pages.content_parts import back_home_link, loaded_switch, nav_button, not_found, page_turn_keys
+from learnsite.pages.content_parts import back_home_link, fresh, loaded_switch, nav_button, not_found, page_turn_keys
 from learnsite.pages.read_aloud import read_aloud_controls, static_words
 from learnsite.state.flipbook import BOOK_ID, EXPOSE_BOOK_JS
 from learnsite.state.flipbook import FlipbookState as S
@@ -54,7 +54,8 @@ def controls() -> rx.Component:
     return rx.el.div(
         nav_button("previous", rx.call_script(flip_script(BOOK_ID, "flipPrev")), S.previous_disabled,
                    name="Previous page"),
-        rx.el.p("Page ", S.page_index + 1, " of ", S.total, class_name="content-counter", aria_live="polite",
+        rx.el.p(fresh("Page " + (S.page_index + 1).to_string() + " of " + S.total.to_string()),
+                class_name="content-counter", aria_live="polite",
                 aria_atomic="true"),
         nav_button("next", rx.call_script(flip_script(BOOK_ID, "flipNext")), S.next_disabled, name="Next page",
                    data_read_next="true"),

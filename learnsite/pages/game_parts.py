@@ -14,6 +14,7 @@ import reflex as rx
 from learnsite.games.activities import THEME_PARTS
 from learnsite.games.kinds import count, match, sort
 from learnsite.games.session import Board
+from learnsite.pages.content_parts import fresh
 from learnsite.pages.read_aloud import speed_group
 from learnsite.state.activity import ActivityState
 from learnsite.state.game import MAX_TEXT, MAX_TYPED, GameState, Turn
@@ -37,7 +38,7 @@ def _picture_or_label(item) -> rx.Component:
     return rx.cond(
         item["image"] != "",
         rx.el.img(src=item["image"], alt="", class_name="game-option-picture", width="96", height="96"),
-        rx.el.span(item["label"], class_name="game-option-label"),
+        fresh(item["label"], class_name="game-option-label"),
     )
 
 
@@ -62,7 +63,8 @@ def _choice_buttons(on_pick, label: str = "Answers", class_name: str = "game-opt
 
 def _prompt_heading() -> rx.Component:
     # focused each round: a screen reader hears the question, then which round it is
-    return rx.el.h3(B.prompt, class_name="game-prompt", id="game-prompt", tab_index=-1, aria_describedby="game-round")
+    return rx.el.h3(fresh(B.prompt), class_name="game-prompt", id="game-prompt", tab_index=-1,
+                    aria_describedby="game-round")
 
 
 def _spoken() -> rx.Var:
@@ -165,9 +167,11 @@ def choose_view() -> rx.Component:
         # a word to find by ear, shown where the device has no voice to say it, where Read aloud is off, or when
         # asked for (games.js; no children for React): a child playing on a muted phone could only guess
         rx.el.p(id="game-heard", class_name="game-heard", tab_index=-1),
-        rx.cond(G.hear_first, rx.el.button(
-            rx.icon("eye", size=18, aria_hidden="true"), "Show me the word", type="button", id="game-see",
-            class_name="game-hear game-hear-small")),
+        # ... and a game of names (Animal Alphabet) shows each name on its picture in the same cases: a child who
+        # cannot hear the voice (deaf, a muted tablet, no English voice) had only pictures of animals to name
+        rx.cond(G.hear_first | G.say_options, rx.el.button(
+            rx.icon("eye", size=18, aria_hidden="true"), rx.cond(G.hear_first, "Show me the word", "Show me the names"),
+            type="button", id="game-see", class_name="game-hear game-hear-small")),
         _choice_buttons(G.choose),
     )
 
@@ -221,8 +225,9 @@ def _pair_button(item, mark, i, on_pick, selected=None) -> rx.Component:
 def _instruction(how: str, then: str) -> rx.Component:
     """How to play; after a first tap, what to tap next (games.js reads that to a pre-reader)."""
     picked = G.selected >= 0
-    return rx.el.p(rx.cond(picked, then, how), class_name="game-instruction",
-                   data_picked=rx.cond(picked, "true", "false"))
+    said = rx.cond(picked, then, how)
+    return rx.el.p(fresh(said), class_name="game-instruction", data_picked=rx.cond(picked, "true", "false"),
+                   data_text=said)
 
 
 def match_view() -> rx.Component:
@@ -324,7 +329,7 @@ def prompt_view() -> rx.Component:
                 rx.el.p(B.task, class_name="game-task", id="game-task"),
                 rx.el.form(
                     rx.el.input(type="hidden", name="round", value=T.round.to_string()),
-                    rx.el.label("Write your first lines (at least ", B.min_words.to_string(), " words)",
+                    rx.el.label(fresh("Write your first lines (at least " + B.min_words.to_string() + " words)"),
                                 html_for="game-writing", class_name="game-writing-label"),
                     rx.el.textarea(id="game-writing", name="text", max_length=MAX_TEXT, rows=4,
                                    class_name="game-writing", aria_describedby="game-task game-word-count"),
@@ -336,8 +341,7 @@ def prompt_view() -> rx.Component:
                                  class_name="content-button"),
                     on_submit=G.submit_text, reset_on_submit=False, class_name="game-writing-form",
                 ),
-                rx.el.p("Stuck? Start with one of these, then keep writing:", id="game-stuck",
-                        class_name="game-instruction"),
+                rx.el.p(STUCK, id="game-stuck", class_name="game-instruction", data_text=STUCK),
                 _first_lines(),
             ),
             _choice_buttons(G.choose, "Choices"),
@@ -345,11 +349,14 @@ def prompt_view() -> rx.Component:
     )
 
 
+STUCK = "Stuck? Start with one of these, then keep writing:"
+
+
 def _first_lines() -> rx.Component:
     """Suggested first lines: a tap puts one at the top of the writing box (games.js), where the child goes on;
     it does not end the game."""
     return rx.el.div(
-        rx.foreach(B.options, lambda opt: rx.el.button(opt["label"], type="button",
+        rx.foreach(B.options, lambda opt: rx.el.button(fresh(opt["label"]), type="button", data_text=opt["label"],
                                                        class_name="game-option game-first-line")),
         role="group", aria_label="First lines", class_name="game-options", data_arrows="true",
     )
@@ -439,8 +446,8 @@ def _progress() -> rx.Component:
     return rx.el.div(
         # "1 of 6" kept together: on a phone the line breaks after "Round"
         rx.el.p(rx.cond(G.finished, "All done!", rx.fragment(
-                    "Round ", rx.el.span((T.round + 1).to_string() + " of " + G.total.to_string(),
-                                         class_name="game-round-count"))),
+                    "Round ", fresh((T.round + 1).to_string() + " of " + G.total.to_string(),
+                                    class_name="game-round-count"))),
                 class_name="game-round", id="game-round"),
         rx.el.div(rx.el.div(class_name="game-progress-fill",
                             style={"width": (done * 100 / rx.cond(G.total > 0, G.total, 1)).to_string() + "%"}),
@@ -495,7 +502,9 @@ def game_board() -> rx.Component:
                      ("sort", sort_view()), ("type", type_view()), ("prompt", prompt_view()),
                      ("trace", trace_view()), rx.fragment()),
         ),
-        rx.el.p(T.feedback, role="status", aria_live="polite",
+        # the region stays (one new to the page is not read out); its words are remade, and said from data-text:
+        # the English the game sent, though the browser may show them translated
+        rx.el.p(rx.cond(T.feedback != "", fresh(T.feedback)), role="status", aria_live="polite", data_text=T.feedback,
                 class_name=rx.cond(T.tone == "hint", "game-feedback is-hint", "game-feedback is-cheer")),
         class_name="game-board", id="game-board",
         data_round=T.round.to_string() + rx.cond(G.finished, "-end", "") + "-" + G.kind,

@@ -3,7 +3,7 @@
 import reflex as rx
 
 from learnsite.layout import item_page_title, page
-from learnsite.pages.content_parts import back_home_link, loading, nav_button, page_turn_keys
+from learnsite.pages.content_parts import back_home_link, fresh, loading, nav_button, page_turn_keys
 from learnsite.state.presentation import PresentationState as S
 
 
@@ -26,7 +26,8 @@ def slide_view() -> rx.Component:
         ),
         rx.el.div(
             nav_button("previous", S.previous_slide),
-            rx.el.p("Slide ", S.slide_index + 1, " / ", S.total, class_name="content-counter"),
+            rx.el.p(fresh("Slide " + (S.slide_index + 1).to_string() + " / " + S.total.to_string()),
+                    class_name="content-counter"),
             nav_button("next", S.next_slide),
             class_name="content-nav",
         ),

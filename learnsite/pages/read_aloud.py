@@ -54,13 +54,15 @@ def speed_group(attribute: str, button_props: dict | None = None, **group_props)
 
 def spoken_words(words) -> rx.Component:
     """Words of a state var list as spans the reader can light up (a real space between them for screen
-    readers and copying)."""
-    return rx.foreach(words, lambda w, i: rx.fragment(rx.el.span(w, class_name="read-word", data_word=i), " "))
+    readers and copying); each keeps its English in data-text, which is what is said (read_aloud.js): a browser
+    translating the page changes what is shown, and an English voice read the translation."""
+    return rx.foreach(words, lambda w, i: rx.fragment(rx.el.span(w, class_name="read-word", data_word=i,
+                                                                 data_text=w), " "))
 
 
 def static_words(text: str) -> list:
     """The same for text known when the page is built (flipbook pages must stay static)."""
     out: list = []
     for i, w in enumerate(text.split()):
-        out += [rx.el.span(w, class_name="read-word", data_word=str(i)), " "]
+        out += [rx.el.span(w, class_name="read-word", data_word=str(i), data_text=w), " "]
     return out

@@ -123,12 +123,14 @@ def _options() -> rx.Component:
                                        rx.text("Answer key (on its own page)", size="3"), class_name="maker-check"),
                 rx.fragment()),
         rx.flex(
-            _number("Seed", S.seed, S.set_seed, 0, 999_999, field="seed"),
-            rx.button(rx.icon("shuffle", size=18, aria_hidden="true"), "New seed", on_click=S.new_seed,
+            _number("Sheet number", S.seed, S.set_seed, 0, 999_999, field="seed"),
+            rx.button(rx.icon("shuffle", size=18, aria_hidden="true"), "New sheet number", on_click=S.new_seed,
                       variant="soft", size="3", class_name="maker-seed-button"),
             spacing="3", align="end", wrap="wrap",
         ),
-        rx.text("The same options and seed make the same sheet again; the seed is printed in its footer.",
+        # "seed" is a plant to a parent learning English (and to a translator)
+        rx.text("The same options and sheet number make the same sheet again; the number is printed at the foot of "
+                "each page.",
                 size="1", class_name="maker-hint"),
         _error((S.error != "") & ~S.error_beside_field),
         rx.cond(

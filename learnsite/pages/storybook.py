@@ -3,7 +3,7 @@
 import reflex as rx
 
 from learnsite.layout import item_page_title, page
-from learnsite.pages.content_parts import back_home_link, loaded_switch, nav_button, not_found, page_turn_keys
+from learnsite.pages.content_parts import back_home_link, fresh, loaded_switch, nav_button, not_found, page_turn_keys
 from learnsite.pages.read_aloud import read_aloud_controls, spoken_words
 from learnsite.state.storybook import StorybookState as S
 
@@ -26,7 +26,8 @@ def book_view() -> rx.Component:
         ),
         rx.el.div(
             nav_button("previous", S.previous_page, S.is_first),
-            rx.el.p("Page ", S.page_index + 1, " / ", S.total, class_name="content-counter"),
+            rx.el.p(fresh("Page " + (S.page_index + 1).to_string() + " / " + S.total.to_string()),
+                    class_name="content-counter"),
             nav_button("next", S.next_page, S.is_last, data_read_next="true"),
             class_name="content-nav",
         ),

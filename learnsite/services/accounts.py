@@ -30,7 +30,8 @@ CONFIRM_PATH = "/auth/confirm"
 FORGOT_PATH = "/auth/forgot"  # where a new password is asked for: its page (pages/password_reset.py) and mails
 
 MISSING_CREDENTIALS = "You must provide either an email or phone number and a password"
-INVALID_CREDENTIALS = "Invalid login credentials"
+# plain words: "Invalid login credentials" lost a parent learning English
+INVALID_CREDENTIALS = "The email or password is not right. Check both and try again."
 NOT_CONFIRMED = "Email not confirmed: please open the confirmation link we sent to your email, then log in."
 NOT_ADMIN = "This account is not an administrator account."
 BAD_LINK = "This confirmation link is invalid or has expired."

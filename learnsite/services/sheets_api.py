@@ -1,6 +1,6 @@
 """HTTP side of the worksheet maker, in front of Reflex like files_api:
 
-- GET /make-sheet/sheet.pdf?kind=...&seed=...  -> the PDF, as an attachment named e.g. addition-drill-seed-12.pdf
+- GET /make-sheet/sheet.pdf?kind=...&seed=...  -> the PDF, as an attachment named e.g. addition-drill-sheet-12.pdf
 - GET /make-sheet/preview.png?...              -> page 1 as a PNG
 
 Query parameters are checked by learnsite.sheets.checked(): a bad one gets 400 and a plain message.

@@ -71,7 +71,7 @@ class SheetPdf(FPDF):
         self.set_y(self.h - MARGIN - 4)
         self.set_font(FONT, "", 7)
         self.set_text_color(*GREY)
-        self.cell(0, 4, f"Learnsite · {self.label} · seed {self.options.seed} · page {self.page_no()}",
+        self.cell(0, 4, f"Learnsite · {self.label} · sheet {self.options.seed} · page {self.page_no()}",
                   align="C")
         self.set_text_color(*INK)
 

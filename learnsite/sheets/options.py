@@ -92,7 +92,7 @@ class SheetOptions:
         return KINDS[self.kind]
 
     def file_name(self) -> str:
-        return f"{self.spec.file_stem}-seed-{self.seed}.pdf"
+        return f"{self.spec.file_stem}-sheet-{self.seed}.pdf"
 
 
 def defaults(kind: str, **overrides) -> SheetOptions:
@@ -130,9 +130,9 @@ def checked(raw: dict) -> SheetOptions:
     if kind not in KINDS:
         raise SheetOptionError("Please choose a kind of worksheet.")
     spec = KINDS[kind]
-    seed = _int(raw.get("seed", 1), "The seed", "seed")
+    seed = _int(raw.get("seed", 1), "The sheet number", "seed")
     if not 0 <= seed <= SEED_MAX:
-        raise SheetOptionError(f"The seed must be between 0 and {SEED_MAX}.", "seed")
+        raise SheetOptionError(f"The sheet number must be between 0 and {SEED_MAX}.", "seed")
     paper = raw.get("paper", "A4")
     if paper not in PAPERS:
         raise SheetOptionError("Paper size must be A4 or Letter.", "paper")

@@ -92,7 +92,7 @@ def plan(options: SheetOptions) -> Puzzle:
             filled = ["".join(ch or rng.choice(FILLER) for ch in row) for row in grid]
             if reads_well(filled, words):
                 return Puzzle(tuple(filled), tuple(sorted(placements, key=lambda p: p.word)), directions)
-    raise SheetOptionError("These words make a puzzle that is hard to read: try a new seed.")
+    raise SheetOptionError("These words make a puzzle that is hard to read: try a new sheet number.")
 
 
 def _layout(rng, options: SheetOptions, size: int, directions) -> tuple[list[list[str | None]], list[Placement]]:

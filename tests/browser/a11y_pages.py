@@ -14,6 +14,7 @@ from typing import Callable, Literal
 
 from playwright.sync_api import Page, expect
 
+from tests.browser.fake_speech import NO_VOICE
 from tests.browser.test_games import click_round, play_to_the_end
 
 
@@ -92,7 +93,7 @@ def _finish_game(page: Page) -> None:
 
 
 def _no_voice_said(page: Page) -> None:
-    expect(page.get_by_text("Reading aloud needs a voice on this device.")).to_be_visible()
+    expect(page.get_by_text(NO_VOICE)).to_be_visible()
 
 
 def _preview_sheet(page: Page) -> None:

@@ -135,7 +135,7 @@ def test_wrong_password_stays_on_login(page, app_server):
     app_server.create_user(address, "right-password")
     login(page, "/login/user", address, "wrong-password")
     expect(page.get_by_text("Sign in Failed", exact=True)).to_be_visible()
-    expect_refused(page, "Invalid login credentials")
+    expect_refused(page, "The email or password is not right. Check both and try again.")
     assert "/login/user" in page.url
     expect(header(page).get_by_role("button", name="Login")).to_be_visible()
 

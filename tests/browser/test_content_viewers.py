@@ -5,7 +5,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.fake_speech import install_fake_speech
+from tests.browser.fake_speech import NO_VOICE, install_fake_speech
 from tests.browser.reconnect import Sockets
 from tests.conftest import hold_requests, open_page, phone, toast, wait_held, wait_hydrated, window
 
@@ -554,7 +554,7 @@ def test_a_flipbook_spread_leaves_its_page_buttons_on_a_short_screen(browser, ap
             install_fake_speech(page)
         open_page(page, "/flipbook/space-adventure")
         page.wait_for_function("() => !!document.querySelector('.stf__parent')")
-        note = page.get_by_text("Reading aloud needs a voice on this device.")
+        note = page.get_by_text(NO_VOICE)
         if voice:
             expect(note).to_be_hidden()
         else:

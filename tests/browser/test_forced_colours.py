@@ -121,7 +121,7 @@ def test_an_error_notice_keeps_its_box(page, app_server):
     address = unique("fc")
     app_server.create_user(address, "right-password")
     login(page, "/login/user", address, "wrong-password")
-    notice = page.locator(".auth-error").filter(has_text="Invalid login credentials")
+    notice = page.locator(".auth-error").filter(has_text="The email or password is not right. Check both and try again.")
     expect(notice).to_be_visible()
     edge = "el => getComputedStyle(el).borderTopStyle + ' ' + getComputedStyle(el).borderTopWidth"
     assert notice.evaluate(edge) == "solid 2px"

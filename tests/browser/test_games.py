@@ -18,7 +18,7 @@ from learnsite.games.content.pictures import ANIMAL_SOUNDS
 from learnsite.games.kinds import prompt as prompt_kind
 from learnsite.games.session import CHEERS, TRY_AGAIN
 from learnsite.state.game import GameState
-from tests.browser.fake_speech import LOCAL, NETWORK, install_fake_speech, speech
+from tests.browser.fake_speech import LOCAL, NETWORK, NO_VOICE, install_fake_speech, speech
 from tests.browser.reconnect import Sockets
 from tests.browser.test_read_aloud import open_book, read_button
 from tests.conftest import (animations_done, hold_requests, open_page, phone, scroll_still, toast,
@@ -1084,6 +1084,80 @@ def test_animal_alphabet_says_each_name_while_its_picture_is_lit(page):
     assert page.evaluate("window.__lit") == left
 
 
+NAMES_ON_PICTURES = """() => [...document.querySelectorAll('#game-board .game-options .game-option')]
+  .map(b => getComputedStyle(b, '::after').content)"""
+
+
+def _names_on_pictures(page) -> list[str]:
+    """What each answer shows over its picture: "none", or its name (the CSS draws attr(data-label))."""
+    return page.evaluate(NAMES_ON_PICTURES)
+
+
+def test_animal_alphabet_shows_its_names_to_a_child_who_cannot_hear_them(page):
+    """A deaf child's review: Hear it lit each picture while its name was said, so a child who could not hear the
+    voice (deaf, a muted tablet) saw the ring move and never learnt which animal was which (a quail, a narwhal).
+    The name now shows on the picture while it is said; "Show me the names" shows them all from then on, as
+    turning Read aloud off does. With no voice, they are shown at once (another test)."""
+    install_fake_speech(page, voices=(LOCAL,), boundary=False, word_ms=400)
+    start(page, "animal-alphabet")
+    names = option_names(page, "Answers")
+    lit = board(page).locator(".game-option[data-saying]")
+    expect(lit).to_have_count(1, timeout=10_000)  # a name being said: it is on its picture, the others are not
+    shown = _names_on_pictures(page)
+    at = names.index(lit.get_attribute("data-label") or "")
+    assert shown[at] != "none" and [c for i, c in enumerate(shown) if i != at] == ["none"] * (len(names) - 1)
+    page.evaluate("window.speechSynthesis.cancel()")
+    expect(lit).to_have_count(0)
+    assert _names_on_pictures(page) == ["none"] * len(names)
+
+    see = page.get_by_role("button", name="Show me the names")
+    see.click()
+    expect(board(page)).to_have_attribute("data-names-shown", "")
+    assert "none" not in _names_on_pictures(page)
+    expect(see).to_be_hidden()
+    expect(page.get_by_role("group", name="Answers").get_by_role("button").first).to_be_focused()
+    solve_round(page, limit=6)  # and on the next round, without asking again
+    page.wait_for_function("(n) => document.querySelectorAll('#game-board .game-option').length > 0")
+    assert "none" not in _names_on_pictures(page)
+
+    start(page, "animal-alphabet")  # a new page: until Read aloud goes off
+    page.evaluate("window.speechSynthesis.cancel()")
+    expect(board(page)).not_to_have_attribute("data-names-shown", "")
+    page.get_by_role("button", name="Read aloud", exact=True).click()
+    expect(board(page)).to_have_attribute("data-names-shown", "")
+    assert "none" not in _names_on_pictures(page)
+
+
+def test_animal_alphabet_with_no_voice_shows_the_names_at_once(page):
+    """A device with no English voice could not say the names: Hear it only said why."""
+    install_fake_speech(page, voices=(), boundary=False)
+    start(page, "animal-alphabet")
+    expect(board(page)).to_have_attribute("data-names-shown", "", timeout=5_000)
+    assert "none" not in _names_on_pictures(page)
+    expect(page.get_by_role("button", name="Show me the names")).to_be_hidden()
+
+
+FEEDBACK_SIGN = "(el) => getComputedStyle(el, '::before').backgroundImage"
+
+
+def test_right_and_try_again_have_a_sign_as_well_as_words(page):
+    """A deaf pre-reader could neither read "Hooray!" nor hear the chime: the right answer's picture went with the
+    round, and only words were left. A green tick now comes before a cheer, a turning arrow before a hint."""
+    start(page, "animal-sounds")
+    feedback = board(page).locator(".game-feedback")
+    assert feedback.evaluate(FEEDBACK_SIGN) == "none"  # nothing to say yet: no sign
+    right = board(page).get_attribute("data-say") or ""
+    sound = re.search(r"Who says (\w+)\?", right).group(1)
+    wrong = next(a for a, (s, _) in ANIMAL_SOUNDS.items() if s != sound and a in option_names(page, "Answers"))
+    page.get_by_role("group", name="Answers").get_by_role("button", name=wrong, exact=True).click()
+    expect(feedback).to_have_class(re.compile(r"is-hint"))
+    assert "svg" in feedback.evaluate(FEEDBACK_SIGN)
+    hint_sign = feedback.evaluate(FEEDBACK_SIGN)
+    solve_round(page, limit=6)
+    expect(feedback).to_have_class(re.compile(r"is-cheer"))
+    assert "svg" in feedback.evaluate(FEEDBACK_SIGN) and feedback.evaluate(FEEDBACK_SIGN) != hint_sign
+
+
 def test_after_a_wrong_home_the_shape_stays_picked_and_the_right_home_takes_it(browser, app_server):
     """The hint asks "Which home has the same shape?" and a 3-year-old taps the circle's home, as it says: the
     circle had been let go and the homes disabled, so nothing happened. A home tapped before any shape says what
@@ -1212,7 +1286,7 @@ def test_shape_safari_draws_the_shape_to_spot_beside_the_question(page):
     """A review as a child who cannot read, on a muted phone: "Can you spot the heart?" was words only."""
     start(page, "shape-safari")
     for _ in range(2):
-        shape = re.search(r"Can you spot the (\w+)\?", page.locator("#game-prompt").text_content()).group(1)
+        shape = re.search(r"Find the (\w+)\.", page.locator("#game-prompt").text_content()).group(1)
         cue = board(page).locator(".game-cues img")
         expect(cue).to_have_attribute("src", re.compile(rf"/art/games/shape-{shape}-outline\.svg$"))
         expect(cue).to_be_visible()
@@ -1908,7 +1982,7 @@ def test_hear_it_on_a_device_with_no_voice_says_why_nothing_is_heard(page, voice
         page.wait_for_timeout(300)
         expect(note).to_be_hidden()
     else:
-        expect(note).to_have_text("Reading aloud needs a voice on this device.")
+        expect(note).to_have_text(NO_VOICE)
         assert _said(page) == 0
 
 
@@ -2150,8 +2224,8 @@ def test_a_word_shown_for_want_of_a_voice_is_not_said_when_voices_come_if_read_a
 
 def test_a_child_on_a_muted_phone_can_see_the_sight_word(page):
     """A review as a child playing muted in a waiting room: the phone had a voice, so Sight Words showed only "Find
-    the word you hear." above four words. "Show me the word" shows it for the round on screen, and turning Read
-    aloud off shows it for every round."""
+    the word you hear." above four words. "Show me the word" shows it from then on (a deaf child's review: it had
+    to be pressed again every round), as turning Read aloud off does."""
     install_fake_speech(page, voices=(LOCAL,), boundary=False, word_ms=5)
     start(page, "sight-words")
     heard, see = page.locator("#game-heard"), page.get_by_role("button", name="Show me the word")
@@ -2162,8 +2236,14 @@ def test_a_child_on_a_muted_phone_can_see_the_sight_word(page):
     expect(heard).to_have_text(said)
     expect(heard).to_be_focused()  # the button goes; a screen reader reads the word
     expect(see).to_be_hidden()
-    solve_round(page, limit=8)  # the next round: heard, not shown, until asked again
+    solve_round(page, limit=8)  # the next round: shown too, without asking again
     page.wait_for_function("(w) => document.querySelector('#game-board').getAttribute('data-say') !== w", arg=said)
+    expect(heard).to_have_text(board(page).get_attribute("data-say"))
+    expect(see).to_be_hidden()
+    solve_round(page, limit=8)
+    expect(heard).to_have_text(board(page).get_attribute("data-say"))
+
+    start(page, "sight-words")  # a new page: heard again, until Read aloud goes off (shown for every round then)
     expect(heard).to_be_hidden()
     expect(see).to_be_visible()
     page.get_by_role("button", name="Read aloud", exact=True).click()

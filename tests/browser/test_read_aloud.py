@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from learnsite.catalogue.library import FLIPBOOKS, STORYBOOKS, find
-from tests.browser.fake_speech import LOCAL, NETWORK, install_fake_speech, speech
+from tests.browser.fake_speech import LOCAL, NETWORK, NO_VOICE, install_fake_speech, speech
 from tests.conftest import hold_requests, open_page, wait_held, window
 
 
@@ -81,10 +81,10 @@ def test_without_an_on_device_voice_it_says_so_and_reads_nothing(page):
     button = read_button(page)
     expect(button).to_have_attribute("aria-disabled", "true", timeout=15_000)
     expect(button).to_be_disabled()  # aria-disabled: still focusable, so the note is read with it
-    expect(page.get_by_text("Reading aloud needs a voice on this device.")).to_be_visible()
+    expect(page.get_by_text(NO_VOICE)).to_be_visible()
     button.focus()
     page.keyboard.press("Enter")
-    expect(page.get_by_role("status")).to_have_text("Reading aloud needs a voice on this device.")
+    expect(page.get_by_role("status")).to_have_text(NO_VOICE)
     expect(page.get_by_role("button", name="Slow", exact=True)).to_be_hidden()
     page.wait_for_timeout(500)
     assert speech(page)["spoken"] == []
@@ -95,7 +95,7 @@ def test_a_browser_without_speech_synthesis_is_told_the_same(page):
     page.add_init_script("Object.defineProperty(window, 'speechSynthesis', {value: undefined, configurable: true})")
     open_book(page, "/storybook/jungle-friends")
     expect(read_button(page)).to_be_disabled()
-    expect(page.get_by_text("Reading aloud needs a voice on this device.")).to_be_visible()
+    expect(page.get_by_text(NO_VOICE)).to_be_visible()
     page.get_by_role("button", name="Next", exact=True).click()  # the book itself still works
     expect(page.get_by_text("Page 2 / 5")).to_be_visible()
 

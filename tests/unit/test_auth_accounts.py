@@ -143,7 +143,7 @@ def test_a_stranger_signing_up_with_your_address_cannot_choose_your_password(aut
     _, token = _link_token(_mails(auth_env)[-1])
     accounts.confirm_email(token)
     assert accounts.sign_in("parent@example.com", "parents1")
-    with pytest.raises(AccountError, match="Invalid login credentials"):
+    with pytest.raises(AccountError, match="The email or password is not right. Check both and try again."):
         accounts.sign_in("parent@example.com", "stranger1")
     with pytest.raises(AccountError, match="invalid or has expired"):
         accounts.confirm_email(_link_token(strangers_mail)[1])  # an older link never resets the password
@@ -155,7 +155,7 @@ def test_a_stranger_who_signed_up_first_loses_the_account_to_its_owner(auth_env)
     _, token = _link_token(_mails(auth_env)[-1])
     accounts.confirm_email(token)
     assert accounts.sign_in("early@example.com", "owners1")
-    with pytest.raises(AccountError, match="Invalid login credentials"):
+    with pytest.raises(AccountError, match="The email or password is not right. Check both and try again."):
         accounts.sign_in("early@example.com", "stranger1")
 
 
@@ -181,14 +181,14 @@ def test_sign_in_wrong_password_and_unknown_email_alike(auth_env, monkeypatch):
         accounts.sign_in("kid@example.com", "wrong-one")
     with pytest.raises(AccountError) as unknown:
         accounts.sign_in("ghost@example.com", "wrong-one")
-    assert str(wrong.value) == str(unknown.value) == "Invalid login credentials"
+    assert str(wrong.value) == str(unknown.value) == "The email or password is not right. Check both and try again."
     # both paths ran one bcrypt check (the unknown email against the dummy hash)
     assert len(checks) == 2 and checks[1] is None
 
 
 def test_unconfirmed_needs_right_password_before_saying_so(auth_env):
     accounts.sign_up("pending@example.com", "secret1")
-    with pytest.raises(AccountError, match="Invalid login credentials"):
+    with pytest.raises(AccountError, match="The email or password is not right. Check both and try again."):
         accounts.sign_in("pending@example.com", "wrong-one")
     with pytest.raises(AccountError, match="Email not confirmed"):
         accounts.sign_in("pending@example.com", "secret1")

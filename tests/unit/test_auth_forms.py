@@ -40,7 +40,7 @@ async def test_user_login_failures_stay_put(auth_env):
     accounts.create_user("kid@example.com", "secret1", confirmed=True)
     accounts.sign_up("pending@example.com", "secret1")
     for form, message in [
-        ({"email": "kid@example.com", "password": "nope-nope"}, "Invalid login credentials"),
+        ({"email": "kid@example.com", "password": "nope-nope"}, "The email or password is not right. Check both and try again."),
         ({"email": "pending@example.com", "password": "secret1"}, "Email not confirmed"),
         ({"email": "", "password": ""}, "You must provide either an email or phone number and a password"),
         ({"email": "kid-at-example", "password": "secret1"}, "valid email"),

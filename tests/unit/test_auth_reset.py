@@ -47,7 +47,7 @@ def test_a_reset_link_sets_the_password_once_and_ends_every_session(auth_env):
     assert reset.reset_password(token, "new-secret", "new-secret") == "user"
     assert accounts.user_for_access_token(session.access_token) is None  # signed out everywhere
     assert accounts.sign_in("kid@example.com", "new-secret").user.email == "kid@example.com"
-    with pytest.raises(AccountError, match="Invalid login credentials"):
+    with pytest.raises(AccountError, match="The email or password is not right. Check both and try again."):
         accounts.sign_in("kid@example.com", "old-secret")
     assert not reset.link_is_open(token)
     with pytest.raises(AccountError, match="invalid or has expired"):

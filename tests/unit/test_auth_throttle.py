@@ -28,7 +28,7 @@ def test_lock_out_is_per_account_and_client(db_url):
     accounts.create_user("kid@example.com", "secret1", confirmed=True, url=db_url)
     accounts.create_user("mum@example.com", "secret2", confirmed=True, url=db_url)
     for _ in range(throttle.MAX_FAILURES):
-        with pytest.raises(AccountError, match="Invalid login credentials"):
+        with pytest.raises(AccountError, match="The email or password is not right. Check both and try again."):
             accounts.sign_in("kid@example.com", "wrong-pass", client_ip="10.0.0.7", url=db_url)
     with pytest.raises(AccountError, match="wait"):
         accounts.sign_in("kid@example.com", "secret1", client_ip="10.0.0.7", url=db_url)
@@ -41,7 +41,7 @@ def test_a_client_address_has_a_higher_ceiling_of_its_own(db_url):
     accounts.create_user("kid@example.com", "secret1", confirmed=True, url=db_url)
     with mock.patch.object(throttle, "MAX_PER_CLIENT", 8):
         for i in range(8):
-            with pytest.raises(AccountError, match="Invalid login credentials"):
+            with pytest.raises(AccountError, match="The email or password is not right. Check both and try again."):
                 accounts.sign_in(f"nobody{i}@example.com", "whatever1", client_ip="10.0.0.8", url=db_url)
         with pytest.raises(AccountError, match="wait"):
             accounts.sign_in("kid@example.com", "secret1", client_ip="10.0.0.8", url=db_url)
@@ -55,7 +55,7 @@ def test_a_right_password_clears_its_pair(db_url):
             accounts.sign_in("kid@example.com", "oops-typo", client_ip="10.0.0.1", url=db_url)
     assert accounts.sign_in("kid@example.com", "secret1", client_ip="10.0.0.1", url=db_url)
     for _ in range(throttle.MAX_FAILURES - 1):  # a fresh allowance after a success
-        with pytest.raises(AccountError, match="Invalid login credentials"):
+        with pytest.raises(AccountError, match="The email or password is not right. Check both and try again."):
             accounts.sign_in("kid@example.com", "oops-typo", client_ip="10.0.0.1", url=db_url)
 
 

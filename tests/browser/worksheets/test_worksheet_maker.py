@@ -43,7 +43,7 @@ def test_make_a_sheet_see_the_preview_and_download_it(page, tmp_path):
     expect(page.get_by_role("heading", name="Worksheet Maker")).to_be_visible()
     _choose(page, "Kind of worksheet", "Subtraction drill")
     page.get_by_label("Number of problems").fill("30")
-    page.get_by_label("Seed").fill("1234")
+    page.get_by_label("Sheet number").fill("1234")
     image = page.get_by_role("img", name=PREVIEW)
     expect(image).to_have_attribute("src", re.compile(r"kind=subtraction.*seed=1234.*count=30|"
                                                       r"seed=1234.*kind=subtraction|kind=subtraction.*seed=1234"))
@@ -53,13 +53,13 @@ def test_make_a_sheet_see_the_preview_and_download_it(page, tmp_path):
     with page.expect_download() as info:
         page.get_by_role("button", name="Download PDF").click()
     download = info.value
-    assert download.suggested_filename == "subtraction-drill-seed-1234.pdf"
+    assert download.suggested_filename == "subtraction-drill-sheet-1234.pdf"
     saved = tmp_path / download.suggested_filename
     download.save_as(saved)
     reader = PdfReader(io.BytesIO(saved.read_bytes()))
     assert len(reader.pages) == 3  # two pages of problems, then the answer key
     first = reader.pages[0].extract_text()
-    assert "Subtraction: numbers 0 to 10" in first and "seed 1234" in first
+    assert "Subtraction: numbers 0 to 10" in first and "sheet 1234" in first
     assert reader.pages[-1].extract_text().startswith("Answer key: Subtraction: numbers 0 to 10")
 
 
@@ -188,9 +188,9 @@ def test_on_a_phone_the_message_stands_under_the_option_it_is_about(page):
     assert 0 < alert.bounding_box()["y"] - count.bounding_box()["y"] < 120
     expect(count).to_have_attribute("aria-invalid", "true")
     count.fill("10")
-    seed = page.get_by_role("spinbutton", name="Seed")
+    seed = page.get_by_role("spinbutton", name="Sheet number")
     seed.fill("-5")  # the seed's own note stays by it and Download, just below
-    expect(alert).to_have_text("The seed must be between 0 and 999999.")
+    expect(alert).to_have_text("The sheet number must be between 0 and 999999.")
     expect(seed).to_have_attribute("aria-invalid", "true")
     assert 0 < download.bounding_box()["y"] - alert.bounding_box()["y"] < 120
     expect(alert).to_have_count(1)
@@ -269,7 +269,7 @@ def test_a_plain_users_forged_add_to_library_is_refused(page, app_server):
     expect(page.get_by_role("heading", name="Worksheet Maker")).to_be_visible()
     page.evaluate("(name) => { window.__forge = {victim: '.new_seed', name}; }",
                   f"{SheetMakerState.get_full_name()}.add_to_library")
-    page.get_by_role("button", name="New seed").click()  # this event is rewritten into add_to_library
+    page.get_by_role("button", name="New sheet number").click()  # this event is rewritten into add_to_library
     expect(toast(page, "Not Allowed")).to_be_visible()
     expect(page.get_by_text("Only administrators can add worksheets to the library.")).to_be_visible()
     open_all_worksheets(page)

@@ -28,7 +28,7 @@ def shape_of(label: str) -> str:
 
 
 def place_of(prompt: str) -> str:
-    return re.fullmatch(r".* is hiding (.+)\. Can you spot the \w+\?", prompt).group(1)
+    return re.fullmatch(r"Find the \w+\. It is hiding (.+)\.", prompt).group(1)
 
 
 def check_safari_options(r, band, level):

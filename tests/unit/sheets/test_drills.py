@@ -254,4 +254,4 @@ def test_a_drill_is_headed_with_what_it_practises(raw, heading):
     """Every drill was headed "Subtraction drill": a teacher with a pile of them could not tell them apart."""
     texts = page_texts(made(**raw))
     assert texts[0].startswith(heading + "\n") and texts[-1].startswith(f"Answer key: {heading}\n")
-    assert f"Learnsite · {heading} · seed 1 · page 1" in texts[0]
+    assert f"Learnsite · {heading} · sheet 1 · page 1" in texts[0]

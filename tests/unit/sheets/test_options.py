@@ -13,11 +13,11 @@ def test_same_options_and_seed_give_the_same_bytes_and_the_seed_is_in_the_footer
     first = make_sheet(defaults(kind, seed=1234))
     again = make_sheet(defaults(kind, seed=1234))
     assert first.pdf == again.pdf
-    assert f"seed 1234" in page_texts(first)[0]
+    assert f"sheet 1234" in page_texts(first)[0]
     other = make_sheet(defaults(kind, seed=1235))
     if kind not in ("number-tracing", "letter-tracing"):  # tracing rows depend on the range only
         assert other.pdf != first.pdf
-    assert first.file_name == f"{KINDS[kind].file_stem}-seed-1234.pdf"
+    assert first.file_name == f"{KINDS[kind].file_stem}-sheet-1234.pdf"
 
 
 @pytest.mark.parametrize("paper,size", [("A4", (595, 842)), ("Letter", (612, 792))])
@@ -44,8 +44,8 @@ def test_name_line_is_optional():
     (dict(kind="addition", low=9, high=3), "must not be larger"),
     (dict(kind="multiplication", high=13), "between 0 and 12"),
     (dict(kind="addition", paper="A3"), "A4 or Letter"),
-    (dict(kind="addition", seed=10**6), "seed"),
-    (dict(kind="addition", seed=-1), "seed"),
+    (dict(kind="addition", seed=10**6), "sheet number"),
+    (dict(kind="addition", seed=-1), "sheet number"),
     (dict(kind="addition", carrying="sometimes"), "Carrying"),
     (dict(kind="letter-tracing", low=0), "between 1 and 26"),
     (dict(kind="letter-tracing", case="title"), "upper, lower or both"),

@@ -56,7 +56,7 @@ async def test_choosing_a_kind_gives_its_options_and_file_name():
     await run(SheetMakerState.set_kind, s, "word-search")
     await run(SheetMakerState.set_seed, s, "4321")
     assert (s.has_level, s.has_range, s.has_count, s.count) == (True, False, True, "8")
-    assert s.file_name == "sight-word-search-seed-4321.pdf"
+    assert s.file_name == "sight-word-search-sheet-4321.pdf"
     await run(SheetMakerState.set_kind, s, "letter-tracing")
     assert (s.has_case, s.has_key, s.answer_key) == (True, False, False)
     assert (s.low, s.high) == ("1", "5")  # A to E, picked as letters on the page
@@ -91,7 +91,7 @@ async def test_impossible_carrying_and_junk_are_refused_calmly():
     await run(SheetMakerState.set_low, s, "x" * 5000)
     assert len(s.low) <= 7 and s.error
     await run(SheetMakerState.set_seed, s, "²")  # a digit to str.isdigit(), not to int(): once it broke the tab
-    assert s.error == "The seed must be a whole number."
+    assert s.error == "The sheet number must be a whole number."
     await run(SheetMakerState.set_seed, s, "12")
     await run(SheetMakerState.set_low, s, "1")
     assert s.error == "" and s.query

@@ -34,9 +34,9 @@ def _client() -> TestClient:
 def test_pdf_download_with_its_file_name():
     r = _client().get("/make-sheet/sheet.pdf?kind=multiplication&seed=77&low=2&high=9&count=40&paper=Letter")
     assert r.status_code == 200 and r.headers["content-type"] == "application/pdf"
-    assert r.headers["content-disposition"] == 'attachment; filename="multiplication-drill-seed-77.pdf"'
+    assert r.headers["content-disposition"] == 'attachment; filename="multiplication-drill-sheet-77.pdf"'
     reader = PdfReader(io.BytesIO(r.content))
-    assert len(reader.pages) == 3 and "seed 77" in reader.pages[0].extract_text()
+    assert len(reader.pages) == 3 and "sheet 77" in reader.pages[0].extract_text()
 
 
 def test_preview_is_a_png_of_page_one():
@@ -51,8 +51,8 @@ def test_bad_input_is_a_400_with_a_plain_message():
                            ("kind=addition&evil=1", "Unknown option in the address."),
                            ("kind=addition&low=0&high=3&carrying=only", "No problems with carrying"),
                            ("kind=addition&seed=" + "9" * 500, "Too many options."),
-                           ("kind=addition&seed=--5", "The seed must be a whole number."),
-                           ("kind=addition&seed=%C2%B2", "The seed must be a whole number.")]:
+                           ("kind=addition&seed=--5", "The sheet number must be a whole number."),
+                           ("kind=addition&seed=%C2%B2", "The sheet number must be a whole number.")]:
         r = client.get(f"/make-sheet/sheet.pdf?{query}")
         assert r.status_code == 400 and r.text.startswith(message), (query, r.text)
         assert "Traceback" not in r.text
