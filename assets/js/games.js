@@ -175,7 +175,9 @@
     lighting = parts.some(function (part) { return part.button; });
     parts.forEach(function (part) {
       var u = new SpeechSynthesisUtterance(part.text);
-      u.voice = voice; u.lang = voice.lang; u.rate = part.story && storySlow ? STORY_RATES.slow : STORY_RATES.normal;
+      // a story at its own Reading speed; the rest at Slow voice's (a grown-up's switch: game_parts.py)
+      var slow = part.story ? storySlow : switchOn("game-slow");
+      u.voice = voice; u.lang = voice.lang; u.rate = slow ? STORY_RATES.slow : STORY_RATES.normal;
       if (part.story) followStory(u, part.story, part.from || 0);
       if (part.button) { // React keeps a round's buttons for the next: light one only in its own round
         u.onstart = function () {
@@ -223,8 +225,7 @@
     if (out && out.textContent) out.focus(); else if (first) first.focus();
   });
   // Hear it pressed on a device with no voice of its own did nothing at all: it says why, until a voice comes
-  var NO_VOICE = "Reading aloud needs an English voice on this device: add one in its settings, under " +
-    "Text-to-speech.", askedAloud = false;
+  var NO_VOICE = "Reading aloud needs an English voice on this device.", askedAloud = false;
   function showNoVoice() {
     var note = document.getElementById("game-voice-note");
     var text = askedAloud && noVoice() ? NO_VOICE : "";
@@ -505,8 +506,9 @@
   // off, the choice kept on this device (or for as long as the page lasts when the device keeps nothing) and
   // shown in aria-pressed; a flip is told as a "learnsite:switch" event
   var SWITCHES = { "game-voice": "learnsite.gameVoice", "game-sounds": "learnsite.gameSounds",
-    "game-clock": "learnsite.gameClock", "game-calm": "learnsite.gameCalm" };
-  var OFF_AT_FIRST = { "game-calm": true }; // Calm (before Start Playing!) is off until turned on
+    "game-clock": "learnsite.gameClock", "game-calm": "learnsite.gameCalm", "game-slow": "learnsite.gameSlow" };
+  // Calm and Slow voice (before Start Playing!) are off until turned on
+  var OFF_AT_FIRST = { "game-calm": true, "game-slow": true };
   var switchedHere = {};
   function switchOn(id) {
     var kept = null;

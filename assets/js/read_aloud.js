@@ -16,7 +16,7 @@
 
   var RATES = { slow: 0.7, normal: 1.0 };
   var MS_PER_CHAR = 62; // ~ 175 words a minute at rate 1
-  var NO_VOICE = "Reading aloud needs an English voice on this device: add one in its settings, under Text-to-speech.";
+  var NO_VOICE = "Reading aloud needs an English voice on this device.";
   var synth = window.speechSynthesis || null;
   var voice = null, voicesKnown = false, speed = "normal", session = null, sessionSeq = 0;
   // the reader's speed is kept on this device for every book and Reading Comp's story (games.js reads it too)

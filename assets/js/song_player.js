@@ -25,7 +25,7 @@
   var wallStart = 0, wallPaused = 0; // the clock when there is no Web Audio at all
   // The sung line moves down the page: a new one out of sight is brought into view, unless the reader scrolled
   // a moment ago (to reach Pause, say) and would be pulled back
-  var FOLLOW_AFTER_MS = 3000, sungLine = -1, readerScrolled = -Infinity;
+  var FOLLOW_AFTER_MS = 3000, sungLine = -1, readerScrolled = -Infinity, sungNote = -1;
   ["wheel", "touchmove", "keydown"].forEach(function (type) {
     window.addEventListener(type, function () { readerScrolled = performance.now(); }, { passive: true });
   });
@@ -158,6 +158,14 @@
       if (on && playing && current !== sungLine) follow(el);
     });
     sungLine = current;
+    // each sung note (one a syllable) marks its line's beat, a then b: the dot beside it jumps (sound.css)
+    var notes = 0;
+    while (notes < song.melody.length && song.melody[notes][1] <= t) notes++;
+    if (playing && notes !== sungNote) {
+      var line = root.querySelector(".song-line.is-sung");
+      if (line && notes > 0) line.setAttribute("data-beat", notes % 2 ? "a" : "b");
+    }
+    sungNote = notes;
   }
 
   function follow(line) {

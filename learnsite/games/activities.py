@@ -72,7 +72,7 @@ def facts(activity_id: str) -> list[str]:
     spec = GAMES.get(activity_id)
     if spec is None:
         return []
-    said = [f"Ages {spec.band}", f"{spec.rounds} rounds", "Read aloud" if spec.speak else "Read aloud on request"]
+    said = [f"Ages {spec.band}", f"{spec.rounds} rounds", "Read aloud" if spec.speak else "Press Hear it to listen"]
     return said + ["Best with sound on"] * spec.needs_sound
 
 

@@ -112,6 +112,13 @@ def _calm_toggle(**where) -> rx.Component:
     return _toggle("game-calm", "Calm", "leaf", "sparkles", pressed="false", title=CALM_SAYS, **where)
 
 
+def _slow_toggle(**where) -> rx.Component:
+    """Off until a grown-up turns it on (kept on this device): everything the game says, said slower (0.7 of the
+    voice's speed, as the books' Slow). A child learning English, or one who hears only slow, clear speech, had
+    the questions at one speed; Reading Comp's story keeps its own Reading speed."""
+    return _toggle("game-slow", "Slow voice", "snail", "rabbit", pressed="false", **where)
+
+
 def switches_before_start(reads_by_itself: rx.Var) -> rx.Component:
     """The same switches, named, beside "Start Playing!": a pre-reader's game says its first question the moment it
     starts, and a grown-up of a child whom sudden sounds upset could only turn them off once they had begun."""
@@ -119,6 +126,7 @@ def switches_before_start(reads_by_itself: rx.Var) -> rx.Component:
     return rx.el.div(
         _sounds_toggle(element_id="game-sounds-start", **start),
         rx.cond(reads_by_itself, _voice_toggle(element_id="game-voice-start", **start)),
+        _slow_toggle(element_id="game-slow-start", **start),
         _calm_toggle(element_id="game-calm-start", aria_describedby=CALM_NOTE_ID, **start),
         # said on screen too: a tooltip is never seen on a phone or tablet
         rx.el.p(CALM_SAYS, id=CALM_NOTE_ID, class_name="game-switch-note"),

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 # what a page says where it has no English voice to read with (games.js, read_aloud.js)
-NO_VOICE = "Reading aloud needs an English voice on this device: add one in its settings, under Text-to-speech."
+NO_VOICE = "Reading aloud needs an English voice on this device."
 LOCAL = {"name": "On-device English", "lang": "en-GB", "local": True}
 NETWORK = {"name": "Cloud English", "lang": "en-US", "local": False, "default": True}
 

@@ -997,7 +997,7 @@ def test_a_pre_reader_hears_each_question_its_hint_the_cheer_and_the_stars(page)
 def test_a_pre_reader_hears_how_to_match_and_what_to_tap_next(page):
     install_fake_speech(page, voices=(LOCAL,), boundary=False, word_ms=5)
     start(page, "color-matching")
-    assert _spoken(page, 0) == ("Find the friend who wears the same colour! "
+    assert _spoken(page, 0) == ("Match each ball with the T-shirt of the same colour! "
                                 "Tap one on the left, then its partner on the right.")
     said = _said(page)
     page.get_by_role("group", name="Partners").get_by_role("button").first.click()  # a T-shirt first
@@ -1406,11 +1406,38 @@ def test_a_grown_up_turns_the_sounds_and_reading_aloud_off_before_the_game_start
 
     open_game(page, "science-facts")  # kept on the device, and no Read aloud where nothing is read unasked
     switches = page.get_by_role("group", name="Sounds for this game")
-    expect(switches.get_by_role("button")).to_have_count(2)  # Sounds, and Calm (off at first)
+    expect(switches.get_by_role("button")).to_have_count(3)  # Sounds, and Slow voice and Calm (off at first)
     expect(switches.get_by_role("button", name="Calm", exact=True)).to_have_attribute("aria-pressed", "false")
+    expect(switches.get_by_role("button", name="Slow voice", exact=True)).to_have_attribute("aria-pressed", "false")
     expect(switches.get_by_role("button", name="Sounds", exact=True)).to_have_attribute("aria-pressed", "false")
     switches.get_by_role("button", name="Sounds", exact=True).click()
     expect(switches.get_by_role("button", name="Sounds", exact=True)).to_have_attribute("aria-pressed", "true")
+
+
+def test_a_grown_up_slows_the_voice_for_a_child_who_needs_slow_clear_speech(page):
+    """A child learning English, and one with hearing aids, heard every question at one speed (0.9): Slow voice,
+    beside Start Playing! (off at first, kept on this device), says all of it at the books' Slow (0.7)."""
+    install_fake_speech(page, voices=(LOCAL,), boundary=False, word_ms=5)
+    open_game(page, "animal-sounds")
+    slow = page.get_by_role("group", name="Sounds for this game").get_by_role("button", name="Slow voice", exact=True)
+    expect(slow).to_have_attribute("aria-pressed", "false")
+    slow.click()
+    expect(slow).to_have_attribute("aria-pressed", "true")
+    page.get_by_role("button", name="Start Playing!").click()
+    _spoken(page, 0)
+    assert speech(page)["spoken"][0]["rate"] == pytest.approx(0.7)
+    said = _said(page)
+    page.get_by_role("button", name=re.compile("^Hear it")).click()
+    _spoken(page, said)
+    assert speech(page)["spoken"][said]["rate"] == pytest.approx(0.7)
+
+    open_game(page, "sight-words")  # kept on this device; turned off, the voice is back at its speed
+    slow = page.get_by_role("group", name="Sounds for this game").get_by_role("button", name="Slow voice", exact=True)
+    expect(slow).to_have_attribute("aria-pressed", "true")
+    slow.click()
+    page.get_by_role("button", name="Start Playing!").click()
+    _spoken(page, 0)
+    assert speech(page)["spoken"][0]["rate"] == pytest.approx(0.9)
 
 
 def test_a_grown_up_can_turn_reading_aloud_off_and_it_stays_off_on_this_device(page):

@@ -356,3 +356,30 @@ def test_on_a_projector_the_song_shows_its_words_not_mostly_its_record(browser, 
             assert box["y"] + box["height"] <= height, (n, box)
         art = page.locator(".song-art").bounding_box()
         assert art["width"] >= 120, art
+
+
+BEATS = """() => { window.__beats = []; new MutationObserver(changes => changes.forEach(c => {
+  window.__beats.push({ beat: c.target.getAttribute('data-beat'), sung: c.target.classList.contains('is-sung'),
+                        t: window.learnsiteSong.position() });
+})).observe(document.querySelector('.song-lines'),
+              { subtree: true, attributes: true, attributeFilter: ['data-beat'] }); }"""
+
+
+def test_a_dot_beside_the_sung_line_jumps_with_each_sung_note(song_page):
+    """A deaf child's review: the line being sung lit for about 4 s, so the rhythm could not be followed by eye.
+    Each sung note (one a syllable) now marks the line's beat, a then b, and the dot beside it jumps."""
+    page = song_page
+    open_page(page, "/song/the-alphabet-song")
+    page.evaluate(BEATS)
+    press_play(page)
+    page.wait_for_function("window.learnsiteSong.position() > 3.5", timeout=10_000)
+    page.get_by_role("button", name="Pause").click()
+    beats, at = page.evaluate("window.__beats"), page.evaluate("window.learnsiteSong.position()")
+    starts = [n.start for n in tune_for("the-alphabet-song").melody if n.start <= at]
+    assert beats and all(b["sung"] for b in beats)  # on the line being sung
+    # a note every 0.3-0.6 s, looked for every 0.1 s (a busy machine's timer may run two notes into one look)
+    assert len(starts) - 3 <= len(beats) <= len(starts)
+    assert {b["beat"] for b in beats} == {"a", "b"}
+    assert sum(x["beat"] != y["beat"] for x, y in zip(beats, beats[1:])) >= len(beats) - 3
+    dot = page.locator(".song-line.is-sung").first
+    assert dot.evaluate("el => getComputedStyle(el, '::before').backgroundColor") != "rgba(0, 0, 0, 0)"

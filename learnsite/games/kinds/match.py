@@ -26,7 +26,7 @@ def _colour_pairs(rng, band, level):
     left = [Option(f"{c} ball", colour_thing("ball", c)) for c in colours]
     right = [Option(f"{c} T-shirt", colour_thing("shirt", c)) for c in colours]
     key = "colours:" + ",".join(sorted(colours))
-    return key, left, right, "Find the friend who wears the same colour!", \
+    return key, left, right, "Match each ball with the T-shirt of the same colour!", \
         "Look at the colour of the ball. Which T-shirt has that colour too?"
 
 

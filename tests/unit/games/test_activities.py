@@ -107,7 +107,7 @@ def test_pre_readers_get_pictures_or_speech_and_few_things(activity_id):
 
 def test_a_game_tells_a_grown_up_its_ages_rounds_and_reading_aloud():
     assert facts("number-counting") == ["Ages 3-4", "6 rounds", "Read aloud"]
-    assert facts("history-quest")[2] == "Read aloud on request"
+    assert facts("history-quest")[2] == "Press Hear it to listen"
     # a game of sounds says so before it starts (a deaf child's grown-up); the others play with the sound off
     assert facts("animal-sounds") == ["Ages 3-4", "6 rounds", "Read aloud", "Best with sound on"]
     assert [a for a in GAMES if "Best with sound on" in facts(a)] == ["animal-sounds"]
