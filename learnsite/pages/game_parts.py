@@ -25,6 +25,7 @@ G = GameState
 B = GameState.board.to(Board)  # the round on screen
 T = GameState.turn.to(Turn)  # the round number, the last move's feedback, the marks
 NEXT = ActivityState.next_game  # the finish screen's next game for the same ages: id, title, image
+STUCK = "Stuck? Start with one of these, then keep writing:"  # above the first lines of a writing game
 
 
 def _option_class(base: str, state, selected=False) -> rx.Var:
@@ -113,9 +114,9 @@ def _calm_toggle(**where) -> rx.Component:
 
 
 def _slow_toggle(**where) -> rx.Component:
-    """Off until a grown-up turns it on (kept on this device): everything the game says, said slower (0.7 of the
-    voice's speed, as the books' Slow). A child learning English, or one who hears only slow, clear speech, had
-    the questions at one speed; Reading Comp's story keeps its own Reading speed."""
+    """Off until a grown-up turns it on (kept on this device), before the game or in its bar: everything the game
+    says, said slower (0.7 of the voice's speed, as the books' Slow). A child learning English, or one who hears
+    only slow, clear speech, had the questions at one speed; Reading Comp's story keeps its own Reading speed."""
     return _toggle("game-slow", "Slow voice", "snail", "rabbit", pressed="false", **where)
 
 
@@ -357,9 +358,6 @@ def prompt_view() -> rx.Component:
     )
 
 
-STUCK = "Stuck? Start with one of these, then keep writing:"
-
-
 def _first_lines() -> rx.Component:
     """Suggested first lines: a tap puts one at the top of the writing box (games.js), where the child goes on;
     it does not end the game."""
@@ -496,9 +494,11 @@ def _tower() -> rx.Component:
 def game_board() -> rx.Component:
     return rx.el.div(
         rx.el.div(_progress(), _sounds_toggle(), rx.cond(G.speak, _voice_toggle()),
-                  # Calm's name is read, not shown, here: it was set, named and explained before the game
-                  # started, and a fourth named switch pushed Hear it to a line of its own on a projector
+                  # Calm's and Slow voice's names are read, not shown, here: they were set and named before the
+                  # game started, and a fourth named switch pushed Hear it to a line of its own on a projector.
+                  # Slow is here too for the child who finds, a question in, that the voice goes too fast.
                   rx.cond(B.seconds > 0, _clock_toggle()), _calm_toggle(label_class="sr-only"),
+                  _slow_toggle(label_class="sr-only"),
                   rx.cond(~G.finished & (B.prompt != ""), _hear_button()), class_name="game-bar"),
         # said when Hear it (or Read it to me) is pressed on a device with no voice (games.js; no children for React)
         rx.el.p(id="game-voice-note", class_name="game-voice-note", aria_live="polite"),

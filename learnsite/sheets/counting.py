@@ -57,7 +57,8 @@ def plan(options: SheetOptions) -> list[CountProblem]:
 
 
 def heading(options: SheetOptions) -> str:
-    return f"Count to {options.high}" if options.low == 1 else f"Count groups of {options.low} to {options.high}"
+    # not "Count groups of 8 to 20": read as groups of eight
+    return f"Count to {options.high}" if options.low == 1 else f"Count {options.low} to {options.high} pictures"
 
 
 def draw(pdf: SheetPdf, options: SheetOptions, problems: list[CountProblem]) -> None:

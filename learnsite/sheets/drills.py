@@ -111,7 +111,9 @@ def _candidates(rng, options: SheetOptions) -> list[tuple[int, int]]:
     if kind == "multiplication":
         # the range is of times tables: 7 to 7 is 7 × 1 to 7 × 12, both ways round (it was 7 × 7, twenty times)
         facts = {(table, times) for table in range(low, high + 1) for times in TIMES}
-        return sorted(facts | {(b, a) for a, b in facts})
+        # a range of tables turns round only its own facts: 3 × 6 belongs to the 3 times table, and "6 to 12" was
+        # two facts in three with a 5 or less in them; a single table is practised both ways round
+        return sorted(facts | {(b, a) for a, b in facts if b >= low or low == high})
     if kind == "division":  # 7 to 7 divides by 7: 7 ÷ 7 to 84 ÷ 7
         return sorted((table * times, table) for table in range(max(low, 1), high + 1) for times in TIMES)
     if (high - low + 1) ** 2 <= ENUMERATE:

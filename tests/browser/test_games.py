@@ -1416,7 +1416,8 @@ def test_a_grown_up_turns_the_sounds_and_reading_aloud_off_before_the_game_start
 
 def test_a_grown_up_slows_the_voice_for_a_child_who_needs_slow_clear_speech(page):
     """A child learning English, and one with hearing aids, heard every question at one speed (0.9): Slow voice,
-    beside Start Playing! (off at first, kept on this device), says all of it at the books' Slow (0.7)."""
+    beside Start Playing! and in the game's bar (off at first, kept on this device), says all of it at the books'
+    Slow (0.7)."""
     install_fake_speech(page, voices=(LOCAL,), boundary=False, word_ms=5)
     open_game(page, "animal-sounds")
     slow = page.get_by_role("group", name="Sounds for this game").get_by_role("button", name="Slow voice", exact=True)
@@ -1438,6 +1439,15 @@ def test_a_grown_up_slows_the_voice_for_a_child_who_needs_slow_clear_speech(page
     page.get_by_role("button", name="Start Playing!").click()
     _spoken(page, 0)
     assert speech(page)["spoken"][0]["rate"] == pytest.approx(0.9)
+    # a question in, the voice is too fast: the bar's own Slow voice (its name read, not shown) slows the next
+    in_bar = board(page).get_by_role("button", name="Slow voice", exact=True)
+    expect(in_bar).to_have_attribute("aria-pressed", "false")
+    in_bar.click()
+    expect(in_bar).to_have_attribute("aria-pressed", "true")
+    said = _said(page)
+    page.get_by_role("button", name=re.compile("^Hear it")).click()
+    _spoken(page, said)
+    assert speech(page)["spoken"][said]["rate"] == pytest.approx(0.7)
 
 
 def test_a_grown_up_can_turn_reading_aloud_off_and_it_stays_off_on_this_device(page):

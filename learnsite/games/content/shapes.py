@@ -2,20 +2,21 @@
 
 from __future__ import annotations
 
-from learnsite.games.content.base import Question
+from learnsite.games.content.base import Question, together
 from learnsite.games.content.pictures import SAFARI_SHAPES, SHAPE_COLOURS, SHAPES, shape_picture
 from learnsite.games.rounds import EASIER, Option
 from learnsite.variety import picked
 
 HINTS = {
     "circle": "A circle is round like a ball, with no corners at all.",
-    "square": "A square has 4 straight sides, all the same length.",
+    "square": "A square has 4 straight sides, all the same length, and 4 square corners.",
     "triangle": "A triangle has 3 sides and 3 corners.",
     "star": "A star has 5 pointy tips.",
     "heart": "A heart is round at the top and pointy at the bottom.",
-    "rectangle": "A rectangle has 4 sides: 2 long and 2 short.",
+    "rectangle": "A rectangle has 4 straight sides and 4 square corners, like a door.",
     "oval": "An oval is round like an egg.",
-    "diamond": "A diamond is like a square standing on one corner.",
+    # not "a square standing on one corner": turning a shape does not change it, and a square is no diamond here
+    "diamond": "A diamond has 4 straight sides, all the same length, and pointy ends at the top and bottom.",
 }
 
 # one for every shape and colour of the safari (hiding_places gives each its own)
@@ -27,10 +28,13 @@ PLACES = ("in the tall grass", "behind a tree", "by the river", "near the sleepy
           "behind the truck", "in the warm sand", "on top of a hill", "inside a dark cave", "beside the ostrich",
           "near a bird's nest", "by the sleepy tortoise", "under the tent")
 
-# the shapes a child of 5 or 6 could rightly call the asked one (a square is a rectangle too) or cannot tell from
-# it (a diamond is a square standing on one corner, an oval a stretched circle): never its wrong answer
-ALIKE = {"rectangle": {"square"}, "square": {"diamond"}, "diamond": {"square"}, "circle": {"oval"},
-         "oval": {"circle"}}
+# the shapes a child could rightly call the asked one: a square is a rectangle too, and a diamond (4 sides, all
+# the same); a circle is an oval too. Never its wrong answer. The other way round they are the best wrong answers:
+# a rectangle is not a square (are its sides the same?), an oval not a circle. (The diamond is drawn thin: one
+# drawn as a square on its corner was a square, marked wrong for "Find the rectangle".)
+IS_ALSO = {"rectangle": {"square"}, "diamond": {"square"}, "oval": {"circle"}}
+# a square beside a rectangle, or a circle beside an oval, looks like one wrong shape offered twice
+LOOK_ALIKE = (frozenset({"square", "rectangle"}), frozenset({"square", "diamond"}), frozenset({"circle", "oval"}))
 
 
 def a_or_an(word: str) -> str:
@@ -47,14 +51,14 @@ def hiding_places(rng) -> dict[tuple[str, str], str]:
 
 
 def look_alike(a: str, b: str) -> bool:
-    return b in ALIKE.get(a, ()) or a in ALIKE.get(b, ())
+    return together(LOOK_ALIKE, a, b)
 
 
 def wrong_shapes(rng, shape: str, shapes) -> list[str]:
-    """The shapes that are plainly not `shape` (one that is it too, or too like it, would be a second right
-    answer), no two of them alike: a circle and an oval side by side look like one wrong shape offered twice."""
+    """The shapes that are not `shape` (one that is it too would be a second right answer), no two of them alike:
+    a circle and an oval side by side look like one wrong shape offered twice."""
     kept: list[str] = []
-    for other in picked(rng, [s for s in shapes if s != shape and not look_alike(shape, s)], len(shapes)):
+    for other in picked(rng, [s for s in shapes if s != shape and s not in IS_ALSO.get(shape, ())], len(shapes)):
         if not any(look_alike(other, k) for k in kept):
             kept.append(other)
     return kept

@@ -51,7 +51,8 @@ def make_rounds(rng, band: str, level: int, n: int, params: dict) -> list[Round]
         options = tuple(Option(str(x), dots_picture(x) if band == "3-4" else "") for x in numbers)
         if groups == 1:
             prompt = f"How many {plural} can you count?"
-            hint = "Tap each one as you count: one, two, three..."
+            # and what the count is for: the last number said is how many (a child who counts right may not know)
+            hint = "Tap each one as you count: one, two, three... The last number you say tells you how many."
         else:
             a, b = parts
             if container:
@@ -59,11 +60,14 @@ def make_rounds(rng, band: str, level: int, n: int, params: dict) -> list[Round]
                           # not "Put in 4 more": they are drawn beside it, and nothing can be put in
                           f"Here {'comes' if b == 1 else 'come'} {b} more! "
                           f"How many {plural} will be in the {container}?")
-                hint = f"Count the {plural} in the {container}, then {on(a, b)}"
+                # 1 + 7 counted on from 1 is seven counts to slip on: from the bigger group (as Math Whiz does)
+                hint = (f"Count the {plural} in the {container}, then {on(a, b)}" if b <= a else
+                        f"Start with the bigger group: count the {plural} that come, then {on(b, a)}")
             else:
                 prompt = (f"{a} {singular if a == 1 else plural} and {b} more {singular if b == 1 else plural}. "
                           f"How many {plural} altogether?")
-                hint = f"Count the first group, then {on(a, b)}"
+                hint = (f"Count the first group, then {on(a, b)}" if b <= a else
+                        f"Start with the bigger group: count the second group, then {on(b, a)}")
         rounds.append(Round(kind="count", key=f"{name}:{'+'.join(map(str, parts))}", prompt=prompt,
                             say=f"{prompt} {HOW}", answer=numbers.index(total), pictures=(image,) * total,
                             options=options, hint=hint,
@@ -73,8 +77,9 @@ def make_rounds(rng, band: str, level: int, n: int, params: dict) -> list[Round]
 
 
 def _near(rng, total: int, k: int, top: int) -> list[int]:
-    """k numbers in order: the total and its closest neighbours in 1..top (at least 1..k)."""
-    pool = [x for x in range(1, max(top, k) + 1) if x != total]
+    """k numbers in order: the total and its closest neighbours in 1..top + 1 (at least 1..k). One past the top:
+    the biggest total was always the last of its numbers (5 of 3, 4, 5), to be picked by its place."""
+    pool = [x for x in range(1, max(top + 1, k) + 1) if x != total]
     pool.sort(key=lambda x: (abs(x - total), rng.random()))
     return sorted([total] + pool[: k - 1])
 

@@ -38,7 +38,8 @@ def _sums(rng, band, level):
         a = rng.randint(least, top - least)
         b = rng.randint(max(least, past - a), top - a)
         return f"{a}+{b}", f"{a} + {b} = ?", f"What is {a} plus {b}?", a + b, plus_hint(a, b)
-    a = rng.randint(max(2 * least - 1, past), top - 1)
+    # from the top number too: 10 − 4 and 20 − 7 are the take-aways a child most needs
+    a = rng.randint(max(2 * least - 1, past), top)
     b = rng.randint(least, a - least + 1)
     return f"{a}-{b}", f"{a} − {b} = ?", f"What is {a} take away {b}?", a - b, minus_hint(a, b)
 
@@ -119,7 +120,8 @@ def _times(rng, band, level):
         c = rng.randint(1, 20)
         return f"{a}x{b}+{c}", f"{a} × {b} + {c} = ?", f"What is {a} times {b}, plus {c}?", p + c, \
             f"Multiply first: {a} × {b}. Then add {c}."
-    return f"{a}x{b}", f"{a} × {b} = ?", f"What is {a} times {b}?", p, f"Think of {a} groups of {b}."
+    # read as the step down's hint reads it ("Count in 3s, 10 times": 10 groups of 3)
+    return f"{a}x{b}", f"{a} × {b} = ?", f"What is {a} times {b}?", p, f"Think of {b} groups of {a}."
 
 
 def _template(key: str) -> str:

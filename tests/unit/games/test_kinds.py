@@ -15,7 +15,7 @@ import pytest
 from learnsite.games.activities import GAMES
 from learnsite.games.content.animals import ALPHABET, KEYWORDS, heard_alike, same_first_sound
 from learnsite.games.content.pictures import (
-    COLOUR_MARKS, COLOURS, COUNTABLE, alphabet_picture, colour_thing, ten_frame_picture,
+    COLOUR_MARKS, COLOURS, COUNTABLE, alphabet_picture, colour_thing, dots_picture, ten_frame_picture,
 )
 from learnsite.games.content.sight_words import PRE_PRIMER, PRIMER, sounds_like
 from learnsite.games.kinds import choose, count, match, prompt, sort, typed
@@ -263,6 +263,28 @@ def test_count_rounds_count_right_and_stay_small_for_pre_readers(band, level, to
     assert max(len(r.pictures) for r in make(count, band, level, 15, {"groups": 1})) <= top
 
 
+def test_the_biggest_count_is_never_picked_by_its_place():
+    """5 was always the last of 3, 4, 5 (and 10 of 7, 8, 9, 10): a child could pick it by its place. One past
+    the top is offered too, and a pre-reader's number has its dots."""
+    for game in ("number-counting", "addition-fun"):
+        for level in (NORMAL, EASIER):
+            last = []  # for each round whose answer is the biggest count: was it the last number offered?
+            for seed in range(60):
+                for r in level_rounds(game, seed, level):
+                    numbers = [int(o.label) for o in r.options]
+                    assert numbers == sorted(numbers) and len(set(numbers)) == len(numbers)
+                    if numbers[r.answer] == count.most(GAMES[game].band, level, GAMES[game].params["groups"]):
+                        last.append(r.answer == len(numbers) - 1)
+                    if GAMES[game].band == "3-4":
+                        assert all(o.image == dots_picture(int(o.label)) for o in r.options)
+            assert last and not all(last), (game, level, len(last))
+
+
+def test_a_counting_hint_says_the_last_number_is_how_many():
+    for r in make(count, "3-4", NORMAL, 5, GAMES["number-counting"].params):
+        assert r.hint.endswith("The last number you say tells you how many."), r.hint
+
+
 def test_addition_fun_adds_two_groups_to_at_most_ten():
     for r in distinct_and_seeded(count, "5-6", NORMAL, 10, {"groups": 2}):
         a, b = (int(x) for x in re.findall(r"\d+", r.prompt)[:2])
@@ -420,6 +442,15 @@ def test_sums_within_20_skip_the_steps_too_small_to_practise():
     assert small  # within 10, "6 + 1" is still a sum worth asking
 
 
+def test_a_take_away_starts_from_the_top_number_too():
+    """10 − 4 and 20 − 7, the take-aways a child most needs, were never asked: the number taken from stopped one
+    below the top."""
+    for band, level, top in (("5-6", NORMAL, 10), ("5-6", EASIER, 5), ("7-8", NORMAL, 20)):
+        starts = {int(re.findall(r"\d+", r.prompt)[0]) for seed in range(100)
+                  for r in make(typed, band, level, 10, {"mode": "sums"}, seed=seed) if "−" in r.prompt}
+        assert max(starts) == top, (band, level, sorted(starts))
+
+
 def test_sums_within_20_pass_10():
     """Math Whiz (7-8) asked 3 − 2, 4 − 2 and 8 − 7, sums for 5-year-olds: within 20 the sum, or the number taken
     from, is 11 to 20 (all of them met); a step down asks within 10."""
@@ -522,6 +553,13 @@ def test_9_10_times_questions_stretch_and_vary_and_the_step_down_is_not_babyish(
         for r in make(typed, "9-10", EASIER, 10, {"mode": "times"}, seed=seed):
             a, b = (int(x) for x in re.findall(r"\d+", r.prompt))
             assert a in (2, 3, 4, 5, 10) and 2 <= b <= 10 and r.hint == f"Count in {a}s, {b} times.", r.prompt
+    # and a fact's hint reads × as the step down's does: 3 × 10 is 10 groups of 3 ("count in 3s, 10 times")
+    facts = [r for r in make(typed, "9-10", NORMAL, 60, {"mode": "times"}, seed=5)
+             if re.fullmatch(r"\d+ × \d+ = \?", r.prompt)]
+    assert facts
+    for r in facts:
+        a, b = (int(x) for x in re.findall(r"\d+", r.prompt))
+        assert r.hint == f"Think of {b} groups of {a}.", (r.prompt, r.hint)
 
 
 # ---------------------------------------------------------------- prompt
@@ -734,8 +772,11 @@ def test_a_counting_on_hint_never_says_the_answer():
                 assert not re.search(rf"\b{total}\b", r.hint), (r.prompt, r.hint)
                 plus_one += r.hint.endswith(f", then count on one more: what number comes after {total - 1}?")
                 a, b = r.extra["groups"]
-                if b > 1:  # "keep counting on: 6, 7..." read as counting on from 5, the 6 already counted
-                    assert r.hint.endswith(f", then start at {a} and count on: {a + 1}..."), r.hint
+                # from the bigger group: 1 + 7 counted on from 1 was seven counts to slip on
+                big, small = (a, b) if b <= a else (b, a)
+                assert r.hint.startswith("Start with the bigger group") == (b > a), r.hint
+                if small > 1:  # "keep counting on: 6, 7..." read as counting on from 5, the 6 already counted
+                    assert r.hint.endswith(f", then start at {big} and count on: {big + 1}..."), r.hint
     assert plus_one
 
 

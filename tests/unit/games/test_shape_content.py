@@ -18,9 +18,10 @@ from tests.unit.games.helpers import play_round, wrong_move
 
 SEEDS = range(300)
 BANDS = ("3-4", "5-6", "7-8", "9-10")
-# (asked, offered): the offered shape is the asked one too (a square is a rectangle) or too like it at 5-6
-SECOND_RIGHT = {("rectangle", "square"), ("square", "diamond"), ("diamond", "square"), ("circle", "oval"),
-                ("oval", "circle")}
+# (asked, offered): the offered shape is the asked one too (a square is a rectangle, and a diamond; a circle an oval)
+SECOND_RIGHT = {("rectangle", "square"), ("diamond", "square"), ("oval", "circle")}
+# two wrong shapes that side by side look like one offered twice
+LOOK_ALIKE = {("square", "rectangle"), ("square", "diamond"), ("circle", "oval")}
 
 
 def shape_of(label: str) -> str:
@@ -37,7 +38,7 @@ def check_safari_options(r, band, level):
     assert len(offered) == len(set(offered)) == option_count(band, level), r
     assert not {(asked, s) for s in offered} & SECOND_RIGHT, (asked, offered)
     wrong = [s for s in offered if s != asked]  # no circle and oval side by side: one shape offered twice, to a child
-    assert not {(a, b) for a in wrong for b in wrong} & SECOND_RIGHT, (asked, offered)
+    assert not {(a, b) for a in wrong for b in wrong} & LOOK_ALIKE, (asked, offered)
 
 
 def test_shape_safari_never_offers_a_second_right_answer():
@@ -57,6 +58,29 @@ def test_shape_safari_has_enough_wrong_shapes_for_every_band_and_level():
                 assert len({r.key for r in rounds}) == len(rounds) == (32 if level == NORMAL else 20)
                 for r in rounds:
                     check_safari_options(r, band, level)
+
+
+def test_shape_safari_offers_the_shape_a_child_must_tell_apart_from_the_asked_one():
+    """A rectangle is not a square (are its sides the same?), an oval not a circle: the wrong answers that teach
+    the most were never offered, because a square is a rectangle and a circle an oval."""
+    seen = set()
+    for seed in range(60):
+        for r in level_rounds("shape-safari", seed, NORMAL):
+            asked = shape_of(r.options[r.answer].label)
+            seen |= {(asked, shape_of(o.label)) for o in r.options}
+    assert {("square", "rectangle"), ("circle", "oval"), ("square", "diamond")} <= seen
+
+
+def test_shape_safaris_diamond_is_no_square_turned_on_its_corner():
+    """Drawn 76 wide and 84 tall, the diamond was a square turned on its corner, a wrong answer to "Find the
+    rectangle" that a child who knows a turned square is still a square would rightly pick."""
+    art = Path(__file__).resolve().parents[3] / "assets"
+    for colour in ("outline", "red", "blue"):
+        svg = (art / shape_picture("diamond", colour).lstrip("/")).read_text()
+        points = [tuple(map(int, p)) for p in re.findall(r"(\d+) (\d+)", re.search(r' d="([^"]+)"', svg).group(1))]
+        xs, ys = [x for x, _ in points], [y for _, y in points]
+        assert (max(xs) - min(xs)) / (max(ys) - min(ys)) < 0.7, (colour, points)
+    assert "square" not in SHAPE_HINTS["diamond"]
 
 
 def test_shape_safari_never_hides_two_rounds_in_the_same_place():

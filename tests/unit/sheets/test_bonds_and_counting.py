@@ -202,7 +202,7 @@ def test_a_star_stands_on_two_points_with_one_straight_up(monkeypatch):
     (dict(kind="number-bonds", low=10, high=10), "Number bonds to 10"),
     (dict(kind="number-bonds", low=5, high=10), "Number bonds: wholes 5 to 10"),
     (dict(kind="counting", low=1, high=5), "Count to 5"),
-    (dict(kind="counting", low=8, high=20), "Count groups of 8 to 20"),
+    (dict(kind="counting", low=8, high=20), "Count 8 to 20 pictures"),
 ])
 def test_bonds_and_counting_are_headed_with_their_numbers(raw, heading):
     texts = page_texts(made(**raw))

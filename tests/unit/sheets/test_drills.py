@@ -159,6 +159,15 @@ def test_a_range_of_times_tables_reaches_times_twelve():
     assert {max(p.a, p.b) for p in problems} >= set(range(6, 13))
 
 
+def test_the_harder_tables_are_mostly_harder_facts():
+    """"Times tables 6 to 12" turned round every fact, 3 × 6 as well as 6 × 3: two facts in three had a 5 or less
+    in them, facts of the easier tables. Only its own facts are turned round now."""
+    problems = [p for seed in range(50) for p in plan(defaults("multiplication", seed=seed, low=6, high=12, count=40))]
+    assert all(6 <= p.a <= 12 or 6 <= p.b <= 12 for p in problems)
+    assert all(p.a >= 6 for p in problems)  # the table first, its times second: 6 × 3, never 3 × 6
+    assert sum(min(p.a, p.b) <= 5 for p in problems) / len(problems) < 0.45
+
+
 def test_a_range_of_zero_to_two_keeps_its_zeros():
     problems = plan(defaults("addition", seed=1, low=0, high=2, count=20))
     assert sum(p.a == 0 or p.b == 0 for p in problems) > 4  # 5 of its 9 sums have a zero: nothing else to practise
