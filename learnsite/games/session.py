@@ -142,7 +142,8 @@ def level_rounds(activity_id: str, seed: int, level: int) -> tuple[Round, ...]:
             continue
         if len(rounds) >= spec.rounds:
             return tuple(rounds)
-    raise ValueError(f"{activity_id}: cannot make {spec.rounds} rounds")
+    raise ValueError(f"{activity_id}: its {spec.kind} rounds gave {len(rounds)} of the {spec.rounds} it plays (a bank "
+                     f"needs at least {spec.rounds} questions, ideally {spec.rounds + SPARE})")
 
 
 def playable(activity_id: str) -> bool:

@@ -31,7 +31,7 @@ def test_age_group_activity_ids_are_the_slugs_of_their_names():
 
 def test_activity_ids_are_unique_across_age_groups_and_featured():
     ids = [a for g in AGE_GROUPS for a, _ in g.popup_activities] + [f.id for f in FEATURED]
-    assert len(ids) == len(set(ids)) == 19
+    assert len(ids) == len(set(ids))  # how many: the spec's, pinned in test_catalogue_library.py
 
 
 def test_seven_categories_in_spec_order_with_four_items_each():

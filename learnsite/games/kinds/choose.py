@@ -11,6 +11,8 @@ PARAMS = frozenset({"bank", "options", "say_options", "spread", "story_order"}) 
 
 
 def make_rounds(rng, band: str, level: int, n: int, params: dict) -> list[Round]:
+    if params["bank"] not in BANKS:
+        raise KeyError(f"no question bank {params['bank']!r}: name its function in learnsite/games/content BANKS")
     questions = BANKS[params["bank"]](rng, band, level)
     k = params.get("options") or option_count(band, level)
     say_options = params.get("say_options")

@@ -23,7 +23,6 @@ def playable_ids():
 
 
 def test_every_catalogue_activity_declares_a_game():
-    assert len(ACTIVITY_IDS) == 19
     assert set(GAMES) == set(ACTIVITY_IDS)
     for spec in GAMES.values():
         assert spec.band in BANDS
@@ -87,7 +86,7 @@ def test_every_game_picture_file_is_there():
 def test_every_game_for_3_to_6_reads_its_questions_aloud():
     """Most 5-year-olds cannot read yet either: the games of both young bands speak, and have words to say."""
     young = [a for a in ACTIVITY_IDS if GAMES[a].band in ("3-4", "5-6")]
-    assert len(young) == 11 and all(GAMES[a].speak for a in young)
+    assert young and all(GAMES[a].speak for a in young)
     assert not any(GAMES[a].speak for a in ACTIVITY_IDS if a not in young)
     for activity_id in young:
         assert all(r.say for r in S.level_rounds(activity_id, SEEDS[0], 1))

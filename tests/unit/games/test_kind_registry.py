@@ -135,4 +135,5 @@ def test_the_banks_are_listed_before_any_is_asked_for():
     out = subprocess.run([sys.executable, "-c", "from learnsite.games.content import BANKS; print(sorted(BANKS))"],
                          capture_output=True, text=True, check=True).stdout
     assert "'sight_words'" in out and "'history_quest'" in out
-    assert {spec.params["bank"] for spec in GAMES.values() if "bank" in spec.params} <= set(ast.literal_eval(out))
+    missing = {spec.params["bank"] for spec in GAMES.values() if "bank" in spec.params} - set(ast.literal_eval(out))
+    assert not missing, f"banks a GameSpec names that learnsite/games/content/__init__.py BANKS does not: {missing}"
