@@ -4,6 +4,8 @@
  *
  * Privacy: only voices with localService === true are used; a network voice would send the story off the
  * device. With no local voice the button says so and nothing is spoken.
+ * "Follow along" does the same in silence, on any device: each word is lit in turn at a child's reading pace
+ * (Slow or Normal) and the pages turn, nothing is said.
  * Words: the page renders each word as [data-word] inside [data-read-text]. Chrome's Google voices and
  * Android send no `boundary` events, so a timer estimated from the text and the rate moves the highlight
  * until (unless) a real boundary event arrives.
@@ -15,6 +17,8 @@
   if (window.learnsiteReadAloud) return;
 
   var RATES = { slow: 0.7, normal: 1.0 };
+  // Follow along's pace, as if read aloud at these rates: about 75 and 110 words a minute, a young reader's
+  var FOLLOW_RATES = { slow: 0.45, normal: 0.65 };
   var MS_PER_CHAR = 62; // ~ 175 words a minute at rate 1
   var NO_VOICE = "Reading aloud needs an English voice on this device.";
   var synth = window.speechSynthesis || null;
@@ -118,6 +122,7 @@
   function speak(s, el, done) {
     var words = Array.prototype.slice.call(el.querySelectorAll("[data-word]"));
     if (!words.length) { done(); return; }
+    if (s.silent) { follow(s, words, done); return; }
     var text = "", starts = [];
     words.forEach(function (w) { starts.push(text.length); text += said(w) + " "; });
     var u = new window.SpeechSynthesisUtterance(text.trim());
@@ -177,6 +182,32 @@
     setTimeout(begin, 1200); // no start event (some engines): highlight anyway
   }
 
+  // Follow along: the words lit one after another by a timer alone, then the next page
+  function follow(s, words, done) {
+    var me = ++s.utterances, timer = 0;
+    var live = function () { return session === s && s.utterances === me; };
+    function step(i) {
+      if (!live()) return;
+      if (i >= words.length) { clearHighlight(); done(); return; }
+      light(words, i);
+      s.fallback = { next: i + 1, wait: wordDelay(said(words[i]), FOLLOW_RATES[speed]), at: performance.now() };
+      timer = setTimeout(function () { step(i + 1); }, s.fallback.wait);
+    }
+    s.pauseFallback = function () {
+      clearTimeout(timer);
+      if (s.fallback) s.fallback.wait = Math.max(0, s.fallback.wait - (performance.now() - s.fallback.at));
+    };
+    s.resumeFallback = function () {
+      if (!s.fallback) return;
+      s.fallback.at = performance.now();
+      var next = s.fallback.next;
+      timer = setTimeout(function () { step(next); }, s.fallback.wait);
+    };
+    step(0);
+  }
+
+  function hush() { try { if (synth) synth.cancel(); } catch (e) { /* nothing to cancel */ } }
+
   function readPage(s) {
     if (session !== s) return;
     s.key = pageKey();
@@ -218,7 +249,7 @@
       if (s.turning || s.paused) return;
       if (pageKey() !== s.key) {
         s.utterances++;
-        synth.cancel();
+        hush();
         clearHighlight();
         readPage(s);
       }
@@ -228,11 +259,13 @@
   /* ------------------------------------------------------------ controls */
   function setActive(active, paused) {
     var main = q("[data-read-toggle]"), pause = q("[data-read-pause]"), stopBtn = q("[data-read-stop]");
+    var follows = q("[data-read-follow]"), silent = !!(active && session && session.silent);
     // Pause or Stop hidden while it has the focus (Stop pressed, the book read to its end) dropped the keyboard
-    // to the page's body: it goes to "Read to me", in their place
+    // to the page's body: it goes to "Read to me" (or "Follow along", whichever began it), in their place
     var focused = document.activeElement;
     var hiding = !active && focused && (focused === pause || focused === stopBtn);
-    if (main) main.setAttribute("aria-pressed", active ? "true" : "false");
+    if (main) main.setAttribute("aria-pressed", active && !silent ? "true" : "false");
+    if (follows) follows.setAttribute("aria-pressed", silent ? "true" : "false");
     if (pause) {
       pause.hidden = !active;
       var label = paused ? "Resume" : "Pause";
@@ -241,7 +274,8 @@
       pause.setAttribute("aria-label", label);
     }
     if (stopBtn) stopBtn.hidden = !active;
-    if (hiding && main) main.focus();
+    var back = lastSilent && follows ? follows : main; // the button that began it
+    if (hiding && back) back.focus();
     var c = controls();
     if (c) c.classList.toggle("is-reading", !!active);
   }
@@ -252,18 +286,33 @@
     });
   }
 
+  var lastSilent = false; // the last reading was Follow along: the keyboard goes back to it at the end
+
+  function begin(s, message) {
+    stop(true);
+    session = s;
+    lastSilent = s.silent;
+    setActive(true, false);
+    status(message);
+    watch(s);
+    readPage(s);
+  }
+
+  function newSession(silent) {
+    return { id: ++sessionSeq, utterances: 0, paused: false, turning: false, path: location.pathname, silent: silent };
+  }
+
+  function followAlong() {
+    begin(newSession(true), speed === "slow" ? "Following along, slowly: each word lights up in turn."
+      : "Following along: each word lights up in turn.");
+  }
+
   function start() {
     whenVoicesReady(function () {
       pickVoice();
       showAvailability();
       if (!synth || !voice) { status(NO_VOICE); return; }
-      stop(true);
-      var s = { id: ++sessionSeq, utterances: 0, paused: false, turning: false, path: location.pathname };
-      session = s;
-      setActive(true, false);
-      status(speed === "slow" ? "Reading aloud, slowly." : "Reading aloud.");
-      watch(s);
-      readPage(s);
+      begin(newSession(false), speed === "slow" ? "Reading aloud, slowly." : "Reading aloud.");
     });
   }
 
@@ -271,7 +320,7 @@
     var s = session;
     session = null;
     if (s) { s.utterances++; clearInterval(s.watch); if (s.pauseFallback) s.pauseFallback(); }
-    try { if (synth) synth.cancel(); } catch (e) { /* nothing to cancel */ }
+    hush();
     clearHighlight();
     setActive(false, false);
     if (message) status(message);
@@ -284,16 +333,16 @@
     if (!s) return;
     if (!s.paused) {
       s.paused = true;
-      synth.pause();
+      if (!s.silent) synth.pause();
       if (s.pauseFallback) s.pauseFallback();
       setActive(true, true);
       status("Paused.");
     } else {
       s.paused = false;
-      synth.resume();
+      if (!s.silent) synth.resume();
       if (s.resumeFallback) s.resumeFallback();
       setActive(true, false);
-      status("Reading aloud.");
+      status(s.silent ? "Following along." : "Reading aloud.");
     }
   }
 
@@ -305,18 +354,21 @@
     var s = session;
     if (s && !s.paused && !s.turning) { // read the page again at the new speed
       s.utterances++;
-      synth.cancel();
+      hush();
       clearHighlight();
       readPage(s);
     }
   }
 
   document.addEventListener("click", function (e) {
-    var t = e.target instanceof Element ? e.target.closest("[data-read-toggle],[data-read-pause],[data-read-stop],[data-read-speed]") : null;
+    var t = e.target instanceof Element
+      ? e.target.closest("[data-read-toggle],[data-read-follow],[data-read-pause],[data-read-stop],[data-read-speed]") : null;
     if (!t || !controls() || !controls().contains(t)) return;
     if (t.hasAttribute("data-read-toggle")) {
       if (t.getAttribute("aria-disabled") === "true") { status(NO_VOICE); return; }
-      if (session) stop(); else start();
+      if (session && !session.silent) stop(); else start();
+    } else if (t.hasAttribute("data-read-follow")) {
+      if (session && session.silent) stop(); else followAlong();
     } else if (t.hasAttribute("data-read-pause")) pauseOrResume();
     else if (t.hasAttribute("data-read-stop")) stop();
     else setSpeed(t.getAttribute("data-read-speed"));

@@ -26,6 +26,10 @@ def read_aloud_controls() -> rx.Component:
             # never a dead button
             _button("Read to me", "volume-2", "read-button read-main", aria_pressed="false", aria_disabled="true",
                     data_read_toggle="true", aria_describedby="read-aloud-novoice"),
+            # silent: each word lit in turn at a reading pace and the pages turned, nothing said. For a deaf child,
+            # one reading along by themself, or a device with no voice: it needs none, so it is never unavailable
+            _button("Follow along", "highlighter", "read-button read-follow", aria_pressed="false",
+                    data_read_follow="true"),
             _button("Pause", "pause", hidden=True, aria_label="Pause", data_read_pause="true",
                     label_props={"data_read_pause_label": "true"}),
             _button("Stop", "square", hidden=True, data_read_stop="true"),

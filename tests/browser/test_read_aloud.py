@@ -111,6 +111,54 @@ def test_timing_fallback_moves_word_by_word_without_boundary_events(page):
     assert page.locator(".read-word-now").count() == 1
 
 
+def test_follow_along_lights_each_word_in_turn_in_silence(page):
+    """A deaf child, or one reading along by themself, had the words lit only while a voice read them, and on a
+    device with no voice never: Follow along lights each in turn at a young reader's pace and says nothing."""
+    install_fake_speech(page, voices=(NETWORK,))  # no voice of the device's own: Read to me cannot, Follow can
+    open_book(page, "/storybook/mystery-of-the-stars")
+    expect(read_button(page)).to_have_attribute("aria-disabled", "true", timeout=15_000)
+    follow = page.get_by_role("button", name="Follow along", exact=True)
+    follow.click()
+    expect(follow).to_have_attribute("aria-pressed", "true")
+    expect(page.get_by_role("status")).to_have_text("Following along: each word lights up in turn.")
+    page.wait_for_function("window.__speech.lit.length >= 3", timeout=10_000)
+    lit = speech(page)["lit"]
+    assert [x["word"] for x in lit[:3]] == [0, 1, 2]
+    assert [x["text"] for x in lit[:2]] == ["Every", "night,"]
+    expect(read_button(page)).to_have_attribute("aria-pressed", "false")
+
+    page.get_by_role("button", name="Pause", exact=True).click()
+    expect(page.get_by_role("status")).to_have_text("Paused.")
+    held = len(speech(page)["lit"])
+    page.wait_for_timeout(1500)
+    assert len(speech(page)["lit"]) == held  # paused, the light stays on its word
+    page.get_by_role("button", name="Resume", exact=True).click()
+    expect(page.get_by_role("status")).to_have_text("Following along.")
+    page.wait_for_function(f"window.__speech.lit.length > {held}", timeout=5_000)
+    page.get_by_role("button", name="Stop", exact=True).click()
+    expect(follow).to_have_attribute("aria-pressed", "false")
+    expect(follow).to_be_focused()  # the keyboard back on the button that began it
+    expect(page.locator(".read-word-now")).to_have_count(0)
+    assert speech(page)["spoken"] == []
+
+
+def test_follow_along_turns_the_page_and_gives_way_to_read_to_me(page):
+    install_fake_speech(page, voices=(LOCAL,), word_ms=20)
+    open_book(page, "/storybook/jungle-friends")
+    for n in range(2, 5):
+        page.get_by_role("button", name="Next", exact=True).click()
+        expect(page.get_by_text(f"Page {n} / 5")).to_be_visible()
+    follow = page.get_by_role("button", name="Follow along", exact=True)
+    follow.click()
+    expect(page.get_by_text("Page 5 / 5")).to_be_visible(timeout=30_000)  # the next page, turned by itself
+    assert speech(page)["spoken"] == []
+    read_button(page).click()  # Read to me takes over: it reads this page aloud
+    expect(read_button(page)).to_have_attribute("aria-pressed", "true")
+    expect(follow).to_have_attribute("aria-pressed", "false")
+    expect(page.get_by_role("status")).to_have_text("The end. Reading finished.", timeout=20_000)
+    assert [s["text"] for s in speech(page)["spoken"]] == [page_text("jungle-friends", 4)]
+
+
 def test_pause_resume_stop_and_slow_speed(page):
     install_fake_speech(page, voices=(LOCAL,), word_ms=300)
     open_book(page, "/storybook/the-magical-forest")
