@@ -87,7 +87,7 @@ def _tune(song_id: str, tune_name: str, bpm: float, melody: str, bass: str,
 # "Twinkle, Twinkle" / "Ah vous dirai-je, maman" (French, 18th century): 48 beats at 96 bpm = 30 s.
 _ALPHABET_MELODY = """
 C4 C4 G4 G4 | A4 A4 G4/2 | F4 F4 E4 E4 | D4/.5 D4/.5 D4/.5 D4/.5 C4/2 |
-G4 G4 F4/2 | E4 E4 D4/2 | G4/.5 G4/.5 G4 F4/2 | E4 E4 D4/2 |
+G4 G4 F4/2 | E4 E4 D4/2 | G4 G4 F4 F4 | E4 E4 D4/2 |
 C4 C4 G4 G4 | A4 A4 G4/2 | F4 F4 E4 E4 | D4 D4 C4/2
 """
 _ALPHABET_BASS = """
@@ -101,26 +101,34 @@ _DUCKS_VERSE = """
 G4 E4/.5 E4/.5 G4 G4 | A4 G4 E4/2 | E4/.5 E4/.5 F4 D4 D4 | E4 D4 C4/2 |
 G4/.5 G4/.5 A4 G4 C5 | C5 C5 C5/2 | G4/.5 A4/.5 G4 E4 D4/.5 D4/.5 | E4 D4 C4/2 |
 """
-_DUCKS_BASS_VERSE = "C3/2 C3/2 | F3/2 C3/2 | C3/2 G3/2 | G3/2 C3/2 | C3/2 F3/2 | C3/2 C3/2 | C3/2 C3/2 | G3/2 C3/2 |"
+# C under "Mother duck said" (an F there rubbed a ninth against the melody's G on the third beat)
+_DUCKS_BASS_VERSE = "C3/2 C3/2 | F3/2 C3/2 | C3/2 G3/2 | G3/2 C3/2 | C3/2 C3/2 | C3/2 C3/2 | C3/2 C3/2 | G3/2 C3/2 |"
 
-# "Oh My Darling, Clementine" (American, 1884), in 3/4: 48 beats at 96 bpm = 30 s.
+# "Oh My Darling, Clementine" (American, 1884), in 3/4: 48 beats at 96 bpm = 30 s. In F, its usual printed key:
+# C4 to C5, where young voices sing (in C it went down to G3 on "Monday" and "again")
 _DAYS_MELODY = """
-C4/2 C4 | C4/2 G3 | E4/2 E4 | E4/2 C4 |
-C4/2 E4 | G4/2 G4 | F4/2 E4 | D4/3 |
-D4/2 E4 | F4/3 | E4 D4 E4 | C4/3 |
-C4/2 E4 | D4/2 G3 | B3/2 D4 | C4/3
+F4/2 F4 | F4/2 C4 | A4/2 A4 | A4/2 F4 |
+F4/2 A4 | C5/2 C5 | Bb4/2 A4 | G4/3 |
+G4/2 A4 | Bb4/3 | A4 G4 A4 | F4/3 |
+F4/2 A4 | G4/2 C4 | E4/2 G4 | F4/3
 """
 _DAYS_BASS = """
-C3/3 | C3/3 | C3/3 | C3/3 |
-C3/3 | C3/3 | G2/3 | G2/3 |
-G2/3 | G2/3 | C3/3 | C3/3 |
-C3/3 | G2/3 | G2/3 | C3/3
+F3/3 | F3/3 | F3/3 | F3/3 |
+F3/3 | F3/3 | C3/3 | C3/3 |
+C3/3 | C3/3 | F3/3 | F3/3 |
+F3/3 | C3/3 | C3/3 | F3/3
 """
 
 # "London Bridge Is Falling Down" (English, 17th century): two verses, 64 beats at 128 bpm = 30 s.
 _PHONICS_VERSE = """
 G4/1.5 A4/.5 G4 F4 | E4 F4 G4/2 | D4 E4 F4/2 | E4 F4 G4/2 |
 G4/1.5 A4/.5 G4 F4 | E4 F4 G4/2 | D4/2 G4/2 | E4 C4/3 |
+"""
+# /b/ cannot be held: a long note made children sing "buh", the vowel phonics teaching takes away. The B verse
+# is the same tune with each held /b/ a short note and a rest (/a/, a vowel, holds)
+_PHONICS_VERSE_B = """
+G4/1.5 A4/.5 G4 F4 | E4 F4 G4 R | D4 E4 F4 R | E4 F4 G4 R |
+G4/1.5 A4/.5 G4 F4 | E4 F4 G4 R | D4/2 G4 R | E4 C4/3 |
 """
 _PHONICS_BASS_VERSE = "C3/2 C3/2 | C3/2 C3/2 | G2/2 G2/2 | C3/2 C3/2 | C3/2 C3/2 | C3/2 C3/2 | G2/2 G2/2 | C3/4 |"
 
@@ -150,7 +158,7 @@ TUNES: tuple[Tune, ...] = (
         ("Seven days are in a week,", 12),
         ("Sing them all again with me!", 12),
     ]),
-    _tune("phonics-fun", "London Bridge Is Falling Down", 128, _PHONICS_VERSE * 2, _PHONICS_BASS_VERSE * 2, [
+    _tune("phonics-fun", "London Bridge Is Falling Down", 128, _PHONICS_VERSE + _PHONICS_VERSE_B, _PHONICS_BASS_VERSE * 2, [
         # a letter's sound between slashes, as phonics lessons write it: "A says a" was read "A says ay"
         ("A is for apple, /a/, /a/!", 8),
         ("A says /a/, A says /a/,", 8),

@@ -103,6 +103,20 @@ def option_count(band: str, level: int) -> int:
     return normal - 1 if level == EASIER else normal
 
 
+def shuffled_apart(rng, right, wrong: list | tuple, n: int, alike) -> tuple[list, int]:
+    """As shuffled_with, but no two choices alike(a, b): the wrong ones drawn in a random order, each kept unless
+    it is alike the right one or one kept before (fewer than n where too few are apart)."""
+    picks: list = []
+    for item in picked(rng, wrong, len(wrong)):
+        if len(picks) == n - 1:
+            break
+        if not alike(item, right) and not any(alike(item, p) for p in picks):
+            picks.append(item)
+    at = int(rng.random() * (len(picks) + 1))
+    picks.insert(at, right)
+    return picks, at
+
+
 MAX_LAYOUTS = 1024  # above this many, shuffled_with sorts by random keys instead of reading a table
 
 

@@ -1844,7 +1844,8 @@ def test_at_400_percent_zoom_a_hint_never_hides_the_focused_answer(browser, app_
             "() => { const r = document.activeElement.getBoundingClientRect();"
             " return [r.top, r.bottom, document.querySelector('.site-header').getBoundingClientRect().bottom,"
             " window.innerHeight]; }")
-        assert covered <= top and bottom <= height, (top, bottom, covered, height)
+        # (a third of a pixel over, as _in_view allows: scrolled to the nearest edge, at a fractional offset)
+        assert covered <= top + 1 and bottom <= height + 1, (top, bottom, covered, height)
 
 
 def _in_view(page) -> tuple:

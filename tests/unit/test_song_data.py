@@ -109,3 +109,35 @@ def test_no_melody_note_clashes_with_the_bass_it_starts_with(tune):
     for bass in tune.bass:
         for note in (n for n in tune.melody if abs(n.start - bass.start) < EPS):
             assert (note.pitch - bass.pitch) % 12 not in (1, 11), (note, bass)
+
+
+def _sung_notes(tune):
+    """(syllable, note) for every melody note, in order."""
+    pairs = []
+    for line, sung in zip(tune.lines, SUNG[tune.song_id]):
+        notes = [n for n in tune.melody if line.start - EPS <= n.start < line.end - EPS]
+        pairs += zip(sung.replace("-", " ").replace(",", "").replace("!", "").split(), notes)
+    return pairs
+
+
+def test_a_consonants_sound_is_never_held():
+    """A music specialist's review: Phonics Fun held /b/ on half notes, and children sang "buh", the vowel phonics
+    teaching takes away. /b/ is a short note (a rest after it); /a/, a vowel, may be held."""
+    tune = tune_for("phonics-fun")
+    beat = 60 / 128
+    held = [(s, n) for s, n in _sung_notes(tune) if s == "/b/" and n.duration > beat + EPS]
+    assert not held, held
+    assert any(s == "/a/" and n.duration > beat for s, n in _sung_notes(tune))
+
+
+def test_every_song_sits_where_young_voices_sing():
+    """Days of the Week went down to G3 on "Monday" and "again": in F, as Clementine is printed, C4 to C5."""
+    for tune in TUNES:
+        assert min(n.pitch for n in tune.melody) >= midi("C4"), tune.song_id
+
+
+def test_the_alphabet_songs_w_x_are_a_beat_each_as_in_twinkle():
+    """"dou-ble" was squeezed into two half beats and X held for two; "like a dia-mond" is four even beats."""
+    tune = tune_for("the-alphabet-song")
+    notes = [n for s, n in _sung_notes(tune) if s in ("dou", "ble", "u", "X")]
+    assert [round(n.duration / (60 / 96), 3) for n in notes] == [1, 1, 1, 1]

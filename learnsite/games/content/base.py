@@ -22,6 +22,8 @@ class Question:
     hint: str = ""
     # a hint that depends on the wrong answers a round shows (labels in, hint out); else `hint`
     hint_for: Callable[[tuple[str, ...]], str] | None = field(default=None, compare=False)
+    # groups of option labels a child would take for one thing (a narwhal and a whale): a round shows one of each
+    look_alike: tuple[frozenset[str], ...] = ()
 
 
 def words(*labels: str) -> tuple[Option, ...]:

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from learnsite.games.content import BANKS
-from learnsite.games.rounds import REFUSED, Outcome, Round, in_range, option_count, shuffled_with
+from learnsite.games.content.base import together
+from learnsite.games.rounds import REFUSED, Outcome, Round, in_range, option_count, shuffled_apart, shuffled_with
 from learnsite.variety import picked, varied
 
 TRIED = "choice"  # an option tried is greyed for the rest of the round
@@ -26,7 +27,12 @@ def make_rounds(rng, band: str, level: int, n: int, params: dict) -> list[Round]
         chosen = sorted(chosen[:shown], key=lambda q: position[q.key]) + chosen[shown:]
     rounds = []
     for q in chosen:
-        options, right = shuffled_with(rng, q.right, q.wrong, min(k, len(q.wrong) + 1))
+        n_options = min(k, len(q.wrong) + 1)
+        if q.look_alike:
+            options, right = shuffled_apart(rng, q.right, q.wrong, n_options,
+                                            lambda a, b: together(q.look_alike, a.label, b.label))
+        else:
+            options, right = shuffled_with(rng, q.right, q.wrong, n_options)
         say = q.say or q.prompt
         if say_options:  # the answers are words a pre-reader hears (never a word to recognise)
             say = f"{say} {', '.join(o.label for o in options[:-1])} or {options[-1].label}?"

@@ -124,6 +124,27 @@ def test_animal_alphabet_never_offers_the_animal_a_letters_spoken_name_begins_li
     assert heard_alike("F", "X") and heard_alike("G", "J") and not heard_alike("J", "G")
 
 
+def test_animal_alphabet_never_offers_a_picture_a_child_calls_by_the_asked_letter():
+    """The picture review: a 4-year-old calls the rabbit "bunny" and picks it for B, the iguana "lizard" (L), the
+    yak "cow" (C), the quail and vulture "bird" (B). Those are never wrong answers for those letters; a narwhal
+    ("whale") never shares a round with the whale, and a round shows at most one of the three birds."""
+    called = {"B": {"Rabbit", "Yak", "Quail", "Vulture", "Umbrellabird"}, "L": {"Iguana"}, "D": {"Iguana"},
+              "C": {"Yak", "Quail"}, "T": {"Vulture"}}
+    seen = {letter: set() for letter in called}
+    birds = {"Quail", "Vulture", "Umbrellabird"}
+    for level in (EASIER, NORMAL):
+        for band in ("5-6", "7-8"):
+            for seed in range(30):
+                for r in make(choose, band, level, 26, {"bank": "animal_alphabet"}, seed=seed):
+                    letter, labels = r.prompt.rstrip("?")[-1], {o.label for o in r.options}
+                    assert len(labels) == option_count(band, level), (letter, labels)
+                    assert not {"Narwhal", "Whale"} <= labels and len(labels & birds) <= 1, (letter, labels)
+                    if letter in called:
+                        assert not labels & called[letter], (letter, labels)
+                        seen[letter] |= labels
+    assert all(len(labels) >= 6 for labels in seen.values()), seen  # still a choice of wrong answers
+
+
 def test_animal_alphabet_reads_the_animals_out_and_sight_words_never_read_the_choices():
     """A pre-reader hears the letter and the animals' names in the order shown, to match the sound; a sight
     word must be recognised, so hearing the choices would give it away."""
