@@ -59,7 +59,7 @@
     if (note && missing) note.textContent = NO_VOICE;
     var speeds = q("[data-read-speeds]");
     if (!speeds) return;
-    speeds.hidden = missing; // no speed to choose without a voice
+    speeds.hidden = false; // without a voice the speed is Follow along's
     speeds.querySelectorAll("[data-read-speed]").forEach(function (b) { b.setAttribute("aria-disabled", "false"); });
   }
 
@@ -130,50 +130,32 @@
     u.voice = voice;
     u.lang = voice.lang;
     u.rate = rate;
-    var me = ++s.utterances, boundary = false, current = -1, timer = 0, started = false;
+    var me = ++s.utterances, started = false;
     var live = function () { return session === s && s.utterances === me; };
-
-    function step(i) { // the timing fallback: one word after another
-      if (!live() || boundary || i >= words.length) return;
-      current = i;
-      light(words, i);
-      s.fallback = { next: i + 1, wait: wordDelay(said(words[i]), rate), at: performance.now() };
-      timer = setTimeout(function () { step(i + 1); }, s.fallback.wait);
-    }
+    var clock = wordClock(s, words, function () { return rate; }, live, null); // until the voice sends word events
     function begin() {
       if (started || !live()) return;
       started = true;
-      step(0);
+      clock.start();
     }
-    s.pauseFallback = function () {
-      clearTimeout(timer);
-      if (s.fallback) s.fallback.wait = Math.max(0, s.fallback.wait - (performance.now() - s.fallback.at));
-    };
-    s.resumeFallback = function () {
-      if (!started || boundary || !s.fallback) return;
-      s.fallback.at = performance.now();
-      var next = s.fallback.next;
-      timer = setTimeout(function () { step(next); }, s.fallback.wait);
-    };
 
     u.onstart = begin;
     u.onboundary = function (e) {
       if (!live() || (e.name && e.name !== "word")) return;
-      boundary = true;
-      clearTimeout(timer);
+      clock.stop();
       var i = 0;
       while (i + 1 < starts.length && starts[i + 1] <= e.charIndex) i++;
-      if (i !== current) { current = i; light(words, i); }
+      if (i !== clock.current) { clock.current = i; light(words, i); }
     };
     u.onend = function () {
       if (!live()) return;
-      clearTimeout(timer);
+      clock.stop();
       clearHighlight();
       done();
     };
     u.onerror = function (e) {
       if (!live()) return;
-      clearTimeout(timer);
+      clock.stop();
       if (e && (e.error === "interrupted" || e.error === "canceled")) return;
       end("Reading stopped.");
     };
@@ -182,28 +164,40 @@
     setTimeout(begin, 1200); // no start event (some engines): highlight anyway
   }
 
-  // Follow along: the words lit one after another by a timer alone, then the next page
-  function follow(s, words, done) {
-    var me = ++s.utterances, timer = 0;
-    var live = function () { return session === s && s.utterances === me; };
+  // one word lit after another by a timer alone, pausable: speak's fallback while a voice sends no word
+  // events, and Follow along (then onEnd turns the page)
+  function wordClock(s, words, rate, live, onEnd) {
+    var clock = { current: -1, timer: 0, stopped: false };
     function step(i) {
-      if (!live()) return;
-      if (i >= words.length) { clearHighlight(); done(); return; }
+      if (!live() || clock.stopped) return;
+      if (i >= words.length) { if (onEnd) onEnd(); return; }
+      clock.current = i;
       light(words, i);
-      s.fallback = { next: i + 1, wait: wordDelay(said(words[i]), FOLLOW_RATES[speed]), at: performance.now() };
-      timer = setTimeout(function () { step(i + 1); }, s.fallback.wait);
+      s.fallback = { next: i + 1, wait: wordDelay(said(words[i]), rate()), at: performance.now() };
+      clock.timer = setTimeout(function () { step(i + 1); }, s.fallback.wait);
     }
+    s.fallback = null; // a page's clock never resumes the last page's
     s.pauseFallback = function () {
-      clearTimeout(timer);
+      clearTimeout(clock.timer);
       if (s.fallback) s.fallback.wait = Math.max(0, s.fallback.wait - (performance.now() - s.fallback.at));
     };
     s.resumeFallback = function () {
-      if (!s.fallback) return;
+      if (clock.stopped || !s.fallback) return;
       s.fallback.at = performance.now();
       var next = s.fallback.next;
-      timer = setTimeout(function () { step(next); }, s.fallback.wait);
+      clock.timer = setTimeout(function () { step(next); }, s.fallback.wait);
     };
-    step(0);
+    clock.start = function () { step(0); };
+    clock.stop = function () { clock.stopped = true; clearTimeout(clock.timer); };
+    return clock;
+  }
+
+  // Follow along: the words lit in silence, then the next page
+  function follow(s, words, done) {
+    var me = ++s.utterances;
+    var live = function () { return session === s && s.utterances === me; };
+    wordClock(s, words, function () { return FOLLOW_RATES[speed]; }, live, function () { clearHighlight(); done(); })
+      .start();
   }
 
   function hush() { try { if (synth) synth.cancel(); } catch (e) { /* nothing to cancel */ } }

@@ -9,7 +9,7 @@ from learnsite.pages.auth_ui import (FormError, auth_card, error_line, field, fo
                                     submit_button)
 from learnsite.pages.password_reset import forgot_link
 from learnsite.state.auth import AuthState
-from learnsite.state.login_forms import AdminLoginState, EmailLinkState, SignUpState, UserLoginState
+from learnsite.state.login_forms import CHECK_EMAIL, AdminLoginState, EmailLinkState, SignUpState, UserLoginState
 
 
 def _email_field(field_id: str, error: FormError) -> rx.Component:
@@ -35,6 +35,8 @@ def user_login() -> rx.Component:
     return auth_card(
         "Welcome Back!",
         "Log in to chat and keep learning.",
+        rx.cond(UserLoginState.check_email, rx.callout(
+            CHECK_EMAIL, icon="mail", color_scheme="green", class_name="auth-note")),
         _login_form("user-login", UserLoginState, "Logging in..."),
         forgot_link(),
         other_page_line("New here?", "Create an account", "/signup/user"),

@@ -70,10 +70,12 @@ def field(label: str, name: str, *, type_: str = "text", placeholder: str = "", 
 
 
 def submit_button(label: str, busy_label: str, busy) -> rx.Component:
+    """Unavailable while busy, and until the page is live: on a slow phone the form showed 14 s before it was, and
+    a Login pressed then was the browser's own submit, the password put in the address (and the history)."""
     return rx.button(
         rx.cond(busy, busy_label, label),
         type="submit",
-        disabled=busy,
+        disabled=busy | ~rx.State.is_hydrated,
         size="3",
         width="100%",
         class_name="auth-submit",
@@ -99,6 +101,8 @@ def form(*children: rx.Component, on_submit, reset: bool = False, align: str = "
         rx.vstack(*children, spacing="3", width="100%", align=align),
         on_submit=on_submit,
         reset_on_submit=reset,
+        # should the browser ever submit it itself (the page not yet live), never a password in the address
+        method="post",
         width="100%",
     )
 

@@ -283,7 +283,7 @@ def chat_page() -> rx.Component:
         # a quiet timer: every minute the page catches up on anything a lost push left out
         rx.moment(interval=HEARTBEAT_MS, format="HH:mm:ss", on_change=ChatState.heartbeat, class_name="sr-only",
                   aria_hidden="true"),
-        on_mount=[rx.call_script(WATCH_OLDER_JS), rx.call_script(chat_outbox.OUTBOX_JS)],
+        on_mount=[ChatState.rejoin, rx.call_script(WATCH_OLDER_JS), rx.call_script(chat_outbox.OUTBOX_JS)],
         on_unmount=[ChatState.leave_chat, rx.call_script(UNWATCH_OLDER_JS)],
         class_name="chat-layout",
     )

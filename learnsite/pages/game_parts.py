@@ -14,7 +14,7 @@ import reflex as rx
 from learnsite.games.activities import THEME_PARTS
 from learnsite.games.kinds import count, match, sort
 from learnsite.games.session import Board
-from learnsite.pages.content_parts import fresh
+from learnsite.pages.content_parts import back_home_link, fresh
 from learnsite.pages.read_aloud import speed_group
 from learnsite.state.activity import ActivityState
 from learnsite.state.game import MAX_TEXT, MAX_TYPED, GameState, Turn
@@ -117,7 +117,8 @@ def _slow_toggle(**where) -> rx.Component:
     """Off until a grown-up turns it on (kept on this device), before the game or in its bar: everything the game
     says, said slower (0.7 of the voice's speed, as the books' Slow). A child learning English, or one who hears
     only slow, clear speech, had the questions at one speed; Reading Comp's story keeps its own Reading speed."""
-    return _toggle("game-slow", "Slow voice", "snail", "rabbit", pressed="false", **where)
+    # a snail on or off (off dashed, as every switch off): a rabbit for "not slow" read as "fast" to a grandparent
+    return _toggle("game-slow", "Slow voice", "snail", "snail", pressed="false", **where)
 
 
 def switches_before_start(reads_by_itself: rx.Var) -> rx.Component:
@@ -418,6 +419,7 @@ def finish_view() -> rx.Component:
                 rx.el.img(src=NEXT["image"], alt="", width="48", height="36", class_name="game-next-picture"),
                 "Next game: " + NEXT["title"], rx.icon("arrow-right", size=20, aria_hidden="true"),
                 href="/activity/" + NEXT["id"], class_name="content-button content-button-soft")),
+            back_home_link(),  # the page's own has scrolled away above the board: a grown-up's way out
             class_name="game-finish-actions"),
         class_name="game-finish",
     )

@@ -8,6 +8,7 @@ from reflex_base.vars.base import Var
 
 from learnsite.backend_url import BACKEND_ORIGIN, absolute, download_function
 from learnsite.layout import page, page_title
+from learnsite.pages.content_parts import back_home_link
 from learnsite.sheets import KINDS
 from learnsite.state.auth import AuthState
 from learnsite.state.sheet_maker import DESCRIPTION_MAX, FIELDS_WITH_ERROR_BESIDE, TITLE_MAX, SheetMakerState as S
@@ -125,7 +126,7 @@ def _options() -> rx.Component:
         rx.flex(
             _number("Sheet number", S.seed, S.set_seed, 0, 999_999, field="seed"),
             rx.button(rx.icon("shuffle", size=18, aria_hidden="true"), "New sheet number", on_click=S.new_seed,
-                      variant="soft", size="3", class_name="maker-seed-button"),
+                      variant="soft", size="3", class_name="maker-seed-button", disabled=~rx.State.is_hydrated),
             spacing="3", align="end", wrap="wrap",
         ),
         # "seed" is a plant to a parent learning English (and to a translator)
@@ -137,7 +138,8 @@ def _options() -> rx.Component:
             S.error != "",
             rx.button(rx.icon("download", aria_hidden="true"), "Download PDF", size="4", disabled=True),
             # fetched and saved by script: the client router would take a plain same-origin link
-            rx.button(rx.icon("download", aria_hidden="true"), "Download PDF", size="4",
+            # unavailable until the page is live (on a slow phone it showed 12 s before, and a tap did nothing)
+            rx.button(rx.icon("download", aria_hidden="true"), "Download PDF", size="4", disabled=~rx.State.is_hydrated,
                       on_click=rx.call_function(download_function(absolute("/make-sheet/sheet.pdf?" + S.query),
                                                                   S.file_name, MADE_FAILED, MAKER_BUSY))),
         ),
@@ -201,6 +203,7 @@ def _library_form() -> rx.Component:
 @page(route=ROUTE, title=page_title("Worksheet Maker"), on_load=S.load)
 def sheet_maker() -> rx.Component:
     return rx.vstack(
+        back_home_link(),
         rx.heading("Worksheet Maker", size="8", as_="h1"),
         rx.text("Make a printable worksheet just right for your child or class: choose a kind and its options, "
                 "check the preview, then download the PDF.", size="4"),

@@ -6,6 +6,7 @@ import reflex as rx
 
 from learnsite.backend_url import absolute, download_function
 from learnsite.layout import item_page_title, page
+from learnsite.pages.content_parts import back_home_link
 from learnsite.state.worksheets import WorksheetPageState as S
 
 # Local files have root-relative URLs; resolve them against the backend (a different port in dev).
@@ -28,6 +29,7 @@ _PRINT_JS = """(() => {
 def _viewer() -> rx.Component:
     file_url = _absolute(S.ws_file_url)
     return rx.vstack(
+        back_home_link(),  # as every content page: the browser's Back alone led home with the list closed
         rx.heading(S.ws_title, size="8", as_="h1", class_name="worksheet-title"),
         rx.cond(S.ws_description != "", rx.text(S.ws_description, size="4", class_name="worksheet-description"),
                 rx.fragment()),

@@ -10,6 +10,7 @@ from learnsite.popups.all_worksheets import open_all_worksheets
 from learnsite.popups.dialog import coming_soon_buttons, popup
 from learnsite.catalogue.filters import is_read_prompt, item_route
 from learnsite.state.popups import CATEGORY_FLAGS, PopupState
+from learnsite.state.worksheets import WorksheetBrowserState
 
 # category type -> (label, event) of the button that opens the full list
 FULL_LISTS = {
@@ -40,8 +41,11 @@ def _worksheet_popup(category: Category) -> rx.Component:
         category.title,
         rx.image(src="/art/category/worksheet.svg", alt="A pencil drawing on a colourful worksheet",
                  class_name="popup-art"),
-        rx.hstack(*[rx.badge(name, size="2", variant="soft", color_scheme="orange", high_contrast=True) for name in category.items],
-                  wrap="wrap", spacing="2"),
+        # each opens All Worksheets showing that kind alone (as badges they looked like buttons and did nothing)
+        rx.hstack(*[rx.button(name, size="2", variant="soft", color_scheme="orange", high_contrast=True,
+                              on_click=WorksheetBrowserState.open_category(name), class_name="ws-category-button")
+                    for name in category.items],
+                  wrap="wrap", spacing="2", role="group", aria_label="Kinds of worksheet"),
         rx.hstack(
             rx.button(rx.icon("search", size=18, aria_hidden="true"), "Browse Worksheets", size="3",
                       on_click=open_all_worksheets(), class_name="cta-button"),

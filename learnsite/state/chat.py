@@ -335,6 +335,14 @@ class ChatState(rx.State):
         """The chat page unmounted (the tab went to another page)."""
         self._leave()
 
+    @rx.event
+    def rejoin(self):
+        """The chat page mounted. After a connection the server had not seen drop (a phone off the wifi), the tab
+        came back with a fresh state: its guard hid the page a moment, the unmount's leave_chat closed the channel
+        that on_load had opened, and the parent saw "#" and "No messages yet" until a reload. Open it again."""
+        if not self.channel_id:
+            return ChatState.load_chat
+
     @rx.event(background=True)
     async def summarize_thread(self):
         async with self:

@@ -18,6 +18,8 @@ from learnsite.toast import notify
 # which field of the form holds each entry a refusal can be about (AccountError.about)
 SIGN_IN_FIELDS = {"email": "email", "password": "password"}
 SIGN_UP_FIELDS = {"email": "email", "new_password": "password"}
+# on the login page after a sign-up, until the address is confirmed or the user signs in
+CHECK_EMAIL = "Your account is made. We sent you an email: open its link to confirm your address, then log in here."
 
 
 async def _submit_sign_in(form: AccountForm, form_data: dict, welcome: str, require_admin: bool = False,
@@ -50,6 +52,10 @@ async def _submit_sign_in(form: AccountForm, form_data: dict, welcome: str, requ
 class UserLoginState(AccountForm, rx.State):
     """/login/user."""
 
+    # set by a sign-up just made: the page says to confirm the address first, for as long as the form is shown (the
+    # spec's toast said so for 5 seconds, and a grandparent arriving at "Welcome Back!" missed it)
+    check_email: bool = False
+
     def _next(self) -> str:
         return safe_next(self.router.url.query_parameters.get("next"), "/")
 
@@ -62,8 +68,12 @@ class UserLoginState(AccountForm, rx.State):
 
     @rx.event
     async def submit(self, form_data: dict[str, str]):
-        async for update in _submit_sign_in(self, form_data, "Welcome back! Get ready to learn and play!"):
+        async for update in _submit_sign_in(self, form_data, "Welcome back! Get ready to learn and play!",
+                                            signed_in=self._confirmed):
             yield update
+
+    def _confirmed(self) -> None:
+        self.check_email = False
 
 
 class AdminLoginState(AccountForm, rx.State):
@@ -119,6 +129,7 @@ class SignUpState(AccountForm, rx.State):
         if refusal:
             yield refusal
             return
+        (await self.get_state(UserLoginState)).check_email = True
         yield notify("Sign Up Successful!", "Welcome! Please check your email to verify your account.",
                      level="success")
         yield rx.redirect(USER_LOGIN)
@@ -148,5 +159,6 @@ class EmailLinkState(rx.State):
                        level="success"),
                 rx.redirect(ADMIN_LOGIN if result.role == "admin" else USER_LOGIN),
             ]
+        (await self.get_state(UserLoginState)).check_email = False  # done: the login page says so no more
         return [notify("Email Confirmed!", "Your account is ready. You can log in now.", level="success"),
                 rx.redirect(USER_LOGIN)]

@@ -64,6 +64,7 @@ class WorksheetBrowserState(rx.State):
     skill_filter: str = ALL
     categories: list[dict[str, str]] = []
     error_message: str = ""
+    _wanted_category: str = ""  # a category pressed in the Worksheets popup: the list opens filtered to it
 
     @rx.var
     def page_count(self) -> int:
@@ -79,6 +80,14 @@ class WorksheetBrowserState(rx.State):
         """Open the popup. Its body reads the database each time it mounts (SPEC §4: reloads on open)."""
         popups = await self.get_state(PopupState)
         popups.all_worksheets_open = True
+
+    @rx.event
+    async def open_category(self, name: str):
+        """A category of the Worksheets popup ("Math Practice"): All Worksheets opened showing its sheets alone.
+        The tags looked like buttons and did nothing (a grandparent's review)."""
+        self._wanted_category = name if name in worksheet_tags.CATEGORIES else ""
+        popups = await self.get_state(PopupState)
+        popups._open_only("all_worksheets_open")
 
     @rx.event
     def reset_and_load(self):
@@ -100,6 +109,10 @@ class WorksheetBrowserState(rx.State):
         try:
             categories = await asyncio.to_thread(service.list_categories)
             self.categories = [{"id": str(c["id"]), "name": c["name"]} for c in categories]
+            if self._wanted_category:  # once, as the list opens: then the filter is the visitor's own
+                self.category_filter = next(
+                    (c["id"] for c in self.categories if c["name"] == self._wanted_category), ALL)
+                self._wanted_category = ""
             views, total = await asyncio.to_thread(
                 service.list_worksheets,
                 search=self.search[:100],

@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from learnsite.state.account_settings import AccountSettingsState
+from learnsite.state.login_forms import CHECK_EMAIL
 from tests.conftest import toast, toast_at_rest, wait_hydrated, window
 
 pytestmark = pytest.mark.browser
@@ -85,6 +86,8 @@ def test_signup_confirm_login_reload_logout(page, app_server):
     page.wait_for_url(re.compile(r"/login/user"))
     # the address changes before the login form is drawn: an Email typed at once went into the sign-up form
     expect(page.get_by_role("heading", name="Welcome Back!")).to_be_visible()
+    # what to do next stays on the page, after the toast has gone
+    expect(page.get_by_text(CHECK_EMAIL)).to_be_visible()
 
     # not confirmed yet: a clear message, stays put
     wait_hydrated(page)
@@ -101,6 +104,7 @@ def test_signup_confirm_login_reload_logout(page, app_server):
     page.goto(link)
     page.wait_for_url(re.compile(r"/login/user"))
     expect(page.get_by_text("Email Confirmed!", exact=True)).to_be_visible()
+    expect(page.get_by_text(CHECK_EMAIL)).to_have_count(0)  # confirmed: nothing left to do but log in
 
     login(page, "/login/user", address, "happy-learning")
     expect(page.get_by_text("Login Successful!", exact=True)).to_be_visible()
@@ -138,6 +142,25 @@ def test_wrong_password_stays_on_login(page, app_server):
     expect_refused(page, "The email or password is not right. Check both and try again.")
     assert "/login/user" in page.url
     expect(header(page).get_by_role("button", name="Login")).to_be_visible()
+
+
+@pytest.mark.parametrize("path,button", [("/login/user", "Login"), ("/signup/user", "Sign Up"),
+                                         ("/login/admin", "Login")])
+def test_a_form_sent_before_the_page_is_live_never_puts_the_password_in_the_address(browser, app_server, path,
+                                                                                     button):
+    """On a slow phone the form showed 14 s before the page was live (a flaky-network review), and a Login pressed
+    then was the browser's own submit: the password went into the address bar and the history. Without the
+    page's script (as before it has come) the button waits, and Enter sends nothing."""
+    with window(browser, app_server, 1024, 768, java_script_enabled=False) as page:
+        page.goto(path)
+        form = page.locator("#main form")
+        form.get_by_label("Email").fill("parent@example.com")
+        form.get_by_label("Password", exact=True).fill("secret-words")
+        expect(form.get_by_role("button", name=button, exact=True)).to_be_disabled()
+        form.get_by_label("Password", exact=True).press("Enter")
+        page.wait_for_timeout(1000)
+        assert "secret-words" not in page.url and "password" not in page.url
+        assert form.get_attribute("method") == "post"  # and were it sent, not in the address
 
 
 def test_a_forgotten_password_is_chosen_again_with_a_mailed_link(page, app_server):

@@ -382,6 +382,34 @@ def test_leaving_and_coming_back_keeps_the_thread_once(ann_and_bob, channel):
     expect(messages(b)).to_have_count(3)
 
 
+def test_a_drop_the_server_did_not_hear_of_leaves_a_channel_open(browser, app_server, people, channel):
+    """A phone off the wifi: its socket died and the server, not told, kept it; the page, on a new one, was a second
+    tab to it and had a fresh state. Its guard hid the chat a moment, the unmount closed the channel that on_load had
+    opened, and the parent was left with "#" and "No messages yet" (a flaky-network review)."""
+    sockets = []
+
+    def websocket(ws):
+        ws.connect_to_server()
+        ws.on_close(lambda code, reason: None)  # the page's side closed leaves the server's open
+        sockets.append(ws)
+
+    ctx, page = person(browser, app_server, people["ann"][1], websocket=websocket)
+    try:
+        support.open_channel(page, channel)
+        send(page, "said before the drop")
+        expect(messages(page).filter(has_text="said before the drop")).to_have_count(1)
+        dropped = len(sockets)
+        sockets[-1].close()  # the page's side alone: the server's stays open, as a dead phone's does
+        wait_until(page, lambda: len(sockets) > dropped)
+        wait_until(page, lambda: any("new_token" in f for f in FRAMES[page]))  # a fresh state, as the phone's
+        expect(page.get_by_role("heading", name=re.compile(r"^# \S"))).to_be_visible()  # a channel open, not "#"
+        support.open_channel(page, channel)
+        expect(messages(page).filter(has_text="said before the drop")).to_have_count(1)
+    finally:
+        ctx.close()
+        FRAMES.pop(page, None)
+
+
 def test_an_event_after_the_session_ended_posts_nothing(ann_and_bob, app_server, people):
     import sqlalchemy as sa
 

@@ -300,6 +300,8 @@ def test_the_finish_screen_leads_on_to_the_next_game_for_the_same_ages(page):
     start(page, "animal-sounds")  # the last game for ages 3-4: the next is the first
     play_to_the_end(page, keyboard_round)
     assert_finish_screen(page)
+    # and a way home beside them, the page's own "Back to Home" having scrolled away above the board
+    expect(board(page).get_by_role("link", name="Back to Home")).to_have_attribute("href", "/")
     page.keyboard.press("Tab")
     expect(page.get_by_role("button", name="Play Again")).to_be_focused()
     page.keyboard.press("Tab")
@@ -2222,6 +2224,12 @@ def test_hear_it_does_not_look_like_the_grown_ups_switches_beside_it(browser, ap
         hear = board(page).get_by_role("button", name=re.compile("^Hear it")).evaluate(look)
         for name in ("Read aloud", "Sounds"):
             assert board(page).get_by_role("button", name=name, exact=True).evaluate(look) != hear
+        # and it says what it is in words: a grandparent could not tell which of five round icons said the
+        # question again (the switches stay icons, named to a screen reader)
+        width = "e => e.getBoundingClientRect().width"  # (a name for the ear alone is 1 px wide)
+        bar = board(page).locator(".game-bar")
+        assert bar.get_by_text("Hear it", exact=True).evaluate(width) > 30
+        assert bar.get_by_text("Read aloud", exact=True).evaluate(width) <= 1
         if SHOTS:
             page.screenshot(path=str(SHOTS / "hear-it-phone.png"))
 

@@ -76,6 +76,21 @@ def test_worksheet_popup_buttons_open_all_worksheets(page, button):
     expect(page.get_by_role("dialog")).to_have_count(1)  # the worksheet popup closed
 
 
+def test_a_kind_of_worksheet_opens_the_list_showing_that_kind(page):
+    """The popup's four kinds looked like buttons and did nothing (a grandparent's review): each opens All
+    Worksheets filtered to it, and the filter is the visitor's to change."""
+    open_home(page)
+    dialog = open_category(page, "Printable Worksheets")
+    dialog.get_by_role("group", name="Kinds of worksheet").get_by_role("button", name="Letter Tracing").click()
+    full = page.get_by_role("dialog", name="All Worksheets")
+    expect(full).to_be_visible()
+    expect(page.get_by_role("dialog")).to_have_count(1)
+    expect(full.get_by_role("combobox", name="Categories")).to_have_text("Letter Tracing")
+    full.get_by_role("button", name="Close").first.click()
+    open_category(page, "Printable Worksheets").get_by_role("button", name="Browse Worksheets").click()
+    expect(full.get_by_role("combobox", name="Categories")).to_have_text("All categories")  # once only
+
+
 @pytest.mark.parametrize("title,item,url", [
     ("Interactive Flipbooks", "Ocean Explorers", "/flipbook/ocean-explorers"),
     ("Animated Videos", "Counting with Animals", "/video/counting-with-animals"),

@@ -68,8 +68,10 @@ def test_print_styles_hide_everything_but_the_pdf(page, create_worksheet):
     expect(page).to_have_title("Shape Hunt - Learnsite")
     header, footer = page.locator(".site-shell > header"), page.locator(".site-shell > footer")
     expect(header).to_be_visible()
+    back = page.get_by_role("link", name="Back to Home")  # a way home, as on every content page
+    expect(back).to_have_attribute("href", "/")
     page.emulate_media(media="print")
-    for hidden in (header, footer, page.get_by_role("button", name="Download PDF"),
+    for hidden in (header, footer, back, page.get_by_role("button", name="Download PDF"),
                    page.get_by_role("button", name="Print Worksheet"), page.get_by_role("heading", name="Shape Hunt")):
         expect(hidden).to_be_hidden()
     expect(page.locator(".worksheet-pdf-container")).to_be_visible()
