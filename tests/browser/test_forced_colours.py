@@ -128,13 +128,15 @@ def test_an_error_notice_keeps_its_box(page, app_server):
 
 
 
-def test_the_sign_in_card_and_badges_keep_their_edges(page):
-    """The card's sides and a badge's box were drawn by a shadow and a tint, both dropped."""
+def test_the_sign_in_card_and_the_kinds_of_worksheet_keep_their_edges(page):
+    """The card's sides and the kinds' boxes (badges once, soft buttons since session 51) were drawn by a shadow
+    and a tint, both dropped."""
     side = "el => getComputedStyle(el).borderLeftStyle + ' ' + getComputedStyle(el).borderLeftWidth"
     open_page(page, "/login/user")
     assert page.locator(".auth-card").evaluate(side) == "solid 1px"
     open_page(page, "/")
     wait_hydrated(page)
-    badges = open_category(page, "Printable Worksheets").locator(".rt-Badge")
-    expect(badges.first).to_be_visible()
-    assert badges.count() > 1 and badges.first.evaluate(side) == "solid 1px"
+    kinds = open_category(page, "Printable Worksheets").get_by_role("group", name="Kinds of worksheet")
+    buttons = kinds.get_by_role("button")
+    expect(buttons.first).to_be_visible()
+    assert buttons.count() == 4 and buttons.first.evaluate(side) == "solid 1px"
