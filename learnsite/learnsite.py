@@ -2,12 +2,13 @@
 
 import reflex as rx
 
-from learnsite import gc_tuning
+from learnsite import gc_tuning, rejoin
 from learnsite.guard import boundary, logs
 
 gc_tuning.tune()  # fewer collections of the many short-lived objects every event makes
 logs.install()  # every log record bounded, before anything logs
 boundary.install()  # every websocket event checked before any handler runs
+rejoin.install()  # a page back after a drop the server did not hear of keeps its state
 
 import learnsite.pages  # noqa: F401  (registers every page)
 from learnsite import connection_banner, theme, toast  # noqa: E402

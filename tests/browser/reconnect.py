@@ -16,15 +16,43 @@ class Sockets:
         connection has hydrated and run the page's on_load handlers."""
         assert self.frames, "no websocket yet"
         first = self.frames[-1][0]
+        self.page.evaluate("window.dispatchEvent(new PageTransitionEvent('pagehide', {persisted: false}))")
+        self.page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+        self._wait_hydrated_after(first)
 
+    def _wait_hydrated_after(self, first) -> None:
         def hydrated_again() -> bool:
             return any(ws is not first and '"is_hydrated_rx_state_":true' in data for ws, data in self.frames)
 
-        self.page.evaluate("window.dispatchEvent(new PageTransitionEvent('pagehide', {persisted: false}))")
-        self.page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
-        for _ in range(100):
+        for _ in range(150):
             if hydrated_again():
                 break
             self.page.wait_for_timeout(100)
         assert hydrated_again(), "the page did not connect again"
         self.page.wait_for_timeout(300)  # its last deltas drawn
+
+
+class UnheardDrops(Sockets):
+    """As Sockets, with the page's socket routed through Playwright, so that the page's side can close while the
+    server's stays open: a phone that lost the network, whose socket the server has not yet found dead."""
+
+    def __init__(self, page) -> None:
+        super().__init__(page)
+        self.routes: list = []
+        page.route_web_socket(lambda url: "/_event" in url, self._route)
+
+    def _route(self, ws) -> None:
+        ws.connect_to_server()
+        ws.on_close(lambda code, reason: None)  # the page's side closed leaves the server's open
+        self.routes.append(ws)
+
+    def drop(self) -> None:
+        """Close the page's side of its socket; wait until its next socket has hydrated."""
+        assert self.frames and self.routes, "no websocket yet"
+        first = self.frames[-1][0]
+        self.routes[-1].close()
+        self._wait_hydrated_after(first)
+
+    def new_tokens(self) -> int:
+        """How many times the server gave the page a new token (Reflex's answer to a second tab)."""
+        return sum('"new_token"' in data for _, data in self.frames)
