@@ -93,7 +93,7 @@ def sign_in(page, email: str, password: str, next_path: str = "/chat") -> None:
     wait_hydrated(page)
     form = page.locator("form")
     form.get_by_label("Email").fill(email)
-    form.get_by_label("Password").fill(password)
+    form.get_by_label("Password", exact=True).fill(password)
     form.get_by_role("button", name="Login").click()
     page.wait_for_url(lambda url: urlparse(url).path.rstrip("/") == next_path)
     wait_hydrated(page)

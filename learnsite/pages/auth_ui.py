@@ -63,9 +63,26 @@ def field(label: str, name: str, *, type_: str = "text", placeholder: str = "", 
             width="100%",
             **props,
         ),
+        show_password(field_id) if type_ == "password" else rx.fragment(),
         spacing="1",
         width="100%",
         align="stretch",
+    )
+
+
+def show_password(field_id: str) -> rx.Component:
+    """A box that shows the password as typed, so a typo can be seen before it is sent (a grandparent's review:
+    a mistyped new password was locked in). The page alone turns the field's type; nothing goes to the server,
+    and the box has neither name nor id, so the form never sends it (an id would make it a form field, a bool
+    where the handlers take text)."""
+    turn = (f"(() => {{ const box = document.querySelector('[data-shows=\"{field_id}\"]'),"
+            f" input = document.getElementById('{field_id}');"
+            " if (box && input) input.type = box.checked ? 'text' : 'password'; })()")
+    return rx.el.label(
+        rx.el.input(type="checkbox", custom_attrs={"data-shows": field_id},
+                    on_change=lambda _checked: rx.call_script(turn), class_name="auth-show-box"),
+        "Show password",
+        class_name="auth-show-password",
     )
 
 

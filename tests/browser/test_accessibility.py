@@ -50,7 +50,7 @@ def _sign_in(page, who: str, email: str, path: str) -> None:
     wait_hydrated(page)
     form = page.locator("form")
     form.get_by_label("Email").fill(email)
-    form.get_by_label("Password").fill(PASSWORD)
+    form.get_by_label("Password", exact=True).fill(PASSWORD)
     form.get_by_role("button", name="Login").click()
     # the path itself (not the login's ?next=/chat, which ends with it too); an admin login goes to the dashboard
     # for a page that is not an admin one

@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 
 from learnsite.state.account_settings import AccountSettingsState
 from learnsite.state.login_forms import CHECK_EMAIL
-from tests.conftest import toast, toast_at_rest, wait_hydrated, window
+from tests.conftest import open_page, toast, toast_at_rest, wait_hydrated, window
 
 pytestmark = pytest.mark.browser
 
@@ -79,7 +79,7 @@ def test_signup_confirm_login_reload_logout(page, app_server):
     wait_hydrated(page)
     expect(page.get_by_placeholder("Choose a strong password")).to_be_visible()
     page.get_by_label("Email").fill(address)
-    page.get_by_label("Password").fill("happy-learning")
+    page.get_by_label("Password", exact=True).fill("happy-learning")
     form_button(page, "Sign Up").click()
     expect(page.get_by_text("Sign Up Successful!", exact=True)).to_be_visible()
     expect(page.get_by_text("Welcome! Please check your email to verify your account.")).to_be_visible()
@@ -92,7 +92,7 @@ def test_signup_confirm_login_reload_logout(page, app_server):
     # not confirmed yet: a clear message, stays put
     wait_hydrated(page)
     page.get_by_label("Email").fill(address)
-    page.get_by_label("Password").fill("happy-learning")
+    page.get_by_label("Password", exact=True).fill("happy-learning")
     form_button(page, "Login").click()
     expect(page.get_by_text("Sign in Failed", exact=True)).to_be_visible()
     expect_refused(page, "Email not confirmed", at_fault=("Email",))
@@ -161,6 +161,26 @@ def test_a_form_sent_before_the_page_is_live_never_puts_the_password_in_the_addr
         page.wait_for_timeout(1000)
         assert "secret-words" not in page.url and "password" not in page.url
         assert form.get_attribute("method") == "post"  # and were it sent, not in the address
+
+
+def test_show_password_lets_a_typo_be_seen_before_it_is_sent(page):
+    """A grandparent's review: a mistyped new password could not be seen, so it was locked in. Each password field
+    has its own "Show password" box, worked by mouse or by the space bar; it is never sent with the form."""
+    open_page(page, "/signup/user")
+    form = page.locator("#main form")
+    secret = form.get_by_label("Password", exact=True)
+    secret.fill("grandad-typo")
+    expect(secret).to_have_attribute("type", "password")
+    show = form.get_by_role("checkbox", name="Show password")
+    expect(show).to_have_count(1)
+    show.click()
+    expect(secret).to_have_attribute("type", "text")
+    expect(secret).to_have_value("grandad-typo")
+    show.focus()
+    page.keyboard.press("Space")
+    expect(show).not_to_be_checked()
+    expect(secret).to_have_attribute("type", "password")
+    assert show.get_attribute("name") is None
 
 
 def test_a_forgotten_password_is_chosen_again_with_a_mailed_link(page, app_server):
@@ -242,7 +262,8 @@ def test_chat_needs_sign_in_and_returns_there(page, app_server):
     page.wait_for_url(re.compile(r"/login/user\?next=/chat"))
     wait_hydrated(page)
     page.get_by_label("Email").fill(address)
-    page.get_by_label("Password").fill("chat-password")
+    page.get_by_label("Password", exact=True).fill("chat-password")
+    page.get_by_role("checkbox", name="Show password").check()  # a ticked box must not spoil the sending
     form_button(page, "Login").click()
     page.wait_for_url(re.compile(r"/chat/?$"))
     expect(page.get_by_role("heading", name="Chat")).to_be_visible()
@@ -256,7 +277,7 @@ def test_admin_guard_signed_out_then_admin_back_to_origin(page, app_server):
     expect(page.get_by_text("Email Address")).to_have_count(0)
     wait_hydrated(page)
     page.get_by_label("Email").fill(address)
-    page.get_by_label("Password").fill("admin-password")
+    page.get_by_label("Password", exact=True).fill("admin-password")
     form_button(page, "Login").click()
     page.wait_for_url(re.compile(r"/admin/account/?$"))
     expect(page.get_by_text("Administrator", exact=True)).to_be_visible()

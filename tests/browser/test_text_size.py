@@ -81,7 +81,7 @@ def test_a_toast_grows_too_and_stays_under_the_taller_header(browser, app_server
         open_page(page, "/login/user")
         form = page.locator("form")
         form.get_by_label("Email").fill("nobody@example.com")
-        form.get_by_label("Password").fill("not-the-password")
+        form.get_by_label("Password", exact=True).fill("not-the-password")
         form.get_by_role("button", name="Login").click()
         shown = toast(page).first
         expect(shown).to_be_visible()

@@ -136,5 +136,5 @@ def sign_in(page, app_server, email: str, password: str, role: str) -> None:
 
     wait_hydrated(page)
     page.locator("#main").get_by_label("Email").fill(email)
-    page.locator("#main").get_by_label("Password").fill(password)
+    page.locator("#main").get_by_label("Password", exact=True).fill(password)
     page.locator("#main").get_by_role("button", name="Login").click()
