@@ -5,7 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from learnsite.layout import page, page_title
-from learnsite.pages.auth_ui import (FormError, auth_card, error_line, field, form, hint, other_page_line,
+from learnsite.pages.auth_ui import (FormError, auth_card, error_line, field, form, other_page_line,
                                     submit_button)
 from learnsite.pages.password_reset import forgot_link
 from learnsite.state.auth import AuthState
@@ -54,8 +54,8 @@ def user_signup() -> rx.Component:
         form(
             _email_field("signup-email", signup_error),
             field("Password", "password", type_="password", placeholder="Choose a strong password",
-                  auto_complete="new-password", field_id="signup-password", error=signup_error, hint_id="signup-hint"),
-            hint("At least 6 characters.", "signup-hint"),
+                  auto_complete="new-password", field_id="signup-password", error=signup_error, hint_id="signup-hint",
+                  hint_text="At least 6 characters."),
             error_line(signup_error),
             submit_button("Sign Up", "Creating Account...", SignUpState.busy),
             on_submit=SignUpState.submit,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from learnsite.layout import admin_page, page_title
-from learnsite.pages.auth_ui import FormError, error_line, field, form, hint
+from learnsite.pages.auth_ui import FormError, error_line, field, form
 from learnsite.pages.dashboard_panel import dashboard_panel
 from learnsite.state.account_settings import AccountSettingsState
 from learnsite.state.auth import AuthState
@@ -94,10 +94,10 @@ def admin_account() -> rx.Component:
                 field("Current Password", "current_password", type_="password", auto_complete="current-password",
                       field_id="password-current-password", error=password_error),
                 field("New Password", "new_password", type_="password", auto_complete="new-password",
-                      field_id="new-password", hint_id="new-password-hint", error=password_error),
+                      field_id="new-password", hint_id="new-password-hint",
+                      hint_text="At least 6 characters.", error=password_error),
                 field("Confirm New Password", "confirm_password", type_="password",
                       auto_complete="new-password", field_id="confirm-password", error=password_error),
-                hint("At least 6 characters.", "new-password-hint"),
                 error_line(password_error),
                 rx.button(rx.cond(AccountSettingsState.password_busy, "Updating...", "Update Password"),
                           type="submit", disabled=AccountSettingsState.password_busy),

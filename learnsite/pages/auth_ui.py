@@ -36,10 +36,10 @@ def auth_card(title: str, subtitle: str, *children: rx.Component, icon: str = "s
 
 def field(label: str, name: str, *, type_: str = "text", placeholder: str = "", auto_complete: str = "",
           field_id: str | None = None, min_length: int | None = None, error: FormError | None = None,
-          hint_id: str = "") -> rx.Component:
+          hint_id: str = "", hint_text: str = "") -> rx.Component:
     """A labelled input. With its form's `error`, a refusal about this field marks it invalid and ties the reason
     to it, so a screen reader says why on the way back into the field;
-    `hint_id` ties a hint ("At least 6 characters.") to it always."""
+    `hint_id` ties a hint (`hint_text`, "At least 6 characters.") to it always, shown right under the input."""
     field_id = field_id or f"field-{name}"
     props = {}
     if min_length:
@@ -63,6 +63,7 @@ def field(label: str, name: str, *, type_: str = "text", placeholder: str = "", 
             width="100%",
             **props,
         ),
+        hint(hint_text, hint_id) if hint_text else rx.fragment(),
         show_password(field_id) if type_ == "password" else rx.fragment(),
         spacing="1",
         width="100%",

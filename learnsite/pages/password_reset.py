@@ -5,7 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from learnsite.layout import page, page_title
-from learnsite.pages.auth_ui import FormError, auth_card, error_line, field, form, hint, submit_button
+from learnsite.pages.auth_ui import FormError, auth_card, error_line, field, form, submit_button
 from learnsite.services.accounts import FORGOT_PATH as FORGOT
 from learnsite.services.password_reset import BAD_RESET_LINK, SENT
 from learnsite.state.password_reset import ForgotPasswordState, ResetPasswordState
@@ -50,8 +50,8 @@ def reset_password() -> rx.Component:
             ResetPasswordState.link,
             ("open", form(
                 field("New Password", "new_password", type_="password", auto_complete="new-password",
-                      field_id="reset-new-password", hint_id="reset-hint", error=error),
-                hint("At least 6 characters.", "reset-hint"),
+                      field_id="reset-new-password", hint_id="reset-hint",
+                      hint_text="At least 6 characters.", error=error),
                 field("Confirm New Password", "confirm_password", type_="password", auto_complete="new-password",
                       field_id="reset-confirm-password", error=error),
                 error_line(error),
