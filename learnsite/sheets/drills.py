@@ -2,14 +2,15 @@
 
 Small sums and times tables are written across ("3 + 4 = ___", "56 ÷ 7 = ___"), as children first learn them;
 bigger numbers stand in columns, ones under ones, to work out with carrying and borrowing. A division drill is the
-times tables read backwards: its range is of tables, as a multiplication drill's is.
+times tables read backwards: its range is of tables, as a multiplication drill's is. The youngest's sums (adding
+numbers up to 5) show each number as a die's dots under it, so a child who cannot yet add counts them.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from learnsite.sheets.layout import FONT, MARGIN, SheetPdf, grid_cells, pages_of, rng_for
+from learnsite.sheets.layout import FONT, INK, MARGIN, SheetPdf, grid_cells, pages_of, rng_for
 from learnsite.sheets.options import SheetOptionError, SheetOptions
 from learnsite.variety import picked, varied
 
@@ -179,6 +180,25 @@ def written_across(options: SheetOptions) -> bool:
     return options.kind in TABLES or options.high <= ACROSS_MAX
 
 
+PICTURED_MAX = 5  # an addition sheet of numbers up to this draws each number as dots (a die shows up to 6)
+# (column, row) in a 3 x 3 grid: the faces of a die, which a child learns to know at a glance
+DIE = {0: (), 1: ((1, 1),), 2: ((2, 0), (0, 2)), 3: ((2, 0), (1, 1), (0, 2)),
+       4: ((0, 0), (2, 0), (0, 2), (2, 2)), 5: ((0, 0), (2, 0), (1, 1), (0, 2), (2, 2))}
+DOT_R, DOT_PITCH = 1.25, 3.3  # mm: a face 9.1 mm across, narrower than the gap between a sum's two numbers
+PICTURED_LIFT = 3.5  # mm the sum stands higher in its cell, to leave room for the dots under it
+
+
+def pictured(options: SheetOptions) -> bool:
+    """The sheet draws its numbers as dots too: from the options, as the layout is (0 to 3 for ages 4-5 was
+    twenty bare sums, which a child who cannot add yet cannot start on)."""
+    return options.kind == "addition" and options.high <= PICTURED_MAX
+
+
+def die_dots(n: int, cx: float, top: float) -> list[tuple[float, float]]:
+    """The centres of n's dots, as on a die, in a face centred on cx whose top edge is at `top` (0 has none)."""
+    return [(cx + (col - 1) * DOT_PITCH, top + DOT_R + row * DOT_PITCH) for col, row in DIE[n]]
+
+
 def draw(pdf: SheetPdf, options: SheetOptions, problems: list[Problem]) -> None:
     heading = pdf.label
     verb = {"addition": "Add", "subtraction": "Subtract", "multiplication": "Multiply",
@@ -188,14 +208,16 @@ def draw(pdf: SheetPdf, options: SheetOptions, problems: list[Problem]) -> None:
     cols, rows = (ACROSS_COLS, ACROSS_ROWS) if across else (COLS, ROWS)
     room = marks_room(options.kind, problems)
     sum_w = _sums_width(pdf, problems) if across else 0.0
+    dots = pictured(options)
     for page_problems in pages_of(problems, cols * rows):
         where = "on the line" if across else "under the line"
-        top = pdf.start_page(heading, f"{verb}. Write each answer {where}.")
+        help_ = " Count the dots if you need to." if dots else ""
+        top = pdf.start_page(heading, f"{verb}.{help_} Write each answer {where}.")
         cells = grid_cells(MARGIN, top, pdf.content_w, pdf.body_bottom - top, cols, rows)
         for problem, (x, y, w, h) in zip(page_problems, cells):
             number += 1
             if across:
-                _problem_across(pdf, number, problem, x, y, w, h, sum_w)
+                _problem_across(pdf, number, problem, x, y, w, h, sum_w, dots)
             else:
                 _problem(pdf, number, problem, x, y, w, room)
     if options.answer_key:
@@ -238,13 +260,26 @@ def _sums_width(pdf: SheetPdf, problems: list[Problem]) -> float:
 
 
 def _problem_across(pdf: SheetPdf, number: int, p: Problem, x: float, y: float, w: float, h: float,
-                    sum_w: float) -> None:
-    """ "3 + 4 = ____" on one line, the answer line as long as the cell leaves."""
-    middle = y + h / 2
+                    sum_w: float, dots: bool = False) -> None:
+    """ "3 + 4 = ____" on one line, the answer line as long as the cell leaves; with `dots`, each number's dots
+    under it."""
+    middle = y + h / 2 - (PICTURED_LIFT if dots else 0.0)
     pdf.text_at(x + 2, middle - 2.5, f"{number}.", 10)
     pdf.text_at(x + 12, middle - 4.5, _sum(p), ACROSS_SIZE, align="R", width=sum_w)
     pdf.set_line_width(0.6)
     pdf.line(x + 12 + sum_w + 3, middle + 4, x + w - 8, middle + 4)
+    if dots:
+        _dots_under(pdf, p, x + 12 + sum_w - pdf.c_margin, middle + 6.0)
+
+
+def _dots_under(pdf: SheetPdf, p: Problem, right: float, top: float) -> None:
+    """Each number's die face centred under it; the sum "a + b =" ends at `right`."""
+    left = right - pdf.get_string_width(_sum(p))  # the font is still the sum's
+    a_mid = left + pdf.get_string_width(str(p.a)) / 2
+    b_mid = left + pdf.get_string_width(f"{p.a} {p.sign} ") + pdf.get_string_width(str(p.b)) / 2
+    pdf.set_fill_color(*INK)
+    for cx, cy in die_dots(p.a, a_mid, top) + die_dots(p.b, b_mid, top):
+        pdf.circle(cx, cy, DOT_R, style="F")
 
 
 KEY_SIZE, KEY_GAP = 12, 4.0  # pt, mm between a line and the next column

@@ -62,10 +62,10 @@ STARTERS: tuple[Starter, ...] = (
        "counting", "counting", low=1, high=10, count=12),
     _s("count-to-20", "Count to 20", "5-7", "Bigger groups of pictures to count.", MATH, "math", "counting",
        "counting", low=8, high=20, count=12),
-    _s("adding-0-to-3", "Adding numbers 0 to 3", "4-5", "Twenty small sums, with an answer key.", MATH, "math",
-       "addition-subtraction", "addition", low=0, high=3, count=20),
-    _s("adding-0-to-5", "Adding numbers 0 to 5", "5-6", "Sums of numbers up to 5, answer key included.", MATH,
-       "math", "addition-subtraction", "addition", low=0, high=5, count=20),
+    _s("adding-0-to-3", "Adding numbers 0 to 3", "4-5", "Twenty small sums, dots to count under each number, and an "
+       "answer key.", MATH, "math", "addition-subtraction", "addition", low=0, high=3, count=20),
+    _s("adding-0-to-5", "Adding numbers 0 to 5", "5-6", "Sums of numbers up to 5, with dots to count; answer key "
+       "included.", MATH, "math", "addition-subtraction", "addition", low=0, high=5, count=20),
     _s("adding-0-to-10", "Adding numbers 0 to 10", "6-7", "Sums of numbers up to 10, answer key included.", MATH,
        "math", "addition-subtraction", "addition", low=0, high=10, count=20),
     _s("two-digit-addition-no-carrying", "Two-digit addition (no carrying)", "7-8",

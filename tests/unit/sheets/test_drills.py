@@ -264,3 +264,49 @@ def test_a_drill_is_headed_with_what_it_practises(raw, heading):
     texts = page_texts(made(**raw))
     assert texts[0].startswith(heading + "\n") and texts[-1].startswith(f"Answer key: {heading}\n")
     assert f"Learnsite · {heading} · sheet 1 · page 1" in texts[0]
+
+
+@pytest.mark.parametrize("n", range(6))
+def test_a_number_is_drawn_as_a_dies_face(n):
+    dots = drills.die_dots(n, 50.0, 10.0)
+    assert len(set(dots)) == n
+    half = drills.DOT_PITCH + drills.DOT_R  # the face's half width
+    assert all(50 - half <= x <= 50 + half and 10 <= y <= 10 + 2 * half for x, y in dots)
+    assert (n % 2 == 1) == ((50.0, 10.0 + drills.DOT_R + drills.DOT_PITCH) in dots)  # an odd face has its middle
+
+
+def _drawn_dots(monkeypatch, **raw):
+    """The sheet's problems and, for each, the dots drawn in its cell: (x, y) of every circle, by cell."""
+    circles = []
+    monkeypatch.setattr(SheetPdf, "circle", lambda self, x, y, r, style=None: circles.append((self.page_no(), x, y)))
+    sheet = made(**raw)
+    return sheet, circles
+
+
+@pytest.mark.parametrize("high", [3, 5])
+def test_the_youngest_sums_show_each_number_as_dots_under_it(monkeypatch, high):
+    """A teacher: "Adding numbers 0 to 3" (ages 4-5) was twenty bare sums, and a child who cannot add yet could not
+    start. Each number has its die face under it: a's dots left of b's, as many as the sum's numbers."""
+    sheet, circles = _drawn_dots(monkeypatch, kind="addition", seed=3, low=0, high=high, count=20)
+    [page] = student_pages(page_texts(sheet))
+    assert "Count the dots if you need to." in page
+    assert all(p == 1 for p, _, _ in circles)  # none on the answer key
+    assert len(circles) == sum(p.a + p.b for p in sheet.plan)
+    pdf = SheetPdf(sheet.options, "x")
+    top = pdf.start_page("x", "Add.")
+    cells = drills.grid_cells(drills.MARGIN, top, pdf.content_w, pdf.body_bottom - top, drills.ACROSS_COLS,
+                              drills.ACROSS_ROWS)
+    for problem, (x, y, w, h) in zip(sheet.plan, cells):
+        inside = sorted(cx for _, cx, cy in circles if x <= cx < x + w and y <= cy < y + h)
+        assert len(inside) == problem.a + problem.b
+        if problem.a and problem.b:  # the widest gap parts a's face from b's
+            gaps = [inside[i + 1] - inside[i] for i in range(len(inside) - 1)]
+            assert gaps.index(max(gaps)) + 1 == problem.a
+
+
+@pytest.mark.parametrize("raw", [dict(kind="addition", low=0, high=10), dict(kind="subtraction", low=0, high=5),
+                                 dict(kind="multiplication", low=1, high=5)])
+def test_bigger_sums_and_other_kinds_have_no_dots(monkeypatch, raw):
+    sheet, circles = _drawn_dots(monkeypatch, seed=3, count=20, **raw)
+    assert circles == []
+    assert "Count the dots" not in student_pages(page_texts(sheet))[0]
