@@ -49,9 +49,26 @@ SAFARI_SHAPES = SHAPES + ["rectangle", "oval", "diamond"]
 SHAPE_COLOURS = ["red", "blue", "yellow", "green"]
 
 
-def shape_picture(shape: str, colour: str) -> str:
-    """A shape filled with a colour of SHAPE_COLOURS, or "outline" (the home a shape is sorted into)."""
-    return f"{ART}/shape-{shape}-{colour}.svg"
+# A shape to sort may not be drawn as its home is: smaller, or turned, so that a child sorts by sides and corners
+# rather than matching one picture to another (a maths review: a triangle is a triangle whichever way it lies).
+# Each pose is its own file, the plain picture under an SVG transform (posed_svg; a test keeps the two the same).
+SHAPE_POSES = {
+    "small": "translate(50 50) scale(0.65) translate(-50 -50)",
+    "turned": "rotate(-25 50 50) translate(50 50) scale(0.85) translate(-50 -50)",
+}
+
+
+def shape_picture(shape: str, colour: str, pose: str = "") -> str:
+    """A shape filled with a colour of SHAPE_COLOURS, or "outline" (the home a shape is sorted into); `pose` is ""
+    (as its home is drawn) or one of SHAPE_POSES."""
+    return f"{ART}/shape-{shape}-{colour}{'-' + pose if pose else ''}.svg"
+
+
+def posed_svg(svg: str, pose: str) -> str:
+    """The plain picture's SVG text with its drawing under the pose's transform."""
+    head, _, rest = svg.partition(">")
+    body, _, tail = rest.rpartition("</svg>")
+    return f'{head}><g transform="{SHAPE_POSES[pose]}">{body}</g></svg>{tail}'
 
 
 # animal -> (its sound, picture)
@@ -81,6 +98,7 @@ def all_pictures() -> set[str]:
     paths = {p for _, _, p in COUNTABLE.values()} | {p for _, p in ANIMAL_SOUNDS.values()}
     paths |= {colour_thing(t, c) for t in ("ball", "shirt") for c in COLOURS}
     paths |= {shape_picture(s, c) for s in SAFARI_SHAPES for c in SHAPE_COLOURS + ["outline"]}
+    paths |= {shape_picture(s, c, pose) for s in SHAPES for c in SHAPE_COLOURS for pose in SHAPE_POSES}
     paths |= {dots_picture(n) for n in range(1, 11)} | {ten_frame_picture(n) for n in range(1, 10)}
     from learnsite.games.content.animals import ALPHABET
 

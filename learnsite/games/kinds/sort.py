@@ -5,7 +5,7 @@ A move is {"item": i, "group": g}; the round is done when every item is in its g
 
 from __future__ import annotations
 
-from learnsite.games.content.pictures import SHAPE_COLOURS, SHAPES, shape_picture
+from learnsite.games.content.pictures import SHAPE_COLOURS, SHAPE_POSES, SHAPES, shape_picture
 from learnsite.games.content.shapes import HINTS as SHAPE_HINTS
 from learnsite.games.rounds import EASIER, Option, Outcome, Round, check_placement, distinct_rounds
 
@@ -30,11 +30,22 @@ def _shapes(rng, band, level, params):
     things = homes + [rng.choice(homes) for _ in range(items - groups)]
     rng.shuffle(things)
     colours = [rng.choice(SHAPE_COLOURS) for _ in things]
-    options = tuple(Option(f"{c} {s}", shape_picture(s, c)) for s, c in zip(things, colours))
+    poses = [""] * items if level == EASIER else _poses(rng, items)
+    options = tuple(Option(f"{c} {s}", shape_picture(s, c, p)) for s, c, p in zip(things, colours, poses))
     group_opts = tuple(Option(f"{s.capitalize()} home", shape_picture(s, "outline")) for s in homes)
     answer = tuple(homes.index(s) for s in things)
-    key = "shapes:" + ",".join(f"{s}/{c}" for s, c in zip(things, colours))
+    key = "shapes:" + ",".join(f"{s}/{c}/{p}" for s, c, p in zip(things, colours, poses))
     return key, options, group_opts, answer, "Help each shape find its home.", LOOK
+
+
+def _poses(rng, items: int) -> list[str]:
+    """How each shape lies: about a third as its home is drawn, the rest smaller or turned, and at least two not
+    as at home (a child learns that a shape stays itself; the step down keeps every shape as at home)."""
+    kinds = ["", *SHAPE_POSES]
+    poses = [rng.choice(kinds) for _ in range(items)]
+    for i in rng.sample(range(items), 2):
+        poses[i] = poses[i] or rng.choice(list(SHAPE_POSES))
+    return poses
 
 
 SETS = {"shapes": _shapes}

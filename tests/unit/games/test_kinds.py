@@ -16,7 +16,8 @@ from learnsite.games.activities import GAMES
 from learnsite.games.content import BANKS, quizzes
 from learnsite.games.content.animals import ALPHABET, KEYWORDS, heard_alike, same_first_sound
 from learnsite.games.content.pictures import (
-    COLOUR_MARKS, COLOURS, COUNTABLE, alphabet_picture, colour_thing, dots_picture, ten_frame_picture,
+    COLOUR_MARKS, COLOURS, COUNTABLE, SHAPE_COLOURS, SHAPE_POSES, SHAPES, alphabet_picture, colour_thing,
+    dots_picture, posed_svg, shape_picture, ten_frame_picture,
 )
 from learnsite.games.content.sight_words import PRE_PRIMER, PRIMER, sounds_like
 from learnsite.games.kinds import choose, count, match, prompt, sort, typed
@@ -426,6 +427,30 @@ def test_sort_shapes_into_their_homes():
                 assert r.options[i].label.split()[-1] == r.groups[g].label.split()[0].lower()
             assert sort.check(r, {"item": 0, "group": r.answer[0]}, frozenset()).right
             assert not sort.check(r, {"item": 0, "group": groups}, frozenset()).accepted
+
+
+def test_sorted_shapes_lie_smaller_or_turned_and_the_step_down_keeps_them_as_at_home():
+    """A maths review: the shapes were always the size and way up of their homes, so sorting was matching one
+    picture to another. Now at least two of a round's shapes are smaller or turned; the step down keeps them all
+    as at home; a home is always the plain outline."""
+    posed = re.compile(r"-(small|turned)\.svg$")
+    for band, level in (("3-4", NORMAL), ("5-6", NORMAL), ("3-4", EASIER)):
+        for r in distinct_and_seeded(sort, band, level, 5, {"sets": "shapes"}):
+            poses = [posed.search(o.image) for o in r.options]
+            assert sum(p is not None for p in poses) >= (2 if level == NORMAL else 0) and \
+                (level == NORMAL or not any(poses)), r
+            assert not any(posed.search(g.image) for g in r.groups)
+            for o in r.options:  # the picture is still the shape and colour the label names
+                colour, shape = o.label.split()
+                assert posed.sub(".svg", o.image) == shape_picture(shape, colour)
+
+
+def test_a_posed_shape_is_its_plain_picture_under_the_pose():
+    for shape in SHAPES:
+        for colour in SHAPE_COLOURS:
+            plain = (ASSETS / shape_picture(shape, colour).lstrip("/")).read_text()
+            for pose in SHAPE_POSES:
+                assert (ASSETS / shape_picture(shape, colour, pose).lstrip("/")).read_text() == posed_svg(plain, pose)
 
 
 # ---------------------------------------------------------------- type
