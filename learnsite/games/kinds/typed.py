@@ -1,7 +1,8 @@
 """Type the answer: sums, take-aways, times tables and multi-step questions, typed on a number pad.
 
 A move is {"value": int}. Modes (params["mode"]):
-- "sums": + and - within 10 (5-6; within 5 a step down) or within 20 (7-8, past 10; within 10 a step down);
+- "sums": + and - within 10 (5-6; within 5 a step down) or within 20 (7-8, past 10; within 10 a step down), and
+  for 7-8 some within 100 as Year 3 adds mentally (47 + 5 and 53 − 8 across a ten, 34 + 20 and 76 − 30 in tens);
 - "times": times tables (9-10: 3-12 x 2-12, read forwards, as division and as a missing number, and multi-step
   word problems; a step down: the 2, 3, 4, 5 and 10 times tables, 2 to 10 times).
 """
@@ -26,7 +27,12 @@ def _unbroken(text: str) -> str:
     return SIGN.sub("\u00a0\\1\u00a0", text)
 
 
+BEYOND_20 = 0.4  # of Math Whiz's sums (7-8) go past 20: it never did, and Year 3 adds two-digit numbers
+
+
 def _sums(rng, band, level):
+    if band == "7-8" and level != EASIER and rng.random() < BEYOND_20:
+        return _sums_to_100(rng)
     top = {"5-6": 10, "7-8": 20, "9-10": 100}.get(band, 10)
     if level == EASIER:
         top = top // 2
@@ -42,6 +48,31 @@ def _sums(rng, band, level):
     a = rng.randint(max(2 * least - 1, past), top)
     b = rng.randint(least, a - least + 1)
     return f"{a}-{b}", f"{a} − {b} = ?", f"What is {a} take away {b}?", a - b, minus_hint(a, b)
+
+
+def _sums_to_100(rng):
+    """A two-digit number and some ones across a ten, or and some tens; each with the way in a teacher shows."""
+    way = rng.randrange(4)
+    if way == 0:  # 47 + 5: make the next ten first
+        a = rng.choice([n for n in range(21, 89) if n % 10 >= 2])
+        b = rng.randint(11 - a % 10, 9)
+        up = 10 - a % 10
+        return (f"{a}+{b}", f"{a} + {b} = ?", f"What is {a} plus {b}?", a + b,
+                f"Make the next ten first: {a} + {up} = {a + up}. Then add the {b - up} left over.")
+    if way == 1:  # 53 − 8: back to the ten first
+        a = rng.choice([n for n in range(21, 100) if 1 <= n % 10 <= 7])
+        b = rng.randint(a % 10 + 1, 9)
+        return (f"{a}-{b}", f"{a} − {b} = ?", f"What is {a} take away {b}?", a - b,
+                f"Take away {a % 10} to get to {a - a % 10}, then take away {b - a % 10} more.")
+    a = rng.choice([n for n in range(21, 80) if n % 10])
+    if way == 2:  # 34 + 20: the tens change, the ones stay
+        tens = rng.randint(2, min(5, (99 - a) // 10))
+        return (f"{a}+{10 * tens}", f"{a} + {10 * tens} = ?", f"What is {a} plus {10 * tens}?", a + 10 * tens,
+                f"{a} is {a // 10} tens and {a % 10}. Add {tens} more tens, and keep the {a % 10}.")
+    a += 20  # 76 − 30: at least 41, and a ten or more left
+    tens = rng.randint(2, a // 10 - 1)
+    return (f"{a}-{10 * tens}", f"{a} − {10 * tens} = ?", f"What is {a} take away {10 * tens}?", a - 10 * tens,
+            f"{a} is {a // 10} tens and {a % 10}. Take away {tens} tens, and keep the {a % 10}.")
 
 
 def plus_hint(a: int, b: int) -> str:

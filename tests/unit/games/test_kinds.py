@@ -461,7 +461,16 @@ def _evaluate(prompt: str) -> int:
     return eval(expression)  # noqa: S307 - digits and + - * only, checked above
 
 
-@pytest.mark.parametrize("band,level,top", [("5-6", NORMAL, 10), ("5-6", EASIER, 5), ("7-8", NORMAL, 20),
+def _numbers(r) -> list[int]:
+    return [int(x) for x in re.findall(r"\d+", r.prompt)]
+
+
+def _within_20(r) -> bool:
+    """One of Math Whiz's sums within 20 (the others, 40% of them, go on to 100)."""
+    return max(_numbers(r)) <= 20
+
+
+@pytest.mark.parametrize("band,level,top", [("5-6", NORMAL, 10), ("5-6", EASIER, 5), ("7-8", NORMAL, 99),
                                             ("7-8", EASIER, 10)])
 def test_sums_are_right_and_fit_the_band(band, level, top):
     for r in distinct_and_seeded(typed, band, level, 10, {"mode": "sums"}):
@@ -491,7 +500,8 @@ def test_a_take_away_starts_from_the_top_number_too():
     below the top."""
     for band, level, top in (("5-6", NORMAL, 10), ("5-6", EASIER, 5), ("7-8", NORMAL, 20)):
         starts = {int(re.findall(r"\d+", r.prompt)[0]) for seed in range(100)
-                  for r in make(typed, band, level, 10, {"mode": "sums"}, seed=seed) if "−" in r.prompt}
+                  for r in make(typed, band, level, 10, {"mode": "sums"}, seed=seed)
+                  if "−" in r.prompt and _within_20(r)}
         assert max(starts) == top, (band, level, sorted(starts))
 
 
@@ -500,7 +510,7 @@ def test_sums_within_20_pass_10():
     from, is 11 to 20 (all of them met); a step down asks within 10."""
     met = set()
     for seed in range(100):
-        for r in make(typed, "7-8", NORMAL, 10, {"mode": "sums"}, seed=seed):
+        for r in filter(_within_20, make(typed, "7-8", NORMAL, 10, {"mode": "sums"}, seed=seed)):
             a, b = (int(x) for x in re.findall(r"\d+", r.prompt))
             past = a + b if "+" in r.prompt else a
             assert 11 <= past <= 20, r.prompt
@@ -539,9 +549,36 @@ def test_no_sum_hint_asks_for_a_long_count():
         assert steps is None or int(steps.group(1)) <= 5, (a, b, hint)
         up = re.search(r"Count up from (\d+) to (\d+)", hint)
         assert up is None or int(up.group(2)) - int(up.group(1)) <= 5, (a, b, hint)
-    for r in make(typed, "7-8", NORMAL, 10, {"mode": "sums"}):
+    for r in filter(_within_20, make(typed, "7-8", NORMAL, 10, {"mode": "sums"})):
         a, b = (int(x) for x in re.findall(r"\d+", r.prompt))
         assert r.hint.replace("\u00a0", " ") == (typed.plus_hint(a, b) if "+" in r.prompt else typed.minus_hint(a, b))
+
+
+def test_math_whiz_goes_past_20_as_year_3_adds():
+    """A maths review: Math Whiz (7-8) never went past 20. About 4 sums in 10 now add or take ones across a ten
+    (47 + 5, 53 − 8) or tens (34 + 20, 76 − 30), each with its own way in; a step down stays within 10."""
+    beyond, ways = 0, set()
+    for seed in range(100):
+        rounds = make(typed, "7-8", NORMAL, 10, {"mode": "sums"}, seed=seed)
+        for r in rounds:
+            if _within_20(r):
+                continue
+            beyond += 1
+            a, b = _numbers(r)
+            hint = r.hint.replace("\u00a0", " ")
+            assert 21 <= a <= 99 and 2 <= b and 10 <= r.answer <= 99, r.prompt
+            if b % 10:  # ones across a ten, the ten named in the hint and never the answer
+                assert (a % 10 + b >= 11) if "+" in r.prompt else (b > a % 10), r.prompt
+                ten = (a // 10 + 1) * 10 if "+" in r.prompt else a // 10 * 10
+                assert f"to {ten}" in hint or f"= {ten}." in hint, hint
+                ways.add("ones+" if "+" in r.prompt else "ones-")
+            else:
+                assert f"{a} is {a // 10} tens and {a % 10}." in hint and a % 10, hint
+                ways.add("tens+" if "+" in r.prompt else "tens-")
+            assert str(r.answer) not in re.findall(r"\d+", hint), (r.prompt, hint)
+    assert 300 <= beyond <= 500 and ways == {"ones+", "ones-", "tens+", "tens-"}
+    for seed in range(50):
+        assert all(max(_numbers(r)) <= 10 for r in make(typed, "7-8", EASIER, 10, {"mode": "sums"}, seed=seed))
 
 
 def test_times_tables_and_multi_step_questions_for_9_10():
