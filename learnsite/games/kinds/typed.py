@@ -151,8 +151,28 @@ def _times(rng, band, level):
         c = rng.randint(1, 20)
         return f"{a}x{b}+{c}", f"{a} × {b} + {c} = ?", f"What is {a} times {b}, plus {c}?", p + c, \
             f"Multiply first: {a} × {b}. Then add {c}."
-    # read as the step down's hint reads it ("Count in 3s, 10 times": 10 groups of 3)
-    return f"{a}x{b}", f"{a} × {b} = ?", f"What is {a} times {b}?", p, f"Think of {b} groups of {a}."
+    return f"{a}x{b}", f"{a} × {b} = ?", f"What is {a} times {b}?", p, times_hint(a, b)
+
+
+def times_hint(a: int, b: int) -> str:
+    """A way to a × b (b groups of a, as the step down's "Count in 3s, 10 times" reads it) from a fact a child
+    knows: the 2s, 5s and 10s are counted in; 9, 11 and 12 groups are 10 groups and a little; 6 and 7 are 5 and
+    a little; 3, 4 and 8 groups are doubles. None says the answer (a maths review: "10 × 8, then one more 8")."""
+    if a in (2, 5, 10):
+        return f"Count in {a}s, {b} times."
+    if b in (9, 11, 12):
+        then = {9: f"take away one {a}", 11: f"add one more {a}", 12: f"add 2 more groups of {a}"}[b]
+        return f"Think of 10 groups of {a}: {10 * a}. Then {then}."
+    if b in (6, 7):
+        more = "1 more group" if b == 6 else "2 more groups"
+        return f"Think of 5 groups of {a}: {5 * a}. Then add {more} of {a}."
+    if b == 3:
+        return f"Think of 2 groups of {a}: {2 * a}. Then add one more {a}."
+    if b == 4:
+        return f"Double {a} is {2 * a}. Double that again."
+    if b == 8:
+        return f"Double {a}, then double again, then once more: {2 * a}, {4 * a}, ..."
+    return f"Think of {b} groups of {a}."
 
 
 def _template(key: str) -> str:

@@ -87,7 +87,7 @@ def test_every_kind_module_part_is_a_kind_field():
     """A hook spelt wrongly would be silently ignored: every public function of a kind module is a part, or a
     helper named in the list below."""
     helpers = {"most", "on", "pair_count", "sizes", "min_words", "writing_task", "first_lines", "own_words",
-               "count_words", "plus_hint", "minus_hint", "colour_hint", "chosen_words", "uses", "use_one_of"}
+               "count_words", "plus_hint", "minus_hint", "times_hint", "colour_hint", "chosen_words", "uses", "use_one_of"}
     from learnsite.games import kinds
     for name in KINDS:
         module = getattr(kinds, "typed" if name == "type" else name)

@@ -634,13 +634,36 @@ def test_9_10_times_questions_stretch_and_vary_and_the_step_down_is_not_babyish(
         for r in make(typed, "9-10", EASIER, 10, {"mode": "times"}, seed=seed):
             a, b = (int(x) for x in re.findall(r"\d+", r.prompt))
             assert a in (2, 3, 4, 5, 10) and 2 <= b <= 10 and r.hint == f"Count in {a}s, {b} times.", r.prompt
-    # and a fact's hint reads × as the step down's does: 3 × 10 is 10 groups of 3 ("count in 3s, 10 times")
+    # and a fact's hint is its own way in from a known fact
     facts = [r for r in make(typed, "9-10", NORMAL, 60, {"mode": "times"}, seed=5)
              if re.fullmatch(r"\d+ × \d+ = \?", r.prompt)]
     assert facts
     for r in facts:
         a, b = (int(x) for x in re.findall(r"\d+", r.prompt))
-        assert r.hint == f"Think of {b} groups of {a}.", (r.prompt, r.hint)
+        assert r.hint == typed.times_hint(a, b), (r.prompt, r.hint)
+
+
+@pytest.mark.parametrize("a,b,hint", [
+    (8, 9, "Think of 10 groups of 8: 80. Then take away one 8."),
+    (8, 11, "Think of 10 groups of 8: 80. Then add one more 8."),  # a maths review's "10 × 8, then one more 8"
+    (7, 12, "Think of 10 groups of 7: 70. Then add 2 more groups of 7."),
+    (6, 7, "Think of 5 groups of 6: 30. Then add 2 more groups of 6."),
+    (9, 6, "Think of 5 groups of 9: 45. Then add 1 more group of 9."),
+    (7, 4, "Double 7 is 14. Double that again."),
+    (6, 8, "Double 6, then double again, then once more: 12, 24, ..."),
+    (4, 3, "Think of 2 groups of 4: 8. Then add one more 4."),
+    (10, 7, "Count in 10s, 7 times."),
+    (3, 2, "Think of 2 groups of 3."),
+])
+def test_a_times_hint_starts_from_a_fact_a_child_knows(a, b, hint):
+    assert typed.times_hint(a, b) == hint
+
+
+def test_no_times_hint_says_its_answer():
+    for a in range(2, 13):
+        for b in range(2, 13):
+            hint = typed.times_hint(a, b)
+            assert str(a * b) not in re.findall(r"\d+", hint), (a, b, hint)
 
 
 # ---------------------------------------------------------------- prompt
