@@ -21,10 +21,15 @@ from engineio import packet
 ANSWER_WITHIN_S = 2.0
 
 
+def _engine_socket(namespace, sid: str):
+    """The Engine.IO socket under the Socket.IO `sid` of this process, or None."""
+    eio_sid = namespace.server.manager.eio_sid_from_sid(sid, namespace.namespace)
+    return namespace.server.eio.sockets.get(eio_sid) if eio_sid is not None else None
+
+
 async def _answers(namespace, sid: str, within: float) -> bool:
     """Whether the page at the far end of `sid` sends anything back within `within` seconds of a ping."""
-    eio_sid = namespace.server.manager.eio_sid_from_sid(sid, namespace.namespace)
-    sock = namespace.server.eio.sockets.get(eio_sid) if eio_sid is not None else None
+    sock = _engine_socket(namespace, sid)
     if sock is None or sock.closed or sock.closing:
         return False
     heard = asyncio.Event()
@@ -53,8 +58,7 @@ async def _close(namespace, sid: str) -> None:
     cleanup = namespace.on_disconnect(sid)
     if cleanup is not None:
         await cleanup
-    eio_sid = namespace.server.manager.eio_sid_from_sid(sid, namespace.namespace)
-    sock = namespace.server.eio.sockets.get(eio_sid) if eio_sid is not None else None
+    sock = _engine_socket(namespace, sid)
     if sock is not None:
         await sock.close(wait=False, abort=True)  # nothing to flush to a page that is gone
 

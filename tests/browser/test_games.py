@@ -2337,24 +2337,20 @@ def test_a_game_goes_on_after_a_drop_the_server_did_not_hear_of(page):
 def test_a_duplicated_tab_still_gets_a_state_of_its_own(page):
     """Chrome's Duplicate tab copies the tab's token. The first tab, alive, answers the server's ping, so the copy
     gets a new token and a game of its own, and the first tab's round is untouched."""
-    start(page, "animal-sounds")
-    solve_round(page, limit=6)
-    expect(page.get_by_text("Round 2 of 6")).to_be_visible()
-    before = round_key(page)
-    token = page.evaluate("() => window.sessionStorage.getItem('token')")
-    assert token
-    copy = page.context.new_page()
-    copy_sockets = UnheardDrops(copy)
-    copy.add_init_script(f"window.sessionStorage.setItem('token', {json.dumps(token)})")
-    open_game(copy, "animal-sounds")
-    expect(copy.get_by_role("button", name="Start Playing!")).to_be_visible()
-    assert copy_sockets.new_tokens() == 1
-    assert copy.evaluate("() => window.sessionStorage.getItem('token')") != token
-    copy.close()
-    expect(page.get_by_text("Round 2 of 6")).to_be_visible()
-    assert round_key(page) == before
-    solve_round(page, limit=6)
-    expect(page.get_by_text("Round 3 of 6")).to_be_visible()
+
+    def duplicate_tab() -> None:
+        token = page.evaluate("() => window.sessionStorage.getItem('token')")
+        assert token
+        copy = page.context.new_page()
+        copy_sockets = UnheardDrops(copy)
+        copy.add_init_script(f"window.sessionStorage.setItem('token', {json.dumps(token)})")
+        open_game(copy, "animal-sounds")
+        expect(copy.get_by_role("button", name="Start Playing!")).to_be_visible()
+        assert copy_sockets.new_tokens() == 1
+        assert copy.evaluate("() => window.sessionStorage.getItem('token')") != token
+        copy.close()
+
+    plays_on_after(page, duplicate_tab)
 
 
 def _under_the_header(page) -> float:

@@ -276,7 +276,7 @@ def test_a_number_is_drawn_as_a_dies_face(n):
 
 
 def _drawn_dots(monkeypatch, **raw):
-    """The sheet's problems and, for each, the dots drawn in its cell: (x, y) of every circle, by cell."""
+    """The made sheet, and every circle drawing it drew: (page, x, y)."""
     circles = []
     monkeypatch.setattr(SheetPdf, "circle", lambda self, x, y, r, style=None: circles.append((self.page_no(), x, y)))
     sheet = made(**raw)
