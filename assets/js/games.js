@@ -428,10 +428,24 @@
   // a button that is done (a matched pair, a sorted shape) is disabled and loses focus: keep the
   // keyboard player inside the game by focusing the first button still to play
   var boardHadFocus = false;
+  var lastFocus = null; // the row (its place among the board's rows) and name of the board's button last focused
   document.addEventListener("focusin", function (e) {
     var board = document.getElementById("game-board");
     boardHadFocus = !!(board && board.contains(e.target));
+    var row = boardHadFocus && e.target.tagName === "BUTTON" && e.target.closest("[data-arrows]");
+    lastFocus = row ? { row: rows(board).indexOf(row), name: e.target.getAttribute("aria-label") } : null;
   });
+  function rows(board) { return Array.prototype.slice.call(board.querySelectorAll("[data-arrows]")); }
+  // a button React drew anew (a partner tried and wrong) is the same one under the same name in the same row: the
+  // focus goes back to it, not to the first row's first thing (the ball picked, its player was sent back to the
+  // balls); one done (a matched pair) is disabled and has no place to go back to
+  function drawnAgain(board) {
+    var row = lastFocus && lastFocus.name ? rows(board)[lastFocus.row] : null;
+    if (!row) return null;
+    return Array.prototype.filter.call(row.querySelectorAll("button"), function (b) {
+      return !b.disabled && b.getAttribute("aria-label") === lastFocus.name;
+    })[0] || null;
+  }
 
   function refocus(board) {
     var active = document.activeElement;
@@ -446,7 +460,7 @@
     }
     if (!boardHadFocus || (active && active !== document.body && board.contains(active))) return;
     if (active && active !== document.body) return;
-    var next = board.querySelector("[data-arrows] " + TO_PLAY);
+    var next = drawnAgain(board) || board.querySelector("[data-arrows] " + TO_PLAY);
     if (next) next.focus();
   }
 
@@ -486,7 +500,8 @@
     setTimeout(function () {
       var active = document.activeElement;
       if (active && active !== document.body) return;
-      var next = board.querySelector("[data-arrows] " + TO_PLAY) || document.getElementById("game-prompt");
+      var next = (!e.target.disabled && drawnAgain(board)) || board.querySelector("[data-arrows] " + TO_PLAY)
+        || document.getElementById("game-prompt");
       if (next) next.focus();
     }, 0);
   });
@@ -749,6 +764,26 @@
     CSS.highlights.set("story-hint", new Highlight(range));
   }
 
+  // A game gone from its own page before its finish was lost by the server (restarted, or the tab's state let go
+  // after a long time away): the page came back with Start Playing! and not a word. The Game Area now says so, and
+  // Start Playing! takes the focus. Only Start Playing! brings a game and only a page opened ends one (the address
+  // changes first), so a game gone while the address stays can have gone no other way. The page may draw its
+  // "loading" first: the word waits for the Game Area.
+  var boardAddress = null, lostAt = null;
+  function tellLost(round) {
+    if (round !== null) lostAt = round.indexOf("-end-") < 0 && location.pathname === boardAddress ? boardAddress : null;
+    var note = document.getElementById("game-lost-note");
+    if (!note) return;
+    if (lostAt === location.pathname) {
+      if (note.textContent) return;
+      note.textContent = note.getAttribute("data-says");
+      var start = document.querySelector(".game-area button.content-button-big");
+      if (start && (!document.activeElement || document.activeElement === document.body)) start.focus();
+    } else if (note.textContent) {
+      note.textContent = ""; // another page since
+    }
+  }
+
   var lastRound = null, lastStory = null;
   function onBoardChange() {
     var board = document.getElementById("game-board");
@@ -756,8 +791,11 @@
     markHint(board);
     if (!board) { // gone (another page): nothing of the game goes on being said there, a story read to the end
       if (lastRound !== null) quiet();
+      tellLost(lastRound);
       lastRound = null; lastStory = null; seen = {}; waiting = null; return;
     }
+    if (lastRound === null) boardAddress = location.pathname; // where the game began (not an address since)
+    lostAt = null;
     unpend(board);
     syncStorySpeed();
     onNewText(board);

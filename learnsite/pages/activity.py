@@ -11,6 +11,8 @@ from learnsite.state.game import GameState
 from learnsite.stars_badge import stars_badge
 from learnsite.state.stars import StarsState
 
+LOST_NOTE = "Sorry, your game stopped while the connection was lost. Press Start Playing! to play it again."
+
 
 def _fact(fact, i) -> rx.Component:
     """One of games.facts (ages, rounds, reading aloud, sound needed) beside its picture, the two kept on one line: a
@@ -45,6 +47,8 @@ def activity_body() -> rx.Component:
                 game_board(),
                 rx.fragment(
                     rx.el.p("Your game will appear here.", class_name="game-area-note"),
+                    # filled by games.js when a game went from this page before its end (no children for React)
+                    rx.el.p(id="game-lost-note", class_name="game-lost-note", role="status", data_says=LOST_NOTE),
                     rx.el.button(
                         rx.icon("play", size=20, aria_hidden="true"), "Start Playing!",
                         on_click=GameState.start_playing, class_name="content-button content-button-big",

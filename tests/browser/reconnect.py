@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import uuid
+
 
 class Sockets:
     """The page's websockets and the frames each received (attach before the page opens)."""
@@ -56,3 +59,16 @@ class UnheardDrops(Sockets):
     def new_tokens(self) -> int:
         """How many times the server gave the page a new token (Reflex's answer to a second tab)."""
         return sum('"new_token"' in data for _, data in self.frames)
+
+
+class ForgetfulServer(UnheardDrops):
+    """As UnheardDrops, with a way to make the server forget the page: the page is told a token the server has
+    never seen (Reflex's word to a second tab), and its next socket carries it. Its state is then new, as after a
+    backend restart (a tab's state is kept in the server's memory)."""
+
+    def forget(self) -> None:
+        assert self.routes, "no websocket yet"
+        token = self.page.evaluate("() => window.sessionStorage.getItem('token')")
+        self.routes[-1].send("42/_event," + json.dumps(["new_token", str(uuid.uuid4())]))
+        self.page.wait_for_function("(t) => window.sessionStorage.getItem('token') !== t", arg=token)
+        self.drop()
