@@ -257,7 +257,7 @@ def test_a_number_keeps_its_unit_on_its_line():
     texts = [text for q in BANKS["science_lab"](random.Random(1), "9-10", NORMAL)
              for text in (q.prompt, q.hint, q.right.label, *(o.label for o in q.wrong))]
     assert "900\u00a0g" in " ".join(texts) and "150\u00a0g" in texts
-    assert "5\u00a0seconds" in " ".join(texts)  # nor "5 seconds" in a question
+    assert "7\u00a0seconds" in " ".join(texts)  # nor "7 seconds" in a question
     assert not [t for t in texts if re.search(r"\d (g|kg|ml|cm|m|°C|seconds|minutes)\b", t)]
 
 
