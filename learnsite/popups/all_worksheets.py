@@ -11,7 +11,7 @@ import reflex as rx
 
 from learnsite.popups.dialog import pager_button
 from learnsite.state.popups import PopupState
-from learnsite.state.worksheets import ALL, SKILL_LABELS, SUBJECT_LABELS, WorksheetBrowserState as S
+from learnsite.state.worksheets import AGE_CHOICES, ALL, SKILL_LABELS, SUBJECT_LABELS, WorksheetBrowserState as S
 
 EMPTY_TEXT = "No worksheets available yet. Check back soon!"
 NO_MATCH_TEXT = "No worksheets match your search and filters."
@@ -64,7 +64,9 @@ def _filters() -> rx.Component:
             _select("Categories", S.category_filter, S.set_category_filter, S.categories),
             _select("Subjects", S.subject_filter, S.set_subject_filter, list(SUBJECT_LABELS.items())),
             _select("Skills", S.skill_filter, S.set_skill_filter, list(SKILL_LABELS.items())),
-            columns={"initial": "1", "sm": "3"},
+            # "All ages", then "Age 3" to "Age 10": the sheets whose description names a range that holds it
+            _select("Ages", S.age_filter, S.set_age_filter, AGE_CHOICES),
+            columns={"initial": "1", "sm": "2"},
             spacing="3",
             width="100%",
         ),
@@ -91,7 +93,8 @@ def _card(item) -> rx.Component:
             rx.text(item["title"], weight="bold", size="3", class_name="ws-card-title"),
             rx.cond(item["description"] != "",
                     rx.text(item["description"], size="2", class_name="ws-card-description"), rx.fragment()),
-            rx.flex(_tag(item["category"]), _tag(item["subject"]), _tag(item["skill"]), spacing="1", wrap="wrap"),
+            rx.flex(_tag(item["ages"]), _tag(item["category"]), _tag(item["subject"]), _tag(item["skill"]),
+                    spacing="1", wrap="wrap"),
             spacing="1",
             align="start",
             class_name="ws-card-body",

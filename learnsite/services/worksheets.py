@@ -224,6 +224,27 @@ def _spellings(search: str) -> set[str]:
     return both | {re.sub(r"\b(\w{4,})ing\b", r"\1", words) for words in both}
 
 
+AGES = tuple(range(3, 11))  # the site's children, 3 to 10: the All Worksheets popup's age filter
+_AGE_RANGE = re.compile(r"(?:^| )ages (\d{1,2})-(\d{1,2})\b", re.IGNORECASE)  # as _for_age finds it
+
+
+def age_range(description: str) -> str:
+    """The ages a description names ("4-6" for "... For ages 4-6.", as the library's own sheets end), else ""."""
+    m = _AGE_RANGE.search(description or "")
+    low, high = (int(m.group(1)), int(m.group(2))) if m else (0, -1)
+    return f"{low}-{high}" if low <= high else ""
+
+
+def _for_age(age: int):
+    """A description naming a range of ages that holds `age` ("ages 4-6" for a child of 5): each such range of the
+    site's ages spelt out as the descriptions write it (at most 4 x 5 of them, for 6 or 7)."""
+    text = sa.func.lower(Content.description)
+    ranges = [f"ages {low}-{high}" for low in range(AGES[0], age + 1) for high in range(age, AGES[-1] + 1)]
+    return sa.or_(*[condition for words in ranges
+                    for condition in (text.startswith(words, autoescape=True),
+                                      text.contains(" " + words, autoescape=True))])
+
+
 def list_worksheets(
     db_url: str | None = None,
     *,
@@ -231,6 +252,7 @@ def list_worksheets(
     category_id: int | None = None,
     subject: str = "",
     skill_type: str = "",
+    age: int | None = None,
     page: int = 1,
     per_page: int = 12,
     storage: Storage | None = None,
@@ -249,6 +271,8 @@ def list_worksheets(
         conditions.append(Content.subject == subject)
     if skill_type:
         conditions.append(Content.skill_type == skill_type)
+    if age in AGES:
+        conditions.append(_for_age(age))
     with session_scope(db_url) as s:
         total = s.exec(select(sa.func.count()).select_from(Content).where(*conditions)).one()
         rows = s.exec(

@@ -47,8 +47,17 @@ def _card(view: service.WorksheetView) -> dict[str, str]:
         "id": str(view.id), "title": view.title, "description": view.description,
         "thumbnail_url": view.thumbnail_url, "href": f"/worksheet/{view.id}",
         "category": view.category_name, "subject": SUBJECT_LABELS.get(view.subject, ""),
-        "skill": SKILL_LABELS.get(view.skill_type, ""),
+        "skill": SKILL_LABELS.get(view.skill_type, ""), "ages": _ages_tag(view.description),
     }
+
+
+def _ages_tag(description: str) -> str:
+    """"Ages 4-6" on the card: the end of a description a phone cuts at two lines (a grandparent's review)."""
+    ages = service.age_range(description)
+    return f"Ages {ages}" if ages else ""
+
+
+AGE_CHOICES = [(str(age), f"Age {age}") for age in service.AGES]  # the age filter's (value, label)
 
 
 class WorksheetBrowserState(rx.State):
@@ -62,6 +71,7 @@ class WorksheetBrowserState(rx.State):
     category_filter: str = ALL
     subject_filter: str = ALL
     skill_filter: str = ALL
+    age_filter: str = ALL
     categories: list[dict[str, str]] = []
     error_message: str = ""
     _wanted_category: str = ""  # a category pressed in the Worksheets popup: the list opens filtered to it
@@ -73,7 +83,7 @@ class WorksheetBrowserState(rx.State):
     @rx.var
     def filtering(self) -> bool:
         return bool(self.search.strip()) or any(
-            f != ALL for f in (self.category_filter, self.subject_filter, self.skill_filter))
+            f != ALL for f in (self.category_filter, self.subject_filter, self.skill_filter, self.age_filter))
 
     @rx.event
     async def open(self):
@@ -92,7 +102,7 @@ class WorksheetBrowserState(rx.State):
     @rx.event
     def reset_and_load(self):
         """on_mount of the popup body: a fresh first page with no filters."""
-        self.search, self.category_filter, self.subject_filter, self.skill_filter = "", ALL, ALL, ALL
+        self._no_filters()
         self.page = 1
         self.status, self.items = "loading", []  # not the last open's page, shown while this one loads
         return WorksheetBrowserState.load
@@ -119,6 +129,7 @@ class WorksheetBrowserState(rx.State):
                 category_id=whole_numbers.parse(self.category_filter, ID_DIGITS),
                 subject=self.subject_filter if self.subject_filter in service.SUBJECTS else "",
                 skill_type=self.skill_filter if self.skill_filter in service.SKILL_TYPES else "",
+                age=whole_numbers.parse(self.age_filter, 2),
                 page=self.page, per_page=PER_PAGE, storage=get_storage(),
             )
         except Exception:  # noqa: BLE001 - shown to the visitor as the spec's error state
@@ -161,9 +172,18 @@ class WorksheetBrowserState(rx.State):
         return self._refilter()
 
     @rx.event
-    def clear_filters(self):
-        self.search, self.category_filter, self.subject_filter, self.skill_filter = "", ALL, ALL, ALL
+    def set_age_filter(self, value: str):
+        self.age_filter = value if any(value == age for age, _ in AGE_CHOICES) else ALL
         return self._refilter()
+
+    @rx.event
+    def clear_filters(self):
+        self._no_filters()
+        return self._refilter()
+
+    def _no_filters(self):
+        self.search, self.category_filter, self.subject_filter, self.skill_filter = "", ALL, ALL, ALL
+        self.age_filter = ALL
 
     @rx.event
     def next_page(self):

@@ -14,6 +14,12 @@ from tests.worksheet_pdfs import make_pdf
 EMPTY = "No worksheets available yet. Check back soon!"
 
 
+def _choose(dialog, select: str, option: str) -> None:
+    """One option of one of the popup's filter selects (its list opens outside the dialog)."""
+    dialog.get_by_role("combobox", name=select).click()
+    dialog.page.get_by_role("option", name=option).click()
+
+
 def _cards(dialog):
     """The worksheet cards: every link of the dialog but its "Make your own worksheet"."""
     return dialog.get_by_role("link").filter(has_not_text="Make your own worksheet")
@@ -112,18 +118,40 @@ def test_search_and_filters(page, create_worksheet, delete_all_worksheets):
     expect(dialog.get_by_role("link", name=re.compile("Colour the Rainbow"))).to_be_visible()
     dialog.get_by_role("searchbox", name="Search worksheets by title").fill("")
     expect(_cards(dialog)).to_have_count(2)
-    dialog.get_by_role("combobox", name="Subjects").click()
-    page.get_by_role("option", name="Literacy").click()
+    _choose(dialog, "Subjects", "Literacy")
     expect(_cards(dialog)).to_have_count(1)
     expect(dialog.get_by_role("link", name=re.compile("Trace the Letter A"))).to_be_visible()
-    dialog.get_by_role("combobox", name="Skills").click()
-    page.get_by_role("option", name="Fine Motor").click()
+    _choose(dialog, "Skills", "Fine Motor")
     expect(dialog.get_by_text("No worksheets match your search and filters.")).to_be_visible()
     dialog.get_by_role("button", name="Clear filters").focus()
     page.keyboard.press("Enter")
     expect(_cards(dialog)).to_have_count(2)
     # the button went with the filters: the keyboard is on the search box, not the dialog's frame
     expect(dialog.get_by_role("searchbox", name="Search worksheets by title")).to_be_focused()
+
+
+def test_a_childs_age_finds_its_sheets_and_each_card_says_its_ages(page, create_worksheet, delete_all_worksheets):
+    """A grandparent's review: the age was the end of each description, which a phone cuts at two lines, and no
+    filter found a 6-year-old's sheets."""
+    delete_all_worksheets()
+    create_worksheet("Trace the Numbers", make_pdf("1 2 3"), description="Numbers 0 to 9 to trace. For ages 4-6.")
+    create_worksheet("Times Tables", make_pdf("2 x 5"), description="The 2, 5 and 10 times tables. For ages 7-9.")
+    page.set_viewport_size({"width": 375, "height": 800})
+    page.goto("/")
+    wait_hydrated(page)
+    open_all_worksheets(page)
+    dialog = page.get_by_role("dialog", name="All Worksheets")
+    expect(_cards(dialog)).to_have_count(2)
+    expect(dialog.get_by_role("link", name=re.compile("Trace the Numbers")).get_by_text("Ages 4-6", exact=True)) \
+        .to_be_visible()
+    _choose(dialog, "Ages", "Age 8")
+    expect(_cards(dialog)).to_have_count(1)
+    expect(dialog.get_by_role("link", name=re.compile("Times Tables"))).to_be_visible()
+    _choose(dialog, "Ages", "Age 3")
+    expect(dialog.get_by_text("No worksheets match your search and filters.")).to_be_visible()
+    dialog.get_by_role("button", name="Clear filters").click()
+    expect(_cards(dialog)).to_have_count(2)
+    expect(dialog.get_by_role("combobox", name="Ages")).to_have_text("All ages")
 
 
 def test_worksheet_not_found(page):

@@ -253,3 +253,33 @@ def test_search_finds_either_spelling_and_the_ing_of_a_verb(db_url, sample_pdf, 
     assert titles("tracing") == titles("trace") == ["Trace the numbers 0 to 9"]
     assert titles("counting") == ["Counting apples"]
     assert titles("string") == []
+
+
+def test_the_age_filter_finds_sheets_whose_ages_hold_the_childs(db_url, sample_pdf, local_storage, math_category):
+    """A grandparent looking for a 6-year-old's sheets: the age was only the end of each description."""
+    for title, description in (("Trace 0 to 9", "Numbers to trace. For ages 4-6."),
+                               ("Times tables", "The 2, 5 and 10 times tables. For ages 7-9."),
+                               ("Ages 3-10 in the title only", "A sheet for everyone."),
+                               ("Book pages", "Colour pages 5-6 of the book."),
+                               ("Shapes", "Ages 6-7: find the shapes.")):
+        ws.create_worksheet(db_url, local_storage, pdf_path=sample_pdf, original_name="a.pdf", title=title,
+                            description=description, category_id=math_category, subject="math",
+                            skill_type="counting")
+
+    def titles(age):
+        return sorted(w.title for w in ws.list_worksheets(db_url, age=age)[0])
+
+    assert titles(6) == ["Shapes", "Trace 0 to 9"]
+    assert titles(4) == ["Trace 0 to 9"]
+    assert titles(8) == ["Times tables"]
+    assert titles(3) == titles(10) == []
+    assert len(titles(None)) == len(titles(99)) == 5  # no age, or one the site has no children of: every sheet
+    assert ws.list_worksheets(db_url, age=6, search="trace")[1] == 1
+
+
+@pytest.mark.parametrize("description, ages", [
+    ("Numbers to trace. For ages 4-6.", "4-6"), ("Ages 8-10: tables", "8-10"), ("Colour pages 5-6.", ""),
+    ("For ages 9-4.", ""), ("For ages 4 to 6.", ""), ("", ""),
+])
+def test_the_ages_a_description_names(description, ages):
+    assert ws.age_range(description) == ages
