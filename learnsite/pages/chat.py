@@ -184,6 +184,10 @@ def message_list() -> rx.Component:
                 class_name="chat-messages",
                 aria_label="Messages",
             ),
+            # what this browser is still sending, drawn by the outbox (chat_outbox.OUTBOX_JS; no children for
+            # React): said once by the status under the box, not read out again here
+            rx.el.ol(id=chat_outbox.PENDING_ID, class_name="chat-messages chat-pending", aria_label="Waiting to send",
+                     aria_live="off"),
             rx.cond(
                 (ChatState.messages.length() == 0) & (ChatState.live.length() == 0),
                 rx.text("No messages yet. Say hello!", class_name="chat-empty"),

@@ -34,6 +34,8 @@ from learnsite.services import chat
 FORM_ID = "chat-composer"
 FLUSH_BUTTON_ID = "chat-outbox-flush"
 STATUS_ID = "chat-outbox-status"  # "Sending 1 message...", while a send waits for its answer
+PENDING_ID = "chat-outbox-pending"  # ... and each such message, a pale bubble at the end of the thread
+PENDING_SAYS = "Sending..."  # under a waiting message's words, where a sent one has its time
 STATUS_AFTER_MS = 1500  # a normal send is answered well before: no flicker
 STORAGE_KEY = "learnsite.chat.outbox"
 RESEND_MS = 4000
@@ -81,12 +83,39 @@ OUTBOX_JS = f"""
       window.setTimeout(() => {{ const b = document.getElementById("{FLUSH_BUTTON_ID}"); if (b) b.click(); }}, 0);
     }}
   }}, true);  // capture: runs before React's handler reads the form
+  // the messages still waiting, of this channel, drawn at the thread's end (built as text: no markup of a message
+  // runs), drawn again only when they change
+  const bubble = (e) => {{
+    const li = document.createElement("li");
+    li.className = "chat-msg chat-msg-own chat-msg-pending";
+    const parts = [["span", "sr-only", "You: "], ["p", "rt-Text chat-text", e.text],
+                   ["span", "chat-time", "{PENDING_SAYS}"]];
+    li.append(...parts.map(([tag, cls, text]) => {{
+      const el = document.createElement(tag);
+      el.className = cls;
+      el.textContent = text;
+      return el;
+    }}));
+    return li;
+  }};
+  const draw = (waiting) => {{
+    const list = document.getElementById("{PENDING_ID}"), form = document.getElementById("{FORM_ID}");
+    if (!list || !form) return;
+    const channel = form.elements.namedItem("channel").value;
+    const here = waiting.filter((e) => String(e.channel) === channel);
+    const key = channel + ":" + here.map((e) => e.id).join(",");
+    if (list.getAttribute("data-drawn") === key) return;
+    list.setAttribute("data-drawn", key);
+    list.replaceChildren(...here.map(bubble));
+  }};
   const show = (list, now) => {{
     const status = document.getElementById("{STATUS_ID}");
     if (!status) return;
-    const n = list.filter((e) => e.user === me() && now - e.at >= {STATUS_AFTER_MS}).length;
+    const waiting = list.filter((e) => e.user === me() && now - e.at >= {STATUS_AFTER_MS});
+    const n = waiting.length;
     const text = n ? `Sending ${{n}} message${{n === 1 ? "" : "s"}}...` : "";
     if (status.textContent !== text) status.textContent = text;
+    draw(waiting);
   }};
   const tick = () => {{
     const now = Date.now();

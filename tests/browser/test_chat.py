@@ -502,12 +502,19 @@ def test_a_message_lost_on_the_way_to_the_server_is_sent_again(browser, app_serv
         assert len(dropped["to server"]) == 1  # the server never heard of it ...
         assert [e["text"] for e in outbox(a)] == [text]  # ... but the page kept it, and says so
         expect(a.get_by_role("status").filter(has_text="Sending 1 message...")).to_be_visible()
+        # and shows it in the thread, pale, "Sending..." where its time will be (it showed only in the status)
+        waiting = a.get_by_role("list", name="Waiting to send").get_by_role("listitem")
+        expect(waiting).to_have_count(1)
+        expect(waiting).to_have_text(f"You: {text}{chat_outbox.PENDING_SAYS}")
+        expect(a.get_by_text("No messages yet. Say hello!")).to_be_hidden()  # above it, it read as never sent
         a.screenshot(path=f"{SHOTS}/chat-sending.png")
         # a few seconds later (RESEND_MS, then the next one-second tick) the page's outbox sends it again
         expect(messages(b).filter(has_text=text)).to_have_count(1, timeout=RESEND_WAIT_MS)
         expect(messages(a).filter(has_text=text)).to_have_count(1)
         wait_for_outbox_size(a, 0)
         expect(a.get_by_text("Sending 1 message...")).to_have_count(0)
+        expect(waiting).to_have_count(0)
+        expect(messages(a).filter(has_text=text)).not_to_have_class(re.compile("chat-msg-pending"))
         assert support.message_count(support.app_db_url(app_server), text) == 1
         a.reload()
         expect(messages(a).filter(has_text=text)).to_have_count(1)
