@@ -87,7 +87,9 @@ LETTERS = [(str(n), chr(ord("A") + n - 1)) for n in range(1, 27)]
 
 def _options() -> rx.Component:
     return rx.vstack(
-        _select("Kind of worksheet", S.kind, S.set_kind, [(k, spec.label) for k, spec in KINDS.items()]),
+        # the kind's names say no age (a grandparent's review): said under the choice
+        _select("Kind of worksheet", S.kind, S.set_kind, [(k, spec.label) for k, spec in KINDS.items()],
+                hint=rx.match(S.kind, *[(k, f"For ages {spec.ages}.") for k, spec in KINDS.items()], "")),
         rx.cond(S.has_range, rx.cond(
             S.kind == "letter-tracing",
             # letters are picked as letters, not as their places in the alphabet

@@ -28,6 +28,7 @@ class KindSpec:
     kind: str
     label: str
     file_stem: str
+    ages: str  # "5-10": who the kind is for, said under the maker's choice of kind (the options make it harder)
     low_min: int
     high_max: int
     low: int
@@ -47,25 +48,25 @@ class KindSpec:
 
 
 KINDS: dict[str, KindSpec] = {k.kind: k for k in (
-    KindSpec("addition", "Addition drill", "addition-drill", 0, 999, 0, 10, count=20, carrying=True),
-    KindSpec("subtraction", "Subtraction drill", "subtraction-drill", 0, 999, 0, 10, count=20, carrying=True),
-    KindSpec("multiplication", "Multiplication drill", "multiplication-drill", 0, 12, 1, 5, "Times tables from",
+    KindSpec("addition", "Addition drill", "addition-drill", "5-10", 0, 999, 0, 10, count=20, carrying=True),
+    KindSpec("subtraction", "Subtraction drill", "subtraction-drill", "5-10", 0, 999, 0, 10, count=20, carrying=True),
+    KindSpec("multiplication", "Multiplication drill", "multiplication-drill", "7-10", 0, 12, 1, 5, "Times tables from",
              "7 to 7 makes the 7 times table, 7 × 1 to 7 × 12", count=20,
              library=(worksheet_tags.MATH, "math", "problem-solving")),
-    KindSpec("division", "Division drill", "division-drill", 1, 12, 2, 5, "Times tables from",
+    KindSpec("division", "Division drill", "division-drill", "8-10", 1, 12, 2, 5, "Times tables from",
              "7 to 7 divides by 7, 7 ÷ 7 to 84 ÷ 7", count=20,
              library=(worksheet_tags.MATH, "math", "problem-solving")),
-    KindSpec("number-bonds", "Number bonds", "number-bonds", 2, 100, 5, 10, "Whole numbers from", count=12),
-    KindSpec("counting", "Counting pictures", "counting-pictures", 1, 20, 1, 10, "Objects from", count=6,
+    KindSpec("number-bonds", "Number bonds", "number-bonds", "5-8", 2, 100, 5, 10, "Whole numbers from", count=12),
+    KindSpec("counting", "Counting pictures", "counting-pictures", "3-6", 1, 20, 1, 10, "Objects from", count=6,
              library=(worksheet_tags.MATH, "math", "counting")),
-    KindSpec("number-tracing", "Number tracing", "number-tracing", 0, 20, 0, 9, has_key=False,
+    KindSpec("number-tracing", "Number tracing", "number-tracing", "3-5", 0, 20, 0, 9, has_key=False,
              library=(worksheet_tags.TRACING, "math", "writing")),
-    KindSpec("letter-tracing", "Letter tracing", "letter-tracing", 1, 26, 1, 5, "Letters from", case=True,
+    KindSpec("letter-tracing", "Letter tracing", "letter-tracing", "3-6", 1, 26, 1, 5, "Letters from", case=True,
              has_key=False, library=(worksheet_tags.TRACING, "literacy", "writing")),
-    KindSpec("word-search", "Sight-word search", "sight-word-search", 0, 0, 0, 0, count=8, count_min=3,
+    KindSpec("word-search", "Sight-word search", "sight-word-search", "5-8", 0, 0, 0, 0, count=8, count_min=3,
              count_max=12, count_label="Number of words", levels=3,
              library=(worksheet_tags.WORD_PUZZLES, "literacy", "reading")),
-    KindSpec("colour-by-number", "Colour by number", "colour-by-number", 0, 0, 0, 0, levels=3,
+    KindSpec("colour-by-number", "Colour by number", "colour-by-number", "4-8", 0, 0, 0, 0, levels=3,
              library=(worksheet_tags.COLOURING, "art", "fine-motor")),
 )}
 

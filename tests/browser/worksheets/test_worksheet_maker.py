@@ -41,6 +41,7 @@ def _shoot(page, name: str) -> None:
 def test_make_a_sheet_see_the_preview_and_download_it(page, tmp_path):
     open_page(page, "/worksheets/maker")
     expect(page.get_by_role("heading", name="Worksheet Maker")).to_be_visible()
+    expect(page.get_by_text("For ages 5-10.", exact=True)).to_be_visible()  # the first kind, Addition drill
     _choose(page, "Kind of worksheet", "Subtraction drill")
     page.get_by_label("Number of problems").fill("30")
     page.get_by_label("Sheet number").fill("1234")
@@ -200,6 +201,7 @@ def test_the_maker_fits_a_phone(page):
     page.set_viewport_size({"width": 375, "height": 800})
     open_page(page, "/worksheets/maker")
     _choose(page, "Kind of worksheet", "Letter tracing")
+    expect(page.get_by_text("For ages 3-6.", exact=True)).to_be_visible()  # each kind's own ages under the choice
     _preview_loaded(page)
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
     # letters are picked as letters, not as "1 = A, 26 = Z"

@@ -81,3 +81,10 @@ def test_only_a_sheet_with_answers_to_mark_has_a_score_line(kind, scored):
     first = page_texts(made(kind=kind, name_line=True))[0]
     assert "Name:" in first and "Date:" in first
     assert ("Score:" in first) == scored
+
+
+@pytest.mark.parametrize("kind", sorted(KINDS))
+def test_each_kind_says_the_ages_it_is_for(kind):
+    """The maker's kind names ("Addition drill", "Number bonds") said no age (a grandparent's review)."""
+    low, high = (int(age) for age in KINDS[kind].ages.split("-"))
+    assert 3 <= low < high <= 10
