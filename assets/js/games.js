@@ -772,6 +772,7 @@
   var boardAddress = null, lostAt = null;
   function tellLost(round) {
     if (round !== null) lostAt = round.indexOf("-end-") < 0 && location.pathname === boardAddress ? boardAddress : null;
+    else if (lostAt !== location.pathname) lostAt = null; // told on that page, and left: not told again on return
     var note = document.getElementById("game-lost-note");
     if (!note) return;
     if (lostAt === location.pathname) {

@@ -2365,6 +2365,12 @@ def test_a_game_the_server_forgot_says_so_beside_start_playing(page):
     sockets.forget()
     expect(note).to_have_text(LOST_NOTE)
     expect(page.get_by_role("button", name="Start Playing!")).to_be_focused()
+    page.get_by_role("link", name="Back to Home").click()  # and back: said once, not again on the way back
+    expect(page.get_by_role("heading", name="Animal Sounds", level=1)).to_have_count(0)
+    page.go_back()
+    expect(page.get_by_role("button", name="Start Playing!")).to_be_visible()
+    page.wait_for_timeout(500)
+    expect(page.locator("#game-lost-note")).to_be_empty()
     page.get_by_role("button", name="Start Playing!").click()
     expect(page.get_by_text("Round 1 of 6")).to_be_visible()
     expect(note).to_have_count(0)
