@@ -500,7 +500,7 @@
     setTimeout(function () {
       var active = document.activeElement;
       if (active && active !== document.body) return;
-      var next = (!e.target.disabled && drawnAgain(board)) || board.querySelector("[data-arrows] " + TO_PLAY)
+      var next = drawnAgain(board) || board.querySelector("[data-arrows] " + TO_PLAY)
         || document.getElementById("game-prompt");
       if (next) next.focus();
     }, 0);

@@ -96,6 +96,12 @@ def delete_all_worksheets(app_server):
     return lambda: _delete_all(app_server)
 
 
+def choose(page, label: str, option: str) -> None:
+    """One option of a select named `label` (its list opens outside the form or dialog it is in)."""
+    page.get_by_role("combobox", name=label).click()
+    page.get_by_role("option", name=option, exact=True).click()
+
+
 def open_all_worksheets(page) -> None:
     """The visitor's way in: the header's Worksheets category (on a phone: Explore, then Worksheets), then
     "Browse Worksheets"."""

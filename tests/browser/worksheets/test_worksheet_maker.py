@@ -14,16 +14,11 @@ from pypdf import PdfReader
 
 from learnsite.backend_url import OFFLINE
 from learnsite.pages.sheet_maker import MADE_FAILED, MAKER_BUSY, PREVIEW_FAILED, ROUTE
-from tests.browser.worksheets.conftest import open_all_worksheets, sign_in
+from tests.browser.worksheets.conftest import choose, open_all_worksheets, sign_in
 from tests.conftest import hold_requests, open_page, toast, wait_held, wait_hydrated, window
 
 SHOTS = Path("/tmp/shots-maker")
 PREVIEW = "Preview of the first page of the worksheet"
-
-
-def _choose(page, label: str, option: str) -> None:
-    page.get_by_role("combobox", name=label).click()
-    page.get_by_role("option", name=option, exact=True).click()
 
 
 def _preview_loaded(page) -> None:
@@ -42,7 +37,7 @@ def test_make_a_sheet_see_the_preview_and_download_it(page, tmp_path):
     open_page(page, "/worksheets/maker")
     expect(page.get_by_role("heading", name="Worksheet Maker")).to_be_visible()
     expect(page.get_by_text("For ages 5-10.", exact=True)).to_be_visible()  # the first kind, Addition drill
-    _choose(page, "Kind of worksheet", "Subtraction drill")
+    choose(page, "Kind of worksheet", "Subtraction drill")
     page.get_by_label("Number of problems").fill("30")
     page.get_by_label("Sheet number").fill("1234")
     image = page.get_by_role("img", name=PREVIEW)
@@ -67,7 +62,7 @@ def test_make_a_sheet_see_the_preview_and_download_it(page, tmp_path):
 def test_a_kinds_levels_are_offered_and_picked(page):
     """The levels come from the kind (they were a fixed list in the page)."""
     open_page(page, "/worksheets/maker")
-    _choose(page, "Kind of worksheet", "Sight-word search")
+    choose(page, "Kind of worksheet", "Sight-word search")
     page.get_by_role("combobox", name="Level").click()
     expect(page.get_by_role("option")).to_have_text(["Level 1 (easiest)", "Level 2", "Level 3 (hardest)"])
     page.get_by_role("option", name="Level 3 (hardest)").click()
@@ -117,7 +112,7 @@ def test_the_preview_shows_on_a_site_reached_by_another_name(browser, app_server
         _preview_loaded(page)
         assert page.evaluate("document.getElementById('maker-preview').src").startswith(other + "/make-sheet/")
         expect(page.get_by_text(PREVIEW_FAILED)).to_be_hidden()
-        _choose(page, "Kind of worksheet", "Division drill")  # and a new sheet's preview after it
+        choose(page, "Kind of worksheet", "Division drill")  # and a new sheet's preview after it
         expect(page.get_by_role("img", name=PREVIEW)).to_have_attribute("src", re.compile("kind=division"))
         _preview_loaded(page)
     finally:
@@ -200,13 +195,13 @@ def test_on_a_phone_the_message_stands_under_the_option_it_is_about(page):
 def test_the_maker_fits_a_phone(page):
     page.set_viewport_size({"width": 375, "height": 800})
     open_page(page, "/worksheets/maker")
-    _choose(page, "Kind of worksheet", "Letter tracing")
+    choose(page, "Kind of worksheet", "Letter tracing")
     expect(page.get_by_text("For ages 3-6.", exact=True)).to_be_visible()  # each kind's own ages under the choice
     _preview_loaded(page)
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
     # letters are picked as letters, not as "1 = A, 26 = Z"
     expect(page.get_by_role("combobox", name="Letters from")).to_have_text("A")
-    _choose(page, "to", "C")
+    choose(page, "to", "C")
     expect(page.get_by_role("combobox", name="to")).to_have_text("C")
     expect(page.get_by_text("1 = A")).to_have_count(0)
     _preview_loaded(page)
@@ -227,7 +222,7 @@ def test_admin_adds_a_made_sheet_and_a_visitor_finds_it(page, browser, app_serve
     sign_in(page, app_server, f"admin-{secrets.token_hex(4)}@example.com", "admin-pass-123", "admin")
     expect(page).to_have_url(re.compile(r"/admin/dashboard"))
     open_page(page, "/worksheets/maker")
-    _choose(page, "Kind of worksheet", "Sight-word search")
+    choose(page, "Kind of worksheet", "Sight-word search")
     expect(page.get_by_role("heading", name="Add to the library")).to_be_visible()
     title = f"Maker word search {secrets.token_hex(3)}"
     page.get_by_label("Title").fill(title)

@@ -7,17 +7,11 @@ import urllib.request
 
 from playwright.sync_api import expect
 
-from tests.browser.worksheets.conftest import open_all_worksheets, run_in_app_env
+from tests.browser.worksheets.conftest import choose, open_all_worksheets, run_in_app_env
 from tests.conftest import phone, wait_hydrated
 from tests.worksheet_pdfs import make_pdf
 
 EMPTY = "No worksheets available yet. Check back soon!"
-
-
-def _choose(dialog, select: str, option: str) -> None:
-    """One option of one of the popup's filter selects (its list opens outside the dialog)."""
-    dialog.get_by_role("combobox", name=select).click()
-    dialog.page.get_by_role("option", name=option).click()
 
 
 def _cards(dialog):
@@ -118,10 +112,10 @@ def test_search_and_filters(page, create_worksheet, delete_all_worksheets):
     expect(dialog.get_by_role("link", name=re.compile("Colour the Rainbow"))).to_be_visible()
     dialog.get_by_role("searchbox", name="Search worksheets by title").fill("")
     expect(_cards(dialog)).to_have_count(2)
-    _choose(dialog, "Subjects", "Literacy")
+    choose(page, "Subjects", "Literacy")
     expect(_cards(dialog)).to_have_count(1)
     expect(dialog.get_by_role("link", name=re.compile("Trace the Letter A"))).to_be_visible()
-    _choose(dialog, "Skills", "Fine Motor")
+    choose(page, "Skills", "Fine Motor")
     expect(dialog.get_by_text("No worksheets match your search and filters.")).to_be_visible()
     dialog.get_by_role("button", name="Clear filters").focus()
     page.keyboard.press("Enter")
@@ -144,10 +138,10 @@ def test_a_childs_age_finds_its_sheets_and_each_card_says_its_ages(page, create_
     expect(_cards(dialog)).to_have_count(2)
     expect(dialog.get_by_role("link", name=re.compile("Trace the Numbers")).get_by_text("Ages 4-6", exact=True)) \
         .to_be_visible()
-    _choose(dialog, "Ages", "Age 8")
+    choose(page, "Ages", "Age 8")
     expect(_cards(dialog)).to_have_count(1)
     expect(dialog.get_by_role("link", name=re.compile("Times Tables"))).to_be_visible()
-    _choose(dialog, "Ages", "Age 3")
+    choose(page, "Ages", "Age 3")
     expect(dialog.get_by_text("No worksheets match your search and filters.")).to_be_visible()
     dialog.get_by_role("button", name="Clear filters").click()
     expect(_cards(dialog)).to_have_count(2)
