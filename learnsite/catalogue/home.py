@@ -1,23 +1,33 @@
 """Home-page data: age groups, learning categories, featured activities."""
 
 from learnsite.catalogue import worksheet_tags
-from learnsite.catalogue.types import AgeGroup, Category, Featured
+from learnsite.catalogue.library import ACTIVITIES, find
+from learnsite.catalogue.types import Activity, AgeGroup, Category, Featured
 
 SITE_TAGLINE = "Fun Learning for Kids Ages 3-10"  # in every page's title
 
+
+def _titled(*ids: str) -> tuple[tuple[str, str], ...]:
+    """(id, title) pairs; each title is written once, in library.ACTIVITIES (an unknown id fails at import)."""
+    return tuple((id_, _activity(id_).title) for id_ in ids)
+
+
+def _activity(id_: str) -> Activity:
+    activity = find(ACTIVITIES, id_)
+    if activity is None:
+        raise LookupError(f"{id_!r} is not in library.ACTIVITIES")
+    return activity
+
+
 AGE_GROUPS: tuple[AgeGroup, ...] = (
     AgeGroup("Ages 3-4", "#f472b6", "Colours, shapes and first counting games", "popup-3-4",
-             (("color-matching", "Color Matching"), ("shape-sorting", "Shape Sorting"),
-              ("number-counting", "Number Counting"), ("animal-sounds", "Animal Sounds"))),
+             _titled("color-matching", "shape-sorting", "number-counting", "animal-sounds")),
     AgeGroup("Ages 5-6", "#fb923c", "Letters, sight words and adding up", "popup-5-6",
-             (("letter-tracing", "Letter Tracing"), ("sight-words", "Sight Words"),
-              ("addition-fun", "Addition Fun"), ("number-friends", "Number Friends"))),
+             _titled("letter-tracing", "sight-words", "addition-fun", "number-friends")),
     AgeGroup("Ages 7-8", "#38bdf8", "Reading, maths and science facts", "popup-7-8",
-             (("reading-comp", "Reading Comp"), ("math-whiz", "Math Whiz"),
-              ("story-starter", "Story Starter"), ("science-facts", "Science Facts"))),
+             _titled("reading-comp", "math-whiz", "story-starter", "science-facts")),
     AgeGroup("Ages 9-10", "#a78bfa", "Times tables, writing and big questions", "popup-9-10",
-             (("multi-masters", "Multi Masters"), ("creative-writing", "Creative Writing"),
-              ("science-lab", "Science Lab"), ("history-quest", "History Quest"))),
+             _titled("multi-masters", "creative-writing", "science-lab", "history-quest")),
 )
 
 CATEGORIES: tuple[Category, ...] = (
@@ -46,13 +56,13 @@ CATEGORIES: tuple[Category, ...] = (
 )
 
 FEATURED: tuple[Featured, ...] = (
-    Featured("rainbow-math", "Rainbow Math", "/art/featured/rainbow-math.svg",
+    Featured("rainbow-math", _activity("rainbow-math").title, "/art/featured/rainbow-math.svg",
              "A rainbow arching over colourful dotted counting blocks",
              "Add and take away along a bright rainbow, one colourful stripe for every sum.", "calculator", "#f97316"),
-    Featured("animal-alphabet", "Animal Alphabet", "/art/featured/animal-alphabet.svg",
+    Featured("animal-alphabet", _activity("animal-alphabet").title, "/art/featured/animal-alphabet.svg",
              "A friendly lion, a bird and a fish beside big letters",
              "Meet an animal for every letter, from Ant to Zebra, and hear its name.", "paw-print", "#22c55e"),
-    Featured("shape-safari", "Shape Safari", "/art/featured/shape-safari.svg",
+    Featured("shape-safari", _activity("shape-safari").title, "/art/featured/shape-safari.svg",
              "Circles, triangles and squares hiding in the grass like wild animals",
              "Go on an adventure to spot circles, squares and triangles hiding in the wild.", "shapes", "#0ea5e9"),
 )

@@ -2,8 +2,8 @@
 
 A new activity (SPEC.md fixes the catalogue: change it first): add it to learnsite/catalogue/library.py ACTIVITIES
 (with its picture, an SVG in assets/art/activity/) and a GameSpec here; then list it in learnsite/catalogue/home.py
-AGE_GROUPS (or the home page has no link to it; a "Today's Special" one goes in home.FEATURED instead, and an age
-group's popup lists it by its title, exactly) and in the tests that pin the catalogue: tests/unit/
+AGE_GROUPS by its id (or the home page has no link to it; a "Today's Special" one goes in home.FEATURED instead;
+both take its title from ACTIVITIES) and in the tests that pin the catalogue: tests/unit/
 test_catalogue_library.py, tests/unit/test_catalogue_home.py (its ids and each age group's list) and
 tests/browser/test_popups.py (each popup's four). A choose game's questions: a bank in learnsite/games/content/,
 named in its BANKS. A new kind: learnsite/games/kinds/__init__.py says what it takes.

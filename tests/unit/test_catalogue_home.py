@@ -4,6 +4,7 @@ from pathlib import Path
 
 import pytest
 
+from learnsite.catalogue import home
 from learnsite.catalogue.home import AGE_GROUPS, CATEGORIES, FEATURED, TYPE_ROUTES, age_group_art, category_art
 from learnsite.catalogue.types import slugify
 from learnsite.header import nav_label
@@ -23,10 +24,19 @@ def test_four_age_groups_with_the_spec_activity_ids():
     assert [g.age for g in AGE_GROUPS] == ["Ages 3-4", "Ages 5-6", "Ages 7-8", "Ages 9-10"]
 
 
-def test_age_group_activity_ids_are_the_slugs_of_their_names():
+def test_age_groups_show_the_spec_names_taken_from_the_library():
+    names = {g.type: [name for _, name in g.popup_activities] for g in AGE_GROUPS}
+    assert names["popup-3-4"] == ["Color Matching", "Shape Sorting", "Number Counting", "Animal Sounds"]
+    assert names["popup-9-10"] == ["Multi Masters", "Creative Writing", "Science Lab", "History Quest"]
     for group in AGE_GROUPS:
         for activity_id, name in group.popup_activities:
             assert activity_id == slugify(name), (activity_id, name)
+    assert [f.title for f in FEATURED] == ["Rainbow Math", "Animal Alphabet", "Shape Safari"]
+
+
+def test_an_age_group_naming_an_activity_the_library_lacks_fails_at_import():
+    with pytest.raises(LookupError, match="'paint-splash' is not in library.ACTIVITIES"):
+        home._titled("color-matching", "paint-splash")
 
 
 def test_activity_ids_are_unique_across_age_groups_and_featured():
