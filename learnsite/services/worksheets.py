@@ -229,10 +229,11 @@ _AGE_RANGE = re.compile(r"(?:^| )ages (\d{1,2})-(\d{1,2})\b", re.IGNORECASE)  # 
 
 
 def age_range(description: str) -> str:
-    """The ages a description names ("4-6" for "... For ages 4-6.", as the library's own sheets end), else ""."""
+    """The ages a description names ("4-6" for "... For ages 4-6.", as the library's own sheets end), else "";
+    only a range within the site's ages, the ones the age filter finds ("ages 1-2" is not shown: no age finds it)."""
     m = _AGE_RANGE.search(description or "")
     low, high = (int(m.group(1)), int(m.group(2))) if m else (0, -1)
-    return f"{low}-{high}" if low <= high else ""
+    return f"{low}-{high}" if AGES[0] <= low <= high <= AGES[-1] else ""
 
 
 def _for_age(age: int):

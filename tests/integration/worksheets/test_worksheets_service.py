@@ -277,9 +277,23 @@ def test_the_age_filter_finds_sheets_whose_ages_hold_the_childs(db_url, sample_p
     assert ws.list_worksheets(db_url, age=6, search="trace")[1] == 1
 
 
+def test_a_card_shows_ages_only_when_the_age_filter_finds_its_sheet(db_url, sample_pdf, local_storage,
+                                                                    math_category):
+    descriptions = ("For ages 4-6.", "For ages 1-2.", "For ages 2-5.", "Ages 9-12: long division.",
+                    "For ages 3-10.", "No ages here.")
+    for n, description in enumerate(descriptions):
+        ws.create_worksheet(db_url, local_storage, pdf_path=sample_pdf, original_name="a.pdf", title=f"Sheet {n}",
+                            description=description, category_id=math_category, subject="math",
+                            skill_type="counting")
+    found = {w.description for age in ws.AGES for w in ws.list_worksheets(db_url, age=age)[0]}
+    assert found == {"For ages 4-6.", "For ages 3-10."}
+    assert {d for d in descriptions if ws.age_range(d)} == found
+
+
 @pytest.mark.parametrize("description, ages", [
     ("Numbers to trace. For ages 4-6.", "4-6"), ("Ages 8-10: tables", "8-10"), ("Colour pages 5-6.", ""),
     ("For ages 9-4.", ""), ("For ages 4 to 6.", ""), ("", ""),
+    ("For ages 3-10.", "3-10"), ("For ages 1-2.", ""), ("For ages 2-5.", ""), ("For ages 9-12.", ""),
 ])
 def test_the_ages_a_description_names(description, ages):
     assert ws.age_range(description) == ages
