@@ -768,16 +768,19 @@
   // after a long time away): the page came back with Start Playing! and not a word. The Game Area now says so, and
   // Start Playing! takes the focus. Only Start Playing! brings a game and only a page opened ends one (the address
   // changes first), so a game gone while the address stays can have gone no other way. The page may draw its
-  // "loading" first: the word waits for the Game Area.
-  var boardAddress = null, lostAt = null;
+  // "loading" first: the word waits for the Game Area. A pre-reader's game (data-speak) says it aloud too.
+  var boardAddress = null, lostAt = null, boardSpoke = false, lostSpoken = false;
   function tellLost(round) {
-    if (round !== null) lostAt = round.indexOf("-end-") < 0 && location.pathname === boardAddress ? boardAddress : null;
-    else if (lostAt !== location.pathname) lostAt = null; // told on that page, and left: not told again on return
+    if (round !== null) {
+      lostAt = round.indexOf("-end-") < 0 && location.pathname === boardAddress ? boardAddress : null;
+      lostSpoken = boardSpoke;
+    } else if (lostAt !== location.pathname) lostAt = null; // told on that page, and left: not told again on return
     var note = document.getElementById("game-lost-note");
     if (!note) return;
     if (lostAt === location.pathname) {
       if (note.textContent) return;
       note.textContent = note.getAttribute("data-says");
+      if (lostSpoken && voiceOn() && "speechSynthesis" in window) speak([{ text: note.textContent }]);
       var start = document.querySelector(".game-area button.content-button-big");
       if (start && (!document.activeElement || document.activeElement === document.body)) start.focus();
     } else if (note.textContent) {
@@ -796,7 +799,7 @@
       lastRound = null; lastStory = null; seen = {}; waiting = null; return;
     }
     if (lastRound === null) boardAddress = location.pathname; // where the game began (not an address since)
-    lostAt = null;
+    lostAt = null; boardSpoke = board.getAttribute("data-speak") === "true";
     unpend(board);
     syncStorySpeed();
     onNewText(board);

@@ -2376,6 +2376,22 @@ def test_a_game_the_server_forgot_says_so_beside_start_playing(page):
     expect(note).to_have_count(0)
 
 
+@pytest.mark.parametrize("activity_id, said", [("animal-sounds", True), ("math-whiz", False)])
+def test_a_lost_game_is_said_aloud_to_a_pre_reader(page, activity_id, said):
+    """The lost-game line was only written: a 3-year-old who cannot read heard nothing and saw Start Playing! again.
+    A game that reads to its child says the line too; a reader's game (Math Whiz) only shows it."""
+    install_fake_speech(page, voices=(LOCAL,), boundary=False, word_ms=5)
+    sockets = ForgetfulServer(page)
+    start(page, activity_id)
+    sockets.forget()
+    expect(page.get_by_role("status").filter(has_text="your game stopped")).to_have_text(LOST_NOTE)
+    if said:
+        page.wait_for_function("(t) => window.__speech.spoken.some(s => s.text === t)", arg=LOST_NOTE)
+    else:
+        page.wait_for_timeout(500)
+        assert LOST_NOTE not in [s["text"] for s in speech(page)["spoken"]]
+
+
 def test_a_game_left_for_another_one_says_nothing_of_a_lost_game(page):
     """Another activity opened from a game's page (its link in the header's menu or a popup) ends the game on
     purpose: no word of a lost one there."""
