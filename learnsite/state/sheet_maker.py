@@ -43,6 +43,9 @@ def query_of(options: SheetOptions) -> str:
 
 # options whose error the page shows just under them (on a phone, the note by Download was a screen away)
 FIELDS_WITH_ERROR_BESIDE = ("range", "count", "level", "carrying")
+CARRYING_MEANS = "Carrying: a column adds up to 10 or more, so a 1 moves to the next column, as in 27 + 15."
+BORROWING_MEANS = ("Borrowing: a top digit is smaller than the one under it, so a 1 is taken from the next column, "
+                   "as in 42 − 17.")
 
 
 class SheetMakerState(rx.State):
@@ -132,6 +135,11 @@ class SheetMakerState(rx.State):
     @rx.var
     def carrying_label(self) -> str:
         return "Borrowing" if self.kind == "subtraction" else "Carrying"
+
+    @rx.var
+    def carrying_hint(self) -> str:
+        """What the word means: a grown-up who is not a teacher may not know it (a grandparent's review)."""
+        return BORROWING_MEANS if self.kind == "subtraction" else CARRYING_MEANS
 
     @rx.var
     def has_case(self) -> bool:

@@ -14,6 +14,7 @@ from pypdf import PdfReader
 
 from learnsite.backend_url import OFFLINE
 from learnsite.pages.sheet_maker import MADE_FAILED, MAKER_BUSY, PREVIEW_FAILED, ROUTE
+from learnsite.state.sheet_maker import BORROWING_MEANS, CARRYING_MEANS
 from tests.browser.worksheets.conftest import choose, open_all_worksheets, sign_in
 from tests.conftest import hold_requests, open_page, toast, wait_held, wait_hydrated, window
 
@@ -37,7 +38,10 @@ def test_make_a_sheet_see_the_preview_and_download_it(page, tmp_path):
     open_page(page, "/worksheets/maker")
     expect(page.get_by_role("heading", name="Worksheet Maker")).to_be_visible()
     expect(page.get_by_text("For ages 5-10.", exact=True)).to_be_visible()  # the first kind, Addition drill
+    expect(page.get_by_text(CARRYING_MEANS, exact=True)).to_be_visible()  # the teacher's word, said plainly
     choose(page, "Kind of worksheet", "Subtraction drill")
+    expect(page.get_by_text(BORROWING_MEANS, exact=True)).to_be_visible()
+    expect(page.get_by_text(CARRYING_MEANS, exact=True)).to_have_count(0)
     page.get_by_label("Number of problems").fill("30")
     page.get_by_label("Sheet number").fill("1234")
     image = page.get_by_role("img", name=PREVIEW)

@@ -7,7 +7,7 @@ from typing import get_args, get_type_hints
 
 from learnsite.services import worksheets as service
 from learnsite.sheets import _MODULES, KINDS
-from learnsite.state.sheet_maker import LEVELS, Kind, SheetMakerState
+from learnsite.state.sheet_maker import BORROWING_MEANS, CARRYING_MEANS, LEVELS, Kind, SheetMakerState
 from tests.unit.auth_fixtures import client_tree, run
 
 
@@ -121,3 +121,13 @@ def test_every_kind_can_be_chosen_made_and_filed():
         category, subject, skill = spec.library
         assert category in service.ALLOWED_CATEGORIES and subject in service.SUBJECTS
         assert skill in service.SKILL_TYPES, spec.kind
+
+
+async def test_carrying_and_borrowing_say_what_they_mean_beside_their_choice():
+    """"Carrying" is a teacher's word: a grandparent making a sheet did not know it (a review)."""
+    s = await _maker()
+    assert (s.has_carrying, s.carrying_label, s.carrying_hint) == (True, "Carrying", CARRYING_MEANS)
+    assert "27 + 15" in CARRYING_MEANS  # 7 + 5 makes 12: the 1 carried is real
+    await run(SheetMakerState.set_kind, s, "subtraction")
+    assert (s.carrying_label, s.carrying_hint) == ("Borrowing", BORROWING_MEANS)
+    assert "42 − 17" in BORROWING_MEANS  # 2 is smaller than 7: a ten is borrowed
