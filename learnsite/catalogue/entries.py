@@ -13,7 +13,7 @@ _SOURCES = {"powerpoint": ("PRESENTATIONS", "presentation"), "book": ("STORYBOOK
 def _row(kind: str, item_id: str, title: str, subtitle: str = "") -> dict:
     art = _SOURCES[kind][1]
     return {"id": item_id, "title": title, "subtitle": subtitle, "image": f"/art/{art}/{item_id}.svg",
-            "href": f"{TYPE_ROUTES[kind]}/{item_id}"}
+            "href": f"{TYPE_ROUTES[kind]}/{item_id}", "ages": library.ages_label(title)}
 
 
 def list_rows(kind: str) -> list[dict]:

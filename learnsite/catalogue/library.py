@@ -294,6 +294,33 @@ FLIPBOOKS: tuple[Flipbook, ...] = (
     ))),
 )
 
+# ---------------------------------------------------------------- ages
+
+# The ages each built-in item suits ("3-6": 3 to 6), shown where a grown-up picks one (the category and list
+# popups): a grandparent could not tell which story was for a 4-year-old (a review). Activities take theirs from
+# their game's age band (games/activities.py). Every item has one (tests/unit/test_catalogue_library.py).
+AGES: dict[str, str] = {
+    # videos
+    "abc-adventure": "3-5", "counting-with-animals": "3-5", "colors-of-the-rainbow": "3-6", "how-plants-grow": "4-7",
+    # songs
+    "the-alphabet-song": "3-5", "five-little-ducks": "3-5", "days-of-the-week": "4-6", "phonics-fun": "4-6",
+    # presentations
+    "solar-system-tour": "5-8", "dinosaur-facts": "4-8", "world-of-insects": "4-7", "ancient-egypt": "7-10",
+    # storybooks
+    "the-magical-forest": "3-6", "the-brave-knight": "4-7", "mystery-of-the-stars": "4-7", "jungle-friends": "3-6",
+    # audiobooks
+    "the-lion-and-the-mouse": "4-8", "the-tortoise-and-the-hare": "4-8",
+    # flipbooks
+    "ocean-explorers": "3-6", "farm-friends": "3-5", "space-adventure": "5-8", "my-first-shapes": "3-5",
+}
+
+
+def ages_label(title: str) -> str:
+    """ "Ages 3-6" for a built-in item's title (as the category popups name it), "" for one without ages."""
+    ages = AGES.get(slugify(title), "")
+    return f"Ages {ages}" if ages else ""
+
+
 # Printable worksheets are database rows (worksheets issue); none are built in.
 WORKSHEETS: tuple[BuiltinWorksheet, ...] = ()
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from learnsite.catalogue.home import CATEGORIES
+from learnsite.catalogue.library import ages_label
 from learnsite.catalogue.types import Category
 from learnsite.popups.all_worksheets import open_all_worksheets
 from learnsite.popups.dialog import coming_soon_buttons, popup
@@ -26,6 +27,8 @@ def _item(category: Category, name: str) -> rx.Component:
         rx.box(rx.icon(category.icon, size=20, aria_hidden="true"), class_name="item-tile",
                background=category.color),
         rx.text(name, as_="span", weight="bold", class_name="item-name"),
+        *([rx.badge(ages, variant="soft", radius="full", size="1", class_name="item-ages")]
+          if (ages := ages_label(name)) else []),
         rx.icon("arrow-right", size=18, aria_hidden="true", class_name="item-arrow"),
     ]
     if is_read_prompt(name):

@@ -16,6 +16,8 @@ def _row(row) -> rx.Component:
             rx.text(row["title"], as_="span", weight="bold"),
             rx.cond(row["subtitle"] != "", rx.text(row["subtitle"], as_="span", size="2", class_name="muted"),
                     rx.fragment()),
+            rx.cond(row["ages"] != "", rx.badge(row["ages"], variant="soft", radius="full", size="1"),
+                    rx.fragment()),
             spacing="0",
             align="start",
         ),

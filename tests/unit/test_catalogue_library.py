@@ -150,3 +150,21 @@ def test_find():
 @pytest.mark.parametrize("seconds,label", [(0, "0:00"), (5, "0:05"), (59, "0:59"), (60, "1:00"), (185, "3:05"), (240, "4:00")])
 def test_clock_is_m_ss(seconds, label):
     assert clock(seconds) == label
+
+
+def test_every_built_in_item_says_the_ages_it_suits_within_the_sites():
+    """Shown where a grown-up picks one: a grandparent could not tell which story was for a 4-year-old."""
+    items = (library.VIDEOS + library.SONGS + library.PRESENTATIONS + library.STORYBOOKS + library.AUDIOBOOKS
+             + library.FLIPBOOKS)
+    assert set(library.AGES) == {item.id for item in items}
+    for id_, ages in library.AGES.items():
+        low, high = map(int, ages.split("-"))
+        assert 3 <= low < high <= 10, id_
+    assert library.ages_label("The Brave Knight") == "Ages 4-7"
+    assert library.ages_label("Read Along Fables") == ""  # a prompt, not a book
+
+
+def test_the_list_popups_rows_carry_their_ages():
+    from learnsite.catalogue.entries import list_rows
+    assert {row["id"]: row["ages"] for row in list_rows("book")}["jungle-friends"] == "Ages 3-6"
+    assert all(row["ages"] for kind in ("powerpoint", "book", "audiobook") for row in list_rows(kind))
