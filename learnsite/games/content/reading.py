@@ -7,8 +7,8 @@ from learnsite.games.content.base import Question, quiz
 
 FOX_AND_CROW = (
     "A crow found a piece of cheese and flew up to a high branch to eat it. A hungry fox saw her and had "
-    "a clever idea. “Good morning, Crow,” he said. “What shiny feathers you have! I am sure your voice is "
-    "the most beautiful of all the birds. Will you sing for me?” The crow was so pleased that she opened "
+    "a clever idea. “Good morning, Crow,” he said. “What shiny feathers you have! I am sure you have "
+    "the most beautiful voice of all the birds. Will you sing for me?” The crow was so pleased that she opened "
     "her beak to sing: “Caw! Caw!” Down fell the cheese, and the fox caught it in his mouth. “Thank you,” "
     "said the fox. “Next time, do not believe everyone who says nice things to you.”"
 )
@@ -24,7 +24,7 @@ FERN_AND_THE_RIVER = (
 LION_AND_MOUSE = (
     "A lion was sleeping in the sun when a little mouse ran across his nose. The lion woke up and caught the "
     "mouse in his big paw. “Please let me go,” squeaked the mouse. “One day I will help you.” The lion "
-    "laughed. How could a tiny mouse help a king? But he let the mouse go. A few days later, the lion was "
+    "laughed. How could a tiny mouse help the king of the animals? But he let the mouse go. A few days later, the lion was "
     "caught in a hunter's net. He roared and pulled, but he could not get free. The mouse heard him and came "
     "running. She nibbled the ropes with her sharp teeth until the lion was free. “Thank you, little friend,” "
     "said the lion. “Now I know that small friends can be great friends.”"
@@ -60,10 +60,10 @@ STORIES = {
         ("Why did the fox say nice things to the crow?", "He wanted her cheese",
          ("He wanted a new friend", "He was lost", "He wanted to learn to sing"),
          "The fox was hungry. What did he get in the end?"),
-        ("What happened when the crow opened her beak?", "The cheese fell down",
-         ("She flew away", "The fox fell asleep", "It began to rain"), "Find the word “Down” in the story."),
         ("How did the crow feel when the fox said nice things?", "Pleased", ("Angry", "Scared", "Sleepy"),
          "Find the sentence that starts “The crow was so”."),
+        ("What happened when the crow opened her beak?", "The cheese fell down",
+         ("She flew away", "The fox fell asleep", "It began to rain"), "Find the word “Down” in the story."),
         ("What did the fox tell the crow to do next time?", "Not believe everyone who says nice things",
          ("Sing more loudly", "Eat her cheese faster", "Fly even higher"), "Read the last thing the fox says."),
         ("Which word best describes the fox in this story?", "Clever", ("Shy", "Sleepy", "Kind"),

@@ -8,13 +8,13 @@ from learnsite.games.rounds import EASIER, Option
 from learnsite.variety import picked
 
 HINTS = {
-    "circle": "A circle is round like a ball, with no corners at all.",
+    "circle": "A circle is round like a coin, with no corners at all.",
     "square": "A square has 4 straight sides, all the same length, and 4 square corners.",
     "triangle": "A triangle has 3 sides and 3 corners.",
     "star": "A star has 5 pointy tips.",
     "heart": "A heart is round at the top and pointy at the bottom.",
     "rectangle": "A rectangle has 4 straight sides and 4 square corners, like a door.",
-    "oval": "An oval is round like an egg.",
+    "oval": "An oval is long and round, like the outline of an egg.",
     # not "a square standing on one corner": turning a shape does not change it, and a square is no diamond here
     "diamond": "A diamond has 4 straight sides, all the same length, and pointy ends at the top and bottom.",
 }

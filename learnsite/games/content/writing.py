@@ -52,7 +52,7 @@ CREATIVE_WRITING = {
         "a tiny tale": "Once upon a time, {hero} lived {place}.",
         "a diary entry": "Dear Diary, today I met {hero} {place}.",
         "a letter to a friend": "Dear friend, you will never believe what happened to {hero}.",
-        "a news report": "{hero_cap} spotted {place}! Our reporter has the story.",
+        "a news report": "{hero_cap} seen {place}! Our reporter has the story.",
     },
     "first_lines": (
         "Nobody expected to find {hero} {place}.",

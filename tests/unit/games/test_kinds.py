@@ -739,7 +739,7 @@ def test_creative_writing_asks_for_one_of_the_picked_words_in_any_form():
                                          ("a postcard", "I am writing this postcard in a cloud city!"),
                                          ("a diary entry", "Dear Diary, today I met"),
                                          ("a letter to a friend", "Dear friend,"),
-                                         ("a news report", "A snowman on holiday spotted in a cloud city!"),
+                                         ("a news report", "A snowman on holiday seen in a cloud city!"),
                                          ("a tiny tale", "Once upon a time, a snowman on holiday lived")])
 def test_creative_writing_offers_a_first_line_that_fits_the_piece(form, starts):
     """"Dear friend, you will never believe..." was offered to begin a poem and a news report too."""

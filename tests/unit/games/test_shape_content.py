@@ -121,7 +121,7 @@ def test_a_misplaced_shape_hears_about_its_own_shape():
                 f"{SHAPE_HINTS[shape]} Which home has the same shape?"), (shape, fb.message)
             heard.add(shape)
     assert heard == {"circle", "square", "triangle"}
-    assert "round like a ball, with no corners" in SHAPE_HINTS["circle"] and "3 corners" in SHAPE_HINTS["triangle"]
+    assert "round like a coin, with no corners" in SHAPE_HINTS["circle"] and "3 corners" in SHAPE_HINTS["triangle"]
 
 
 def test_shape_safari_asks_for_a_new_shape_each_round_while_there_are_new_ones():
