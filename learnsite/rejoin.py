@@ -1,7 +1,7 @@
 """A page whose connection dropped, unheard by the server, keeps its state when it connects again.
 
 A phone that loses the network for a moment leaves its websocket open on the server: nothing tells the server,
-and Engine.IO's ping only finds it gone after up to 145 s (25 s between pings, 120 s to answer). The page's new
+and Engine.IO's ping only finds it gone after up to 30 s (rxconfig.py; Reflex's own 145 s before). The page's new
 socket carries the tab's token, and Reflex 0.10.1 (`LocalTokenManager.link_token_to_sid`) takes a token that is
 still linked to another socket for a second tab made by "Duplicate tab": it hands the new socket a new token and
 a fresh state. The child was back at "Start Playing!", the round and stars gone.

@@ -23,16 +23,20 @@ class Sockets:
         self.page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
         self._wait_hydrated_after(first)
 
-    def _wait_hydrated_after(self, first) -> None:
+    def _wait_hydrated_after(self, first, within_s: float = 15) -> None:
         def hydrated_again() -> bool:
             return any(ws is not first and '"is_hydrated_rx_state_":true' in data for ws, data in self.frames)
 
-        for _ in range(150):
+        for _ in range(int(within_s * 10)):
             if hydrated_again():
                 break
             self.page.wait_for_timeout(100)
         assert hydrated_again(), "the page did not connect again"
         self.page.wait_for_timeout(300)  # its last deltas drawn
+
+    def new_tokens(self) -> int:
+        """How many times the server gave the page a new token (Reflex's answer to a second tab)."""
+        return sum('"new_token"' in data for _, data in self.frames)
 
 
 class UnheardDrops(Sockets):
@@ -56,10 +60,6 @@ class UnheardDrops(Sockets):
         self.routes[-1].close()
         self._wait_hydrated_after(first)
 
-    def new_tokens(self) -> int:
-        """How many times the server gave the page a new token (Reflex's answer to a second tab)."""
-        return sum('"new_token"' in data for _, data in self.frames)
-
 
 class ForgetfulServer(UnheardDrops):
     """As UnheardDrops, with a way to make the server forget the page: the page is told a token the server has
@@ -72,3 +72,28 @@ class ForgetfulServer(UnheardDrops):
         self.routes[-1].send("42/_event," + json.dumps(["new_token", str(uuid.uuid4())]))
         self.page.wait_for_function("(t) => window.sessionStorage.getItem('token') !== t", arg=token)
         self.drop()
+
+
+class QuietNetwork(Sockets):
+    """As Sockets, with the page's socket routed through Playwright, so that it can stop carrying anything either
+    way while both ends stay open and neither is told: a phone's wifi gone quiet, a train in a tunnel."""
+
+    def __init__(self, page) -> None:
+        super().__init__(page)
+        self.routes: list = []
+        self.quiet: set = set()
+        page.route_web_socket(lambda url: "/_event" in url, self._route)
+
+    def _route(self, ws) -> None:
+        server = ws.connect_to_server()
+        ws.on_message(lambda message: None if ws in self.quiet else server.send(message))
+        server.on_message(lambda message: None if ws in self.quiet else ws.send(message))
+        ws.on_close(lambda code, reason: None)  # the page giving up is not heard by the server either
+        self.routes.append(ws)
+
+    def go_quiet(self, within_s: float) -> None:
+        """Carry nothing more on the page's socket; wait (up to within_s) until its next socket has hydrated."""
+        assert self.frames and self.routes, "no websocket yet"
+        first = self.frames[-1][0]
+        self.quiet.add(self.routes[-1])
+        self._wait_hydrated_after(first, within_s)

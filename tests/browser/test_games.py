@@ -20,8 +20,9 @@ from learnsite.games.kinds import prompt as prompt_kind
 from learnsite.games.session import CHEERS, TRY_AGAIN
 from learnsite.pages.activity import LOST_NOTE
 from learnsite.state.game import GameState
+from rxconfig import SOCKET_INTERVAL_S, SOCKET_TIMEOUT_S
 from tests.browser.fake_speech import LOCAL, NETWORK, NO_VOICE, install_fake_speech, speech
-from tests.browser.reconnect import ForgetfulServer, Sockets, UnheardDrops
+from tests.browser.reconnect import ForgetfulServer, QuietNetwork, Sockets, UnheardDrops
 from tests.browser.test_read_aloud import open_book, read_button
 from tests.conftest import (animations_done, hold_requests, open_page, phone, scroll_still, toast,
                             wait_held, wait_hydrated, window)
@@ -2350,6 +2351,15 @@ def test_a_game_goes_on_after_a_drop_the_server_did_not_hear_of(page):
     (test_a_duplicated_tab_still_gets_a_state_of_its_own)."""
     sockets = UnheardDrops(page)
     plays_on_after(page, sockets.drop)
+    assert sockets.new_tokens() == 0
+
+
+def test_a_game_goes_on_after_the_network_went_quiet_without_a_word(page):
+    """A phone's wifi that stopped carrying anything, neither end told: the page waited up to 145 s for Engine.IO's
+    ping before it gave up, silent all that time (a flaky-network review). It now gives up after 30 s (rxconfig.py),
+    connects again and keeps the child's round; the server's end, silent too, gives way to it (rejoin.py)."""
+    sockets = QuietNetwork(page)
+    plays_on_after(page, lambda: sockets.go_quiet(within_s=SOCKET_INTERVAL_S + SOCKET_TIMEOUT_S + 15))
     assert sockets.new_tokens() == 0
 
 
