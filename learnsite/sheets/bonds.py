@@ -68,10 +68,10 @@ def plan(options: SheetOptions) -> list[Bond]:
     bonds: list[Bond] = []
     pool = facts
     while len(bonds) < options.count:
-        n = min(options.count - len(bonds), len(pool))
+        # the whole pool in play order, though fewer may be needed: the last bonds of a sheet still have a choice
         after = bonds[-1].fact if bonds else None
-        order = varied(rng, pool, n, lambda f: f[0], lambda f: f[1], after=after)
-        while order:
+        order = varied(rng, pool, len(pool), lambda f: f[0], lambda f: f[1], after=after)
+        while order and len(bonds) < options.count:
             # the next fact, unless its only new ways blank the circle blanked twice just before: then the first
             # that has another (with two circles to blank, "pairs that make 10" ran left, left, left)
             last = bonds[-1].fact if bonds else None
@@ -85,6 +85,7 @@ def plan(options: SheetOptions) -> list[Bond]:
         least = min(times[way.question] for fact in facts for way in _ways(fact, one_whole))
         pool = [fact for fact in facts if any(times[way.question] == least for way in _ways(fact, one_whole))]
     return bonds
+
 
 
 def _ways(fact: tuple[int, int], one_whole: bool) -> list[Bond]:
@@ -108,9 +109,11 @@ def _least_asked(ways: list[Bond], bonds: list[Bond]) -> list[Bond]:
 
 
 def _fresh(ways: list[Bond], bonds: list[Bond]) -> bool:
-    """Whether a way asking a question asked least blanks no circle a third time in a row."""
+    """Whether a way asking a question asked least is not yet drawn and blanks no circle a third time in a row (10 =
+    4 + [6] came twice on "Number bonds to 10": its mirror, 10 = [6] + 4, would have blanked the left a third time,
+    and another fact could have come first)."""
     twice = _twice(bonds)
-    return any(bond.missing != twice for bond in _least_asked(ways, bonds))
+    return any(bond.missing != twice and bond not in bonds for bond in _least_asked(ways, bonds))
 
 
 def _new_bond(rng, ways: list[Bond], bonds: list[Bond]) -> Bond:

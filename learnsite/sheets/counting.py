@@ -57,8 +57,9 @@ def plan(options: SheetOptions) -> list[CountProblem]:
 
 
 def heading(options: SheetOptions) -> str:
-    # not "Count groups of 8 to 20": read as groups of eight
-    return f"Count to {options.high}" if options.low == 1 else f"Count {options.low} to {options.high} pictures"
+    # not "Count groups of 8 to 20" (read as groups of eight), nor "Count 8 to 20 pictures" (a teacher's review)
+    return (f"Count to {options.high}" if options.low == 1
+            else f"Count to {options.high}: {options.low} or more in each box")
 
 
 def draw(pdf: SheetPdf, options: SheetOptions, problems: list[CountProblem]) -> None:

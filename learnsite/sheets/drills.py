@@ -18,6 +18,9 @@ SIGNS = {"addition": "+", "subtraction": "−", "multiplication": "×", "divisio
 TABLES = ("multiplication", "division")  # kinds whose range is of times tables
 COLS, ROWS = 4, 5
 ACROSS_COLS, ACROSS_ROWS = 2, 10  # the same 20 a page, each a line wide
+# with dots under each sum, 16 a page: in rows of 10 a sum's dots stood as near the sum below as their own (US
+# Letter, a teacher's review), and a 4-year-old counted the wrong row's
+PICTURED_ROWS = 8
 ACROSS_MAX = 20  # a sheet of numbers up to this is written across (and every times-table sheet)
 TRIES = 4000  # draws for a wide range's problems
 ENUMERATE = 2000  # a range with at most this many pairs of numbers (0-43) lists them all
@@ -185,7 +188,7 @@ PICTURED_MAX = 5  # an addition sheet of numbers up to this draws each number as
 DIE = {0: (), 1: ((1, 1),), 2: ((2, 0), (0, 2)), 3: ((2, 0), (1, 1), (0, 2)),
        4: ((0, 0), (2, 0), (0, 2), (2, 2)), 5: ((0, 0), (2, 0), (1, 1), (0, 2), (2, 2))}
 DOT_R, DOT_PITCH = 1.25, 3.3  # mm: a face 9.1 mm across, narrower than the gap between a sum's two numbers
-PICTURED_LIFT = 3.5  # mm the sum stands higher in its cell, to leave room for the dots under it
+PICTURED_LIFT = 5.3  # mm the sum stands higher in its cell: the sum, its line and its dots centred in the cell
 
 
 def pictured(options: SheetOptions) -> bool:
@@ -205,10 +208,10 @@ def draw(pdf: SheetPdf, options: SheetOptions, problems: list[Problem]) -> None:
             "division": "Divide"}[options.kind]
     number = 0
     across = written_across(options)  # one layout for the whole sheet
-    cols, rows = (ACROSS_COLS, ACROSS_ROWS) if across else (COLS, ROWS)
+    dots = pictured(options)
+    cols, rows = (ACROSS_COLS, PICTURED_ROWS if dots else ACROSS_ROWS) if across else (COLS, ROWS)
     room = marks_room(options.kind, problems)
     sum_w = _sums_width(pdf, problems) if across else 0.0
-    dots = pictured(options)
     for page_problems in pages_of(problems, cols * rows):
         where = "on the line" if across else "under the line"
         help_ = " Count the dots if you need to." if dots else ""

@@ -168,6 +168,7 @@ def test_the_number_bonds_to_10_and_20_starters_are_pairs_that_make_10_and_20():
         assert len({b.question for b in bonds}) == min(len(bonds), whole)
         assert all(b.missing != "whole" for b in bonds), key
         assert len({b.fact for b in bonds}) >= 5
+        assert len(set(bonds)) == len(bonds), key  # no bond drawn twice
 
 
 def test_a_bond_shown_mirrored_is_the_same_question():
@@ -202,7 +203,7 @@ def test_a_star_stands_on_two_points_with_one_straight_up(monkeypatch):
     (dict(kind="number-bonds", low=10, high=10), "Number bonds to 10"),
     (dict(kind="number-bonds", low=5, high=10), "Number bonds: wholes 5 to 10"),
     (dict(kind="counting", low=1, high=5), "Count to 5"),
-    (dict(kind="counting", low=8, high=20), "Count 8 to 20 pictures"),
+    (dict(kind="counting", low=8, high=20), "Count to 20: 8 or more in each box"),
 ])
 def test_bonds_and_counting_are_headed_with_their_numbers(raw, heading):
     texts = page_texts(made(**raw))
@@ -211,10 +212,11 @@ def test_bonds_and_counting_are_headed_with_their_numbers(raw, heading):
 
 def test_a_question_asked_again_is_mostly_drawn_the_other_way_round():
     """"Number bonds to 10" had 10 = 7 + [3] twice, drawn alike (77 sheets in 200 had such a pair): with 12 bonds
-    a question comes again, and is drawn mirrored (10 = [3] + 7) where the other rules let it."""
+    a question comes again, and is drawn mirrored (10 = [3] + 7) where the other rules let it. The last bonds of a
+    sheet had no fact left to choose from (the starter's 10 = 4 + [6] twice, a teacher's review): now none."""
     alike = 0
     for seed in range(100):
         for whole in (10, 20):
             sheet = bonds.plan(checked(dict(kind="number-bonds", seed=seed, low=whole, high=whole, count=12)))
             alike += any(n > 1 for n in Counter(sheet).values())
-    assert alike <= 20, alike
+    assert alike == 0, alike
