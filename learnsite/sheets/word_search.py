@@ -11,16 +11,19 @@ from fpdf.enums import StrokeCapStyle
 from learnsite.sheets.layout import INK, MARGIN, SheetPdf, rng_for
 from learnsite.sheets.options import SheetOptionError, SheetOptions
 
-# Dolch lists: pre-primer, primer, first grade (words of three letters or more).
+# Dolch lists: pre-primer, primer, first grade (words of three letters or more), less "live": a child reads a grid
+# every way, and "live" reads "evil" the other way whichever way it goes (38 of the first 150 level-3 sheets had it).
 WORDS = {
     1: ("and away big blue can come down find for funny help here jump little look make not one play red run said "
         "see the three two where yellow you").split(),
     2: ("all are ate black brown but came did eat four get good have into like must new now our out please "
         "pretty ran ride saw say she soon that there they this too under want was well went what white who "
         "will with yes").split(),
-    3: ("after again any ask could every fly from give going had has her him his how just know let live may "
+    3: ("after again any ask could every fly from give going had has her him his how just know let may "
         "old once open over put round some stop take thank them then think walk were when").split(),
 }
+# What each level's words are called where a parent picks a sheet (the starters' titles), and on the printed sheet.
+LEVEL_NAMES = {1: "first words", 2: "primer words", 3: "harder words"}
 SIZES = {1: 8, 2: 10, 3: 12}
 # Largest grid cell (mm) at each level: big letters for 5-6 year olds, yet a 12x12 grid still fits the page.
 CELL_MAX = {1: 20.0, 2: 17.0, 3: 15.0}
@@ -45,7 +48,7 @@ fanny muff puss anus anal cum semen sperm dildo horny sexy sex nude naked porn s
 slut whore hoe hooker pimp bitch wank jizz bugger bollock git prat sod tosser damn hell
 fag gay homo lesbo dyke poof tranny queer nig nigg niga niger coon wog paki chink gook spic kike jap
 spaz retard tard mong cripple idiot stupid dumb ugly fat loser
-nazi kkk rape kill kys die dead gun stab bomb hate
+nazi kkk rape kill kys die dead death murder shoot gun stab bomb hate evil moron jerk freak liar
 """.split())
 SIGHT_WORDS = frozenset(w for level in WORDS.values() for w in level)
 # The random letters leave out b, d, p and q: mirror images of each other that a child with dyslexia mixes up,
@@ -99,7 +102,7 @@ def _layout(rng, options: SheetOptions, size: int, directions) -> tuple[list[lis
     """The words placed in an empty grid (None where a random letter goes)."""
     grid: list[list[str | None]] = [[None] * size for _ in range(size)]
     placements: list[Placement] = []
-    candidates = [w for w in WORDS[options.level] if len(w) <= size]
+    candidates = [w for w in WORDS[options.level] if len(w) <= size and hideable(w)]
     rng.shuffle(candidates)
     for word in candidates:
         if len(placements) == options.count:
@@ -112,6 +115,13 @@ def _layout(rng, options: SheetOptions, size: int, directions) -> tuple[list[lis
             for (r, c), ch in zip(placement.cells(), word):
                 grid[r][c] = ch
     return grid, placements
+
+
+def hideable(word: str) -> bool:
+    """Whether the word may go in a grid: a child reads every line both ways, so a word that holds an unwanted word
+    either way ("live" is "evil" backwards) shows it whichever way it goes, not only placed backwards or up, and
+    no fill of the letters around it could read well."""
+    return not any(u in word or u in word[::-1] for u in UNWANTED)
 
 
 def _fewest_first(directions, placements: list[Placement]) -> list[str]:
@@ -194,15 +204,21 @@ def _directions_text(directions) -> str:
     return ", ".join(names[:-1]) + f" and {names[-1]}"
 
 
+def heading(options: SheetOptions) -> str:
+    """The level's words and how many, as the starters are titled: the four sight-word starters all printed
+    "Sight-word search", and a parent could not tell the pages apart."""
+    return f"{options.spec.label}: {LEVEL_NAMES[options.level]}, {options.count} to find"
+
+
 def draw(pdf: SheetPdf, options: SheetOptions, puzzle: Puzzle) -> None:
-    heading = pdf.label
-    top = pdf.start_page(heading, f"Find each word and circle it. Words go {_directions_text(puzzle.directions)}.")
+    title = pdf.label
+    top = pdf.start_page(title, f"Find each word and circle it. Words go {_directions_text(puzzle.directions)}.")
     size, count = len(puzzle.grid), len(puzzle.placements)
     cell = _cell(pdf, options.level, size, top, 6 + _word_list_height(count))
     _draw_grid(pdf, puzzle, top, cell)
     _word_list(pdf, puzzle, top + cell * size + 6)
     if options.answer_key:
-        top = pdf.start_page(heading, key=True)
+        top = pdf.start_page(title, key=True)
         # the key's grid is the sheet's grid, so a teacher can lay one page on the other
         cell = min(cell, _cell(pdf, options.level, size, top, 5 + _key_list_height(count)))
         _draw_grid(pdf, puzzle, top, cell, answers=True)

@@ -1,10 +1,15 @@
+import io
 import re
 from collections import Counter
 
 import pytest
+from pypdf import PdfReader
 
+from learnsite.sheets import checked, word_search
 from learnsite.sheets.layout import SheetPdf
-from learnsite.sheets.word_search import DIRECTIONS, LEVEL_DIRECTIONS, SIZES, UNWANTED, WORDS, occurrences, reads_well
+from learnsite.sheets.starter import STARTERS
+from learnsite.sheets.word_search import (DIRECTIONS, LEVEL_DIRECTIONS, SIZES, UNWANTED, WORDS, hideable,
+                                          occurrences, plan, reads_well)
 
 from .support import key_pages, made, page_texts, student_pages
 
@@ -155,3 +160,89 @@ def test_no_direction_takes_most_of_the_words(level, count, most):
         puzzle = made(kind="word-search", level=level, count=count, seed=seed).plan
         ways = Counter(p.direction for p in puzzle.placements)
         assert max(ways.values()) <= most, (seed, ways)
+
+
+def _every_way(grid) -> list[str]:
+    """Each row, column and diagonal (both slants) read forwards and backwards, as a child scans a grid: written
+    apart from occurrences(), so a mistake there cannot hide one here."""
+    size = len(grid)
+    rows = list(grid)
+    cols = ["".join(row[c] for row in grid) for c in range(size)]
+    falling = ["".join(grid[r][r + k] for r in range(size) if 0 <= r + k < size) for k in range(1 - size, size)]
+    rising = ["".join(grid[r][k - r] for r in range(size) if 0 <= k - r < size) for k in range(2 * size - 1)]
+    lines = rows + cols + falling + rising
+    return lines + [line[::-1] for line in lines]
+
+
+def _unwanted_in(grid) -> set[str]:
+    return {u for line in _every_way(grid) for u in UNWANTED if u in line}
+
+
+def _plan(level: int, count: int, seed: int):
+    return plan(checked({"kind": "word-search", "level": level, "count": count, "seed": seed}))
+
+
+@pytest.mark.parametrize("level", [1, 2, 3])
+@pytest.mark.parametrize("count", range(3, 13))
+def test_every_level_and_count_makes_a_sheet_with_no_unwanted_word_read_any_way(level, count):
+    """Every sheet the maker offers is made (the unwanted list grew: a fill that shows one of them is drawn again),
+    the same each time for its number, and no line of it read either way holds an unwanted word."""
+    for seed in range(1, 16):
+        puzzle = _plan(level, count, seed)
+        assert len(puzzle.placements) == count
+        assert not _unwanted_in(puzzle.grid), (seed, _unwanted_in(puzzle.grid), puzzle.grid)
+        assert _plan(level, count, seed) == puzzle, seed
+
+
+def test_the_starter_no_longer_reads_evil_and_the_filler_no_longer_death():
+    """A teacher's review: "live" hidden backwards or up printed "evil" (the starter "Sight-word search: harder
+    words", 38 of sheets 1 to 150), and level 2, 8 words, sheet 82 read "death" across row 3."""
+    assert {"evil", "death"} <= UNWANTED
+    for seed in range(1, 151):
+        puzzle = _plan(3, 10, seed)
+        assert not [w for line in _every_way(puzzle.grid) for w in ("evil", "death") if w in line], seed
+    assert not [line for line in _every_way(_plan(2, 8, 82).grid) if "death" in line or "evil" in line]
+
+
+def test_a_word_that_reads_unwanted_backwards_is_never_hidden(monkeypatch):
+    """"live" is "evil" backwards, and a child reads a line both ways: hidden across, "evil" reads right to left (a
+    way a level-3 sheet tells them to look), so such a word is not hidden in any direction, and the sheet is
+    still made."""
+    assert not hideable("live") and not hideable("evil") and hideable("give")
+    assert "live" not in WORDS[3]
+    monkeypatch.setitem(WORDS, 3, (*WORDS[3], "live"))  # were it listed again, the grid still leaves it out
+    for seed in range(1, 41):
+        puzzle = _plan(3, 12, seed)
+        assert "live" not in [p.word for p in puzzle.placements], seed
+        assert not [line for line in _every_way(puzzle.grid) if "evil" in line], seed
+
+
+def _title(sheet) -> str:
+    return PdfReader(io.BytesIO(sheet.pdf)).metadata.title
+
+
+@pytest.mark.parametrize("level,count,heading", [
+    (1, 6, "Sight-word search: first words, 6 to find"),
+    (2, 8, "Sight-word search: primer words, 8 to find"),
+    (3, 10, "Sight-word search: harder words, 10 to find"),
+    (3, 12, "Sight-word search: harder words, 12 to find"),
+])
+def test_the_heading_names_the_level_and_how_many_words(level, count, heading):
+    """Every sight-word sheet printed "Sight-word search": a parent could not tell the four starters apart."""
+    sheet = made(kind="word-search", level=level, count=count, seed=1)
+    texts = page_texts(sheet)
+    assert student_pages(texts)[0].startswith(heading)
+    assert key_pages(texts)[0].startswith(f"Answer key: {heading}")
+    assert _title(sheet) == heading
+
+
+def test_each_sight_word_starter_prints_its_own_heading_naming_its_level():
+    starters = [s for s in STARTERS if s.options.kind == "word-search"]
+    assert len(starters) == 4
+    headings = {s.key: word_search.heading(s.options) for s in starters}
+    assert len(set(headings.values())) == len(starters), headings
+    for s in starters:
+        # the starters' titles call the levels by these names: the page names the one the parent picked
+        if ":" in s.title:
+            assert headings[s.key].startswith(s.title), (s.title, headings[s.key])
+        assert word_search.LEVEL_NAMES[s.options.level] in headings[s.key]
