@@ -8,6 +8,10 @@ at its corners, where it runs onto or off a guide line, and where a stroke start
 each piece is dotted evenly from end to end, clear of the start dots, and where pieces meet at a sharp angle the
 dots beside the corner stand back until they are a dot's width apart. A piece along a guide line is dotted finer
 and closer, and each dot on a line is drawn in a white ring (the line showed through grey dots of the same size).
+
+A short leg of a stroke (from its start or a corner to its end or the next corner) is dotted finer and closer too:
+at the stroke's pitch, 1's flag was its big start dot and one grey dot, and A's bar two, between their start dots
+and the stroke they end on.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ DISC_SPACE = 0.2  # mm of paper between a dot and a start dot
 MEET = 0.1  # mm: a point this near a stroke is on it (A's bar ends on its legs, I's stem on its base)
 ON_LINE = 0.01  # mm: a point this near a guide line is on it (an arc's top, 0.03 mm off, runs across it)
 STEP = 0.04  # mm: how finely a piece is searched for room clear of start dots and other dots
+FEW = 3  # dots a leg of a stroke shows at the least past its start dot, its far end's dot not counted
 
 
 @dataclass(frozen=True)
@@ -54,6 +59,7 @@ class _Piece:
     pts: list[Point]
     order: int  # its place in writing order
     on_guide: bool
+    fine: bool  # dotted finer and closer: along a guide line, or on a leg too short for FEW dots at the pitch
 
 
 def place_dots(strokes: list[list[Point]], discs: list[Disc], guides: tuple[float, ...],
@@ -61,8 +67,13 @@ def place_dots(strokes: list[list[Point]], discs: list[Disc], guides: tuple[floa
     """The dots of a copy written with strokes (in writing order), whose start dots are discs, on a row whose guide
     lines stand at the heights guides."""
     lines = [s for s in strokes if len(s) > 1]
-    pieces = [_Piece(pts, n, all(_on_line(seg, guides) for seg in zip(pts, pts[1:])))
-              for n, pts in enumerate(pts for s in lines for pts in _pieces(s, lines, guides))]
+    pieces: list[_Piece] = []
+    for stroke in lines:
+        short = _short_legs(stroke, discs, dotting)
+        for pts, start, end in _pieces(stroke, lines, guides):
+            on_guide = all(_on_line(seg, guides) for seg in zip(pts, pts[1:]))
+            fine = on_guide or any(a <= (start + end) / 2 <= b for a, b in short)
+            pieces.append(_Piece(pts, len(pieces), on_guide, fine))
     rays = [(end, way, p.order) for p in pieces for end, way in _rays(p.pts)]
     kept: list[Dot] = []
     for piece in pieces:
@@ -71,9 +82,26 @@ def place_dots(strokes: list[list[Point]], discs: list[Disc], guides: tuple[floa
     return kept
 
 
-def _pieces(stroke: list[Point], lines: list[list[Point]], guides: tuple[float, ...]) -> list[list[Point]]:
+def _short_legs(stroke: list[Point], discs: list[Disc], dotting: Dotting) -> list[tuple[float, float]]:
+    """The legs of stroke (from, to along it: its parts between its corners) too short to show FEW dots at the
+    pitch clear of the start dots on their ends."""
+    stroke = [p for i, p in enumerate(stroke) if not i or math.dist(p, stroke[i - 1]) > 1e-9]  # an arc's joins
+    at = _arclengths(stroke)
+    marks = [0.0] + [at[i] for i in range(1, len(stroke) - 1) if _turn(*stroke[i - 1:i + 2]) > CORNER] + [at[-1]]
+    out = []
+    for a, b in zip(marks, marks[1:]):
+        ends = (_point_at(stroke, at, a), _point_at(stroke, at, b))
+        room = b - a - sum(max([r + dotting.ink / 2 + DISC_SPACE for x, y, r in discs
+                                if math.dist(end, (x, y)) < MEET], default=0.0) for end in ends)
+        if round(room / dotting.pitch) < FEW:
+            out.append((a, b))
+    return out
+
+
+def _pieces(stroke: list[Point], lines: list[list[Point]],
+            guides: tuple[float, ...]) -> list[tuple[list[Point], float, float]]:
     """stroke cut at its corners, where it runs onto or off a guide line, and where a stroke (itself included)
-    starts, ends or turns on it or crosses it."""
+    starts, ends or turns on it or crosses it: each piece, with where along stroke it starts and ends."""
     at = _arclengths(stroke)
     cuts = {0.0, at[-1]}
     segments = list(zip(stroke, stroke[1:]))
@@ -93,7 +121,7 @@ def _pieces(stroke: list[Point], lines: list[list[Point]], guides: tuple[float, 
     for cut in sorted(cuts):
         if cut - marks[-1] > MEET and at[-1] - cut > MEET:
             marks.append(cut)
-    return [_between(stroke, at, a, b) for a, b in zip(marks, marks[1:] + [at[-1]])]
+    return [(_between(stroke, at, a, b), a, b) for a, b in zip(marks, marks[1:] + [at[-1]])]
 
 
 def _dot_piece(piece: _Piece, rays: list, discs: list[Disc], kept: list[Dot], guides: tuple[float, ...],
@@ -101,7 +129,7 @@ def _dot_piece(piece: _Piece, rays: list, discs: list[Disc], kept: list[Dot], gu
     """A piece's dots: evenly along each stretch of it clear of the start dots and of the dots already placed, with
     a dot on each of its ends that no start dot covers. Where another piece leaves the same end at a sharp angle,
     the dots next to it stand back from it."""
-    pitch, ink = (dotting.guide_pitch, dotting.guide_ink) if piece.on_guide else (dotting.pitch, dotting.ink)
+    pitch, ink = (dotting.guide_pitch, dotting.guide_ink) if piece.fine else (dotting.pitch, dotting.ink)
     pts, near = piece.pts, ink + DOT_SPACE
     at = _arclengths(pts)
     backs = [_stand_back(end, way, piece.order, rays, near, pitch) for end, way in _rays(pts)]

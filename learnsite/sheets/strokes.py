@@ -42,7 +42,9 @@ UPPER: dict[str, list[Stroke]] = {
     "N": [[(0, 0), (0, 2)], [(0, 0), (1.2, 2), (1.2, 0)]],
     "O": [arc(0.95, 1, 0.95, 1, 90, 450)],
     "P": [[(0, 0), (0, 2)], [(0, 0), (0.6, 0)] + arc(0.6, 0.5, 0.5, 0.5, 90, -90) + [(0, 1)]],
-    "Q": [arc(0.95, 1, 0.95, 1, 90, 450), [(1.1, 1.45), (1.75, 2.0)]],
+    # the tail from inside the O out across it to the base line, no wider than the O (7 mm long, its dotted copy was
+    # a start dot inside the O and a grey dot or two past it)
+    "Q": [arc(0.95, 1, 0.95, 1, 90, 450), [(1.1, 1.4), (1.9, 2.0)]],
     "R": [[(0, 0), (0, 2)], [(0, 0), (0.6, 0)] + arc(0.6, 0.5, 0.5, 0.5, 90, -90) + [(0, 1)], [(0.5, 1), (1.15, 2)]],
     "S": [_s((0.6, 0.5), (0.55, 0.5), (0.6, 1.5), (0.6, 0.5))],
     "T": [[(0.6, 0), (0.6, 2)], [(0, 0), (1.2, 0)]],
@@ -73,7 +75,9 @@ LOWER: dict[str, list[Stroke]] = {
     "o": [arc(0.5, 1.5, 0.5, 0.5, 90, 450)],
     "p": [[(0, 1), (0, 2.8)], arc(0.5, 1.5, 0.5, 0.5, 180, -180)],
     "q": [arc(0.5, 1.5, 0.5, 0.5, 30, 390), [(1, 1), (1, 2.8)]],
-    "r": [[(0, 1), (0, 2)], arc(0.45, 1.45, 0.45, 0.45, 180, 60)],
+    # the arch up from the stem, over and a little down (ending on the middle line, its dotted copy lay along the
+    # dashes and the r read as an i)
+    "r": [[(0, 1), (0, 2)], arc(0.45, 1.5, 0.45, 0.5, 180, 35)],
     "s": [_s((0.45, 1.25), (0.42, 0.25), (0.45, 1.75), (0.45, 0.25))],
     "t": [[(0.4, 0.3), (0.4, 2)], [(0, 1), (0.8, 1)]],
     "u": [[(0, 1), (0, 1.5)] + arc(0.5, 1.5, 0.5, 0.5, 180, 360) + [(1, 1)], [(1, 1), (1, 2)]],
@@ -86,7 +90,8 @@ LOWER: dict[str, list[Stroke]] = {
 
 DIGITS: dict[str, list[Stroke]] = {
     "0": [arc(0.6, 1, 0.6, 1, 90, 450)],
-    "1": [[(0.2, 0.35), (0.6, 0), (0.6, 2)]],
+    # the flag from a quarter of the way down (4.5 mm long, its dotted copy was the big start dot and one grey dot)
+    "1": [[(0, 0.45), (0.6, 0), (0.6, 2)]],
     "2": [arc(0.6, 0.55, 0.55, 0.55, 160, -30) + [(0, 2), (1.2, 2)]],
     "3": [arc(0.55, 0.5, 0.55, 0.5, 150, -90) + arc(0.55, 1.5, 0.6, 0.5, 90, -150)[1:]],
     "4": [[(0.9, 0), (0, 1.35), (1.2, 1.35)], [(0.9, 0), (0.9, 2)]],
@@ -99,6 +104,15 @@ DIGITS: dict[str, list[Stroke]] = {
 }
 
 GLYPHS = {**UPPER, **LOWER, **DIGITS}
+
+# The strokes (by index) a child writes on from the stroke before without lifting the pencil, as schools teach them:
+# a, d, g and q round, up and down; b, h, m, n, p and r down, back up and over; u down, round, up and down; 9 round
+# and down; B's second bump on from the first. A sheet marks only where the pencil is put down: a start dot for each
+# of these read "lift it here" (and a's, g's and q's sat under their bowls' start dots, two black dots in a clump).
+JOINED: dict[str, frozenset[int]] = {ch: frozenset(strokes) for ch, strokes in {
+    "a": {1}, "d": {1}, "g": {1}, "q": {1}, "b": {1}, "h": {1}, "m": {1, 2}, "n": {1}, "p": {1}, "r": {1},
+    "u": {1}, "9": {1}, "B": {2},
+}.items()}
 
 
 def width(glyph: str) -> float:

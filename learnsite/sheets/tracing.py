@@ -1,12 +1,16 @@
 """Letter and number tracing: three-line guides (top, dashed middle, base), one solid model with
-direction arrows, then dotted copies drawn from stroke data, each stroke with a start dot.
+direction arrows, then dotted copies drawn from stroke data, a start dot where the pencil goes down.
 
 A page's rows share its height evenly (a band left blank at the foot looked unfinished). The last page's free
-rows are "your turn" rows: a model, one copy to trace and room to write it alone, as handwriting books do."""
+rows are "your turn" rows: a model, one copy to trace and room to write it alone, as handwriting books do, each
+with a small note saying so (a parent could not tell what the blank line was for). A sheet of one to three
+letters or numbers fills most of its page with whole rows of copies first: it was one row of each, then six
+"your turn" rows."""
 
 from __future__ import annotations
 
 import functools
+import math
 import string
 
 from fpdf.enums import StrokeCapStyle, StrokeJoinStyle
@@ -15,7 +19,7 @@ from learnsite.sheets.arrows import ARROW, ARROW_SPREAD, SHAFT_WIDTH, Letter, ar
 from learnsite.sheets.dots import Dot, Dotting, place_dots
 from learnsite.sheets.layout import DOT_GAP, GREY, INK, MARGIN, SMALL_DOT_GAP, SheetPdf
 from learnsite.sheets.options import SheetOptions
-from learnsite.sheets.strokes import GLYPHS, left, width
+from learnsite.sheets.strokes import GLYPHS, JOINED, left, width
 
 UNIT = 8.5  # mm per stroke unit: capitals stand 17 mm tall
 ROW_PITCH = 3.35 * UNIT
@@ -37,6 +41,12 @@ TALL = Dotting(DOT_GAP, 1.25, 1.5, 0.95, 0.9, 1.5, 0.95)
 # Small letters: at a capital's dotting a 3 mm start dot hid a third of an r, whose rest was three grey dots
 SMALL = Dotting(SMALL_DOT_GAP, 0.9, 1.05, 0.7, 0.65, 1.1, 0.7)
 RING = 0.45  # mm of white round a dot on a guide line: the rings of a stroke along it meet
+OWN_TURN_NOTE = "Now write it on your own."
+NOTE_PT = 9  # small and grey, over the blank part of a "your turn" row
+FEW_ROWS = 3  # a sheet of this many rows or fewer repeats them to fill most of its page
+# mm of paper between two start dots of a character at the least: a later one nearer an earlier one is left to it
+# (A's second leg starts under the first's big dot; a's stem stood 0.45 mm from its bowl's, a black clump)
+NEAR_START = 2.0
 
 
 def dotting(text: str) -> Dotting:
@@ -75,7 +85,12 @@ def draw(pdf: SheetPdf, options: SheetOptions, rows: list[str]) -> None:
                              scored=False)
         per_page = max(1, int((pdf.body_bottom - top) // ROW_PITCH))
         here, rest = rest[:per_page], rest[per_page:]
-        own = [] if rest else own_turn_rows(rows, per_page - len(here))
+        if rest:
+            own = []
+        elif len(rows) <= FEW_ROWS and here == rows:
+            here, own = few_rows(rows, per_page)
+        else:
+            own = own_turn_rows(rows, per_page - len(here))
         for i, y in enumerate(row_tops(top, pdf.body_bottom, per_page)):
             if i < len(here):
                 _row(pdf, here[i], y)
@@ -94,6 +109,13 @@ def row_tops(top: float, bottom: float, count: int) -> list[float]:
 def own_turn_rows(rows: list[str], free: int) -> list[str]:
     """The models for a last page's `free` empty rows, taken evenly from the whole sheet (the first row first)."""
     return [rows[i * len(rows) // free] for i in range(free)] if free > 0 and rows else []
+
+
+def few_rows(rows: list[str], per_page: int) -> tuple[list[str], list[str]]:
+    """The rows of copies and the "your turn" rows of the page of a sheet of a few rows: as many rows of copies of
+    each as leave a row free, each text's together and in order, then the rest "your turn" rows."""
+    each = max(1, (per_page - 1) // len(rows))
+    return [text for text in rows for _ in range(each)], own_turn_rows(rows, per_page - each * len(rows))
 
 
 def _advance(ch: str) -> float:
@@ -116,6 +138,8 @@ def _row(pdf: SheetPdf, text: str, y: float, own_turn: bool = False) -> None:
     pdf.line(x0, y + 2 * UNIT, x1, y + 2 * UNIT)
     pdf.set_draw_color(*INK)
     starts = copy_starts(text, x0, x1)
+    if own_turn and len(starts) > 2:
+        _own_turn_note(pdf, starts[2], y)
     model = _strokes(text, starts[0], y)
     copies = [s for x in starts[1:2 if own_turn else None] for s in _strokes(text, x, y)]
     # round corners: a mitred one poked past the guide lines (M's top, the foot of N, V and W)
@@ -151,10 +175,19 @@ def _row(pdf: SheetPdf, text: str, y: float, own_turn: bool = False) -> None:
             pdf.set_fill_color(150, 150, 150)
             pdf.circle(pts[0][0], pts[0][1], dots.tittle, style="F")
     pdf.set_fill_color(*INK)
-    per_copy = len(model)
+    per_copy, downs = len(model), pen_downs(text)
     for i, pts in enumerate(copies):
-        if len(pts) > 1:
+        if len(pts) > 1 and downs[i % per_copy]:
             pdf.circle(pts[0][0], pts[0][1], dots.first if i % per_copy in firsts else dots.later, style="F")
+
+
+def _own_turn_note(pdf: SheetPdf, x: float, y: float) -> None:
+    """OWN_TURN_NOTE over the blank part of a "your turn" row whose top line is at y, from x, where the next copy
+    would have started: just above the top line, clear of the row above's descenders."""
+    height = NOTE_PT * 0.3528 * 1.15
+    pdf.set_text_color(*GREY)
+    pdf.text_at(x, y - height - 0.3, OWN_TURN_NOTE, NOTE_PT)
+    pdf.set_text_color(*INK)
 
 
 def _dot(pdf: SheetPdf, x: float, y: float, ink: float) -> None:
@@ -168,12 +201,37 @@ def _dot(pdf: SheetPdf, x: float, y: float, ink: float) -> None:
 def _copy_dots(text: str) -> tuple[Dot, ...]:
     """A copy's dots on a row starting at 0 with its top line at 0 (the same in every copy, row and page), the
     widest first (fewer changes of width)."""
-    dots, strokes = dotting(text), _strokes(text, 0, 0)
-    firsts = _first_strokes(text)
-    discs = [(*pts[0], dots.tittle if len(pts) == 1 else dots.first if i in firsts else dots.later)
-             for i, pts in enumerate(strokes)]
-    placed = place_dots(strokes, discs, (0.0, UNIT, 2 * UNIT), dots)
+    strokes = _strokes(text, 0, 0)
+    placed = place_dots(strokes, copy_discs(text, strokes), (0.0, UNIT, 2 * UNIT), dotting(text))
     return tuple(sorted(placed, key=lambda d: -d.ink))
+
+
+def copy_discs(text: str, strokes: list[list[tuple[float, float]]]) -> list[tuple[float, float, float]]:
+    """The start dots (centre and radius) of a copy of text, its strokes as _strokes gives them, in writing order:
+    the dots of i and j, and one where the pencil is put down for a stroke (pen_downs)."""
+    dots, firsts = dotting(text), _first_strokes(text)
+    return [(*pts[0], dots.tittle if len(pts) == 1 else dots.first if i in firsts else dots.later)
+            for i, (pts, down) in enumerate(zip(strokes, pen_downs(text))) if down]
+
+
+@functools.cache
+def pen_downs(text: str) -> tuple[bool, ...]:
+    """Per stroke of text (as _strokes gives them), whether it has a start dot: a character's first stroke does,
+    and a later one where the pencil is put down again. One written on from the stroke before (strokes.JOINED: a's
+    stem, n's arch) has none, nor has one starting within NEAR_START of an earlier start dot of its character, in a
+    copy (A's second leg, under the first's big dot). A stroke that is only a dot (i's, j's) is the dot itself."""
+    dots, strokes = dotting(text), iter(_strokes(text, 0, 0))
+    out: list[bool] = []
+    for ch in text:
+        kept: list[tuple[tuple[float, float], float]] = []
+        for i, pts in zip(range(len(GLYPHS[ch])), strokes):
+            radius = dots.later if i else dots.first
+            down = len(pts) == 1 or not i or (i not in JOINED.get(ch, ()) and all(
+                math.dist(pts[0], centre) - r - radius >= NEAR_START for centre, r in kept))
+            if down and len(pts) > 1:
+                kept.append((pts[0], radius))
+            out.append(down)
+    return tuple(out)
 
 
 def _first_strokes(text: str) -> set[int]:
@@ -223,7 +281,8 @@ def _model_arrows(text: str) -> tuple[tuple[float, float, float, float], ...]:
 def model_dots(text: str, model: list[list[tuple[float, float]]]) -> list[tuple[tuple[float, float], float]]:
     """The start dots (centre, radius) of the model of text, its strokes as _strokes gives them."""
     firsts = _first_strokes(text)
-    return [(pts[0], _start_dot(i in firsts, pts, MODEL_FIRST_DOT, MODEL_LATER_DOT)) for i, pts in enumerate(model)]
+    return [(pts[0], _start_dot(i in firsts, pts, MODEL_FIRST_DOT, MODEL_LATER_DOT))
+            for i, (pts, down) in enumerate(zip(model, pen_downs(text))) if down]
 
 
 def letters(text: str, model: list[list[tuple[float, float]]]) -> list[Letter]:

@@ -14,7 +14,7 @@ from learnsite.sheets.arrows import (ARROW, ARROW_GAP, CLEAR, DOT_GAP, SHAFT, _a
 from learnsite.sheets import tracing
 from learnsite.sheets.dots import DISC_SPACE, DOT_SPACE
 from learnsite.sheets.tracing import (LEAD, ROW_PITCH, SMALL, TALL, UNIT, _model_arrows, _row, _strokes,
-                                      copy_starts, dotting, letters, model_dots)
+                                      copy_starts, dotting, letters, model_dots, pen_downs)
 
 from .support import made, page_texts
 
@@ -161,8 +161,8 @@ def test_each_letter_starts_at_its_one_big_dot(text):
     pdf = _Recording()
     _row(pdf, text, 40)
     starts = copy_starts(text, MARGIN, MARGIN + pdf.content_w)
-    per_text = sum(len(GLYPHS[ch]) for ch in text)
-    model, copies = pdf.dots[:per_text], pdf.dots[per_text:]  # the model's dots come first, one per stroke
+    per_text = sum(pen_downs(text))  # a dot for each stroke the pencil is put down for (and i's dot)
+    model, copies = pdf.dots[:per_text], pdf.dots[per_text:]  # the model's dots come first
     assert len(copies) == per_text * (len(starts) - 1)
 
     def begins(x: float) -> list[tuple[float, float]]:  # where each character's first stroke begins
@@ -208,8 +208,32 @@ def test_a_last_page_ends_in_own_turn_rows_taken_from_the_whole_sheet(monkeypatc
     assert [(t, own) for t, own, _ in pages[0][1]] == [(str(n), False) for n in range(7)]
     assert [(t, own) for t, own, _ in pages[1][1]] == [("7", False), ("8", False), ("9", False),
                                                        ("0", True), ("2", True), ("5", True), ("7", True)]
+
+
+@pytest.mark.parametrize("paper,name_line", [("A4", True), ("Letter", True), ("A4", False)])
+@pytest.mark.parametrize("low,high", [(7, 7), (7, 8), (1, 3)])
+def test_a_sheet_of_a_few_letters_fills_most_of_its_page_with_copies(monkeypatch, low, high, paper, name_line):
+    """The teacher's review: a sheet of one letter was one row of copies, then six "your turn" rows. A sheet of one
+    to three letters or numbers fills all but a row of its page with whole rows of copies, each letter's together and
+    as many of each, then ends in a "your turn" row or more."""
+    pages = _rows_drawn(monkeypatch, kind="letter-tracing", low=low, high=high, case="lower", paper=paper,
+                        name_line=name_line)
+    assert len(pages) == 1
+    rows = pages[0][1]
+    letters = [string.ascii_lowercase[i - 1] for i in range(low, high + 1)]
+    full = [t for t, own, _ in rows if not own]
+    each = (len(rows) - 1) // len(letters)
+    assert full == [t for t in letters for _ in range(each)] and len(full) > len(rows) / 2
+    assert [own for _, own, _ in rows] == [False] * len(full) + [True] * (len(rows) - len(full))
+    assert len(rows) - len(full) >= 1
+
+
+def test_a_sheet_of_one_letter_has_six_rows_of_copies_and_a_your_turn_row(monkeypatch):
     one = _rows_drawn(monkeypatch, kind="letter-tracing", low=7, high=7, case="lower")
-    assert [(t, own) for t, own, _ in one[0][1]] == [("g", False)] + [("g", True)] * 6
+    assert [(t, own) for t, own, _ in one[0][1]] == [("g", False)] * 6 + [("g", True)]
+    numbers = _rows_drawn(monkeypatch, kind="number-tracing", low=10, high=12)
+    assert [(t, own) for t, own, _ in numbers[0][1]] == [(t, False) for t in ("10", "10", "11", "11", "12", "12")] \
+        + [("10", True)]
 
 
 def test_a_full_page_shares_its_height_between_its_rows(monkeypatch):
@@ -224,7 +248,7 @@ def test_a_full_page_shares_its_height_between_its_rows(monkeypatch):
 def test_an_own_turn_row_has_one_copy_to_trace():
     pdf = _Recording()
     _row(pdf, "B", 40, own_turn=True)
-    assert len(pdf.dots) == 2 * len(GLYPHS["B"])  # the model's start dots and one copy's
+    assert len(pdf.dots) == 2 * sum(pen_downs("B")) == 2  # the model's start dot and one copy's
 
 
 def _dots_along(pts: list[tuple[float, float]], pitch: float) -> list[tuple[float, float]]:
@@ -254,7 +278,7 @@ def _first_copy(text: str) -> tuple[list, list, list, list]:
     left, right = starts[1] - 3, starts[2] - 3
     dots = [(x, y, width) for x, y, width, colour in pdf.dotted if left <= x < right and colour != WHITE]
     rings = [(x, y, width) for x, y, width, colour in pdf.dotted if left <= x < right and colour == WHITE]
-    discs = [(x, y, r) for x, y, r in pdf.dots[sum(len(GLYPHS[ch]) for ch in text):] if left <= x < right]
+    discs = [(x, y, r) for x, y, r in pdf.dots[sum(pen_downs(text)):] if left <= x < right]
     return [s for s in _strokes(text, starts[1], 40) if len(s) > 1], dots, rings, discs
 
 
@@ -484,3 +508,123 @@ def test_each_model_arrow_has_a_shaft_and_stands_near_where_the_stroke_starts():
         x, y, angle, length = _model_arrows(text)[0]
         middle = (y + shaft((x, y), angle, length)[1][1]) / 2  # between the tip and the shaft's end
         assert middle < 1.5 * UNIT, (text, middle / UNIT)  # the x-height runs from 1 to 2 line gaps down
+
+
+def _legs(pts: list[tuple[float, float]]) -> list[list[tuple[float, float]]]:
+    """A stroke cut at its corners (turns of over 40 degrees, as the dots see them): 1's flag and its stem."""
+    pts = [p for i, p in enumerate(pts) if not i or math.dist(p, pts[i - 1]) > 1e-9]
+    legs, leg = [], [pts[0]]
+    for a, b, c in zip(pts, pts[1:], pts[2:]):
+        leg.append(b)
+        turn = math.atan2(c[1] - b[1], c[0] - b[0]) - math.atan2(b[1] - a[1], b[0] - a[0])
+        if abs(math.remainder(turn, math.tau)) > math.radians(40):
+            legs.append(leg)
+            leg = [b]
+    return legs + [leg + [pts[-1]]]
+
+
+def _way(p: tuple[float, float], pts: list[tuple[float, float]]) -> float:
+    """The way pts goes where it passes nearest p."""
+    a, b = min(((a, b) for a, b in zip(pts, pts[1:]) if a != b), key=lambda ab: _distance(p, *ab))
+    return math.atan2(b[1] - a[1], b[0] - a[0])
+
+
+@pytest.mark.parametrize("text", DOTTED + ["10", "11"])
+def test_every_leg_of_a_copy_shows_three_dots_of_its_own(text):
+    """The teacher's review: 1's flag was its big start dot and one grey dot, floating off the stem ("10" read
+    "• ¦0"), and Q's tail a dot inside the O and a grey dot or two (A's bar had two). Every leg of every stroke of a
+    copy (from its start or a corner to the next corner or its end) shows at least three dots clear of the start
+    dots that are its own: not where another leg crosses it or meets it at an angle (the dot on 1's corner is its
+    stem's top, the one where Q's tail crosses the O is the O's), though where two run together (u's second stroke
+    down its first) the dots are both's."""
+    strokes, dots, _, discs = _first_copy(text)
+    legs = [leg for pts in strokes for leg in _legs(pts)]
+    for k, leg in enumerate(legs):
+        others = legs[:k] + legs[k + 1:]
+        own = [d for d in dots if _on(d, leg) and all(math.dist(d[:2], c[:2]) > c[2] + d[2] / 2 for c in discs)
+               and not any(min(_distance(d[:2], a, b) for a, b in zip(o, o[1:])) <= d[2]
+                           and abs(math.sin(_way(d[:2], leg) - _way(d[:2], o))) > 0.5 for o in others)]
+        assert len(own) >= 3, (text, k, len(own))
+
+
+@pytest.mark.parametrize("text", sorted(GLYPHS) + ["17"])
+def test_no_two_start_dots_of_a_character_stand_within_2_mm(text):
+    """The teacher's review: a, g and q showed two black start dots in a clump at the top right (the stem's 0.45 mm
+    from the bowl's), each copy an "ȧ". A copy's start dots (and i's and j's dot) stand at least 2 mm of paper
+    apart; a stroke starting on an earlier one's start dot (A's second leg) is marked by that dot alone."""
+    _, _, _, discs = _first_copy(text)
+    for i, (x, y, r) in enumerate(discs):
+        for x2, y2, r2 in discs[:i]:
+            assert math.dist((x, y), (x2, y2)) - r - r2 >= 2.0, (text, (x, y), (x2, y2))
+
+
+@pytest.mark.parametrize("text", list("adgqhmnbpru"))
+def test_a_letter_written_without_lifting_the_pencil_has_one_start_dot(text):
+    """Schools teach a, d, g and q round, up and down, and h, m and n (b, p, r) down, back up and over, in one
+    movement; d's stem, n's arch and m's two had a start dot of their own, which says "lift the pencil and start
+    here". The model and each copy have one start dot, where the letter begins; every part still has its arrow."""
+    _, _, _, discs = _first_copy(text)
+    model = _strokes(text, LEAD, 0)
+    assert len(discs) == 1 and len(model_dots(text, model)) == 1
+    assert discs[0][:2] == pytest.approx(_strokes(text, copy_starts(text, MARGIN, MARGIN + 180)[1], 40)[0][0])
+    assert len(_model_arrows(text)) == len(GLYPHS[text]) > 1
+
+
+def test_r_s_arch_rises_off_the_middle_line_and_comes_down():
+    """The teacher's review: r's arch was about four dots lying along the dashed middle line, so the copy read as
+    an i. The arch still reaches the middle line, and its dots show it leaving the stem and coming down past its
+    top, each of these more than a dot's width below the line."""
+    strokes, dots, _, _ = _first_copy("r")
+    arch, middle = strokes[1], GUIDES[1]
+    top_x, top_y = min(arch, key=lambda p: p[1])
+    assert top_y == pytest.approx(middle, abs=0.01)
+    below = [(x, y) for x, y, w in dots if _on((x, y), arch) and y - middle > w]
+    assert any(x < top_x for x, _ in below) and any(x > top_x for x, _ in below)
+    assert max(y for _, y in arch) - middle >= 1.5  # its end comes down
+
+
+def test_q_s_tail_crosses_out_of_the_o():
+    """Q's tail starts inside the O and crosses out of it, two of its dots plainly outside."""
+    strokes, dots, _, _ = _first_copy("Q")
+    ring, tail = strokes
+    centre = (sum(x for x, _ in ring) / len(ring), sum(y for _, y in ring) / len(ring))
+    radius = math.dist(centre, ring[0])
+    assert math.dist(centre, tail[0]) < radius < math.dist(centre, tail[-1])
+    outside = [d for d in dots if _on(d, tail) and math.dist(d[:2], centre) > radius + d[2]]
+    assert len(outside) >= 2
+
+
+def test_your_turn_rows_say_what_the_blank_line_is_for():
+    """The teacher's review: a "your turn" row (a model, one copy, then a blank line) had no instruction, and a parent
+    could not tell what the blank line was for. Each says so, in small grey print, and a sheet without one does
+    not."""
+    texts = page_texts(made(kind="number-tracing", low=0, high=9))
+    assert tracing.OWN_TURN_NOTE == "Now write it on your own."
+    assert [t.count(tracing.OWN_TURN_NOTE) for t in texts] == [0, 4]  # 7, 8, 9, then four rows of their own
+    assert tracing.OWN_TURN_NOTE not in "".join(page_texts(made(kind="number-tracing", low=0, high=6)))  # full page
+    assert tracing.OWN_TURN_NOTE in page_texts(made(kind="letter-tracing", low=17, high=17, case="upper"))[0]
+
+
+@pytest.mark.parametrize("text", ["g", "B", "17", "W"])
+def test_the_your_turn_note_stands_over_the_blank_line(monkeypatch, text):
+    """The note stands over the row's blank part, where the next copy would have started, just above its top line
+    and below the reach of the row above's descenders; it is small and grey."""
+    notes = []
+
+    def noting(pdf, x, y, words, size, **kwargs):
+        notes.append((x, y, words, size, pdf.text_color.colors))
+
+    monkeypatch.setattr(_Recording, "text_at", noting, raising=False)
+    pdf = _Recording()
+    _row(pdf, text, 40, own_turn=True)
+    (x, y, words, size, colour), = notes
+    starts = copy_starts(text, MARGIN, MARGIN + pdf.content_w)
+    copy_end = max(px for stroke in _strokes(text, starts[1], 40) for px, _ in stroke)
+    assert words == tracing.OWN_TURN_NOTE and size <= 10 and colour == tuple(c / 255 for c in GREY)
+    assert x == pytest.approx(starts[2]) and x > copy_end + 3
+    height = size * 0.3528 * 1.15
+    assert 40 - (ROW_PITCH - 2.85 * UNIT) < y and y + height <= 40
+    pdf2 = _Recording()
+    notes.clear()
+    _row(pdf2, text, 40)
+    assert notes == []  # a row of copies has none
