@@ -125,6 +125,10 @@ def _new_bond(rng, ways: list[Bond], bonds: list[Bond]) -> Bond:
     return rng.choice([bond for bond in ways if bond not in bonds] or ways)
 
 
+# a teacher's review: the key's brackets were left to be worked out
+KEY_NOTE = "The number in [ ] is the one that goes in the empty circle."
+
+
 def heading(options: SheetOptions) -> str:
     if options.low == options.high:
         return f"Number bonds to {options.low}"
@@ -136,7 +140,7 @@ def draw(pdf: SheetPdf, options: SheetOptions, bonds: list[Bond]) -> None:
             pdf, bonds, "Write the missing number in the empty circle.", COLS, ROWS):
         _bond(pdf, number, bond, x, y, w, h)
     if options.answer_key:
-        draw_key(pdf, pdf.label, [b.text() for b in bonds], cols=3)
+        draw_key(pdf, pdf.label, [b.text() for b in bonds], cols=3, note=KEY_NOTE)
 
 
 def _bond(pdf: SheetPdf, number: int, bond: Bond, x: float, y: float, w: float, h: float) -> None:

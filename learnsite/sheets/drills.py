@@ -288,9 +288,10 @@ def _dots_under(pdf: SheetPdf, p: Problem, right: float, top: float) -> None:
 KEY_SIZE, KEY_GAP = 12, 4.0  # pt, mm between a line and the next column
 
 
-def draw_key(pdf: SheetPdf, heading: str, lines: list[str], cols: int = 4) -> None:
+def draw_key(pdf: SheetPdf, heading: str, lines: list[str], cols: int = 4, note: str = "") -> None:
     """All answers as numbered lines in columns, on their own page(s): as many columns (up to `cols`) as the
-    longest line leaves room for ("10. 955 + 474 = 1429" ran into "35." of the column beside it)."""
+    longest line leaves room for ("10. 955 + 474 = 1429" ran into "35." of the column beside it). `note`, under
+    each page's heading, says how to read the lines."""
     per_col = 25
     numbered = [f"{i + 1}. {line}" for i, line in enumerate(lines)]
     pdf.set_font(FONT, "", KEY_SIZE)
@@ -298,7 +299,7 @@ def draw_key(pdf: SheetPdf, heading: str, lines: list[str], cols: int = 4) -> No
     cols = max(1, min(cols, int((pdf.content_w + KEY_GAP) // (widest + KEY_GAP))))
     col_w = pdf.content_w / cols
     for chunk in pages_of(numbered, per_col * cols):
-        top = pdf.start_page(heading, key=True)
+        top = pdf.start_page(heading, note, key=True)
         for i, line in enumerate(chunk):
             col, row = divmod(i, per_col)
             pdf.text_at(MARGIN + col * col_w, top + row * 8.5, line, KEY_SIZE)

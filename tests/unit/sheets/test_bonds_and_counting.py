@@ -17,6 +17,8 @@ def test_number_bonds_key_is_right_and_the_sheet_shows_the_other_two_numbers():
     texts = page_texts(sheet)
     keyed = [m for t in key_pages(texts) for m in BOND_KEY.findall(t)]
     assert len(keyed) == 24
+    assert all(bonds.KEY_NOTE in " ".join(t.split()) for t in key_pages(texts))  # what the brackets mean
+    assert not any(bonds.KEY_NOTE in " ".join(t.split()) for t in student_pages(texts))
     # each problem on a student page: its number, then the two numbers printed in its circles
     blocks = re.split(r"\n(?=\d+\.\n)", "\n".join(student_pages(texts)))
     shown = {int(b.split(".")[0]): [int(v) for v in re.findall(r"\d+", b.split("\n", 1)[1])][:2]
