@@ -316,10 +316,14 @@ AGES: dict[str, str] = {
 }
 
 
+def ages_tag(ages: str) -> str:
+    """ "Ages 3-6" for the range "3-6", as every card and list shows a range of ages; "" for none."""
+    return f"Ages {ages}" if ages else ""
+
+
 def ages_label(title: str) -> str:
     """ "Ages 3-6" for a built-in item's title (as the category popups name it), "" for one without ages."""
-    ages = AGES.get(slugify(title), "")
-    return f"Ages {ages}" if ages else ""
+    return ages_tag(AGES.get(slugify(title), ""))
 
 
 # Printable worksheets are database rows (worksheets issue); none are built in.

@@ -4,6 +4,7 @@ feature teasers and the call to action. The popups themselves come with the head
 import reflex as rx
 
 from learnsite.catalogue.home import AGE_GROUPS, CATEGORIES, FEATURED, age_group_art
+from learnsite.catalogue.library import ages_tag
 from learnsite.catalogue.types import AgeGroup, Category, Featured
 from learnsite.games.activities import GAMES
 from learnsite.layout import in_page_link, page
@@ -97,7 +98,7 @@ def featured_card(item: Featured) -> rx.Component:
             spacing="2",
         ),
         rx.text(item.description, class_name="card-text"),
-        rx.badge(f"Ages {GAMES[item.id].band}", variant="soft", radius="full", size="2", class_name="card-ages"),
+        rx.badge(ages_tag(GAMES[item.id].band), variant="soft", radius="full", size="2", class_name="card-ages"),
         rx.hstack(
             # three of them: the card's title tells a screen reader which game each opens
             rx.el.a(rx.icon("download", size=18, aria_hidden="true"), "Download Now!",

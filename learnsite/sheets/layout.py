@@ -35,6 +35,11 @@ def rng_for(options: SheetOptions) -> random.Random:
     return random.Random(f"{o.kind}|{o.seed}|{o.low}|{o.high}|{o.count}|{o.carrying}|{o.case}|{o.level}")
 
 
+def line_height(size: float) -> float:
+    """mm of a line of text at size pt, as text_at draws it (a point is 0.3528 mm)."""
+    return size * 0.3528 * 1.15
+
+
 class SheetPdf(FPDF):
     def __init__(self, options: SheetOptions, label: str):
         super().__init__(orientation="P", unit="mm", format="A4" if options.paper == "A4" else "Letter")
@@ -121,9 +126,8 @@ class SheetPdf(FPDF):
                 width: float = 0) -> None:
         """Text with its top-left (or its box, for align C/R) at x, y."""
         self.set_font(FONT, "B" if bold else "", size)
-        line_h = size * 0.3528 * 1.15
         self.set_xy(x, y)
-        self.cell(width or self.get_string_width(text) + 0.5, line_h, text, align=align)
+        self.cell(width or self.get_string_width(text) + 0.5, line_height(size), text, align=align)
 
     # ---------------------------------------------------------------- drawing helpers
 

@@ -17,7 +17,7 @@ from fpdf.enums import StrokeCapStyle, StrokeJoinStyle
 
 from learnsite.sheets.arrows import ARROW, ARROW_SPREAD, SHAFT_WIDTH, Letter, arrow_places, shaft
 from learnsite.sheets.dots import Dot, Dotting, place_dots
-from learnsite.sheets.layout import DOT_GAP, GREY, INK, MARGIN, SMALL_DOT_GAP, SheetPdf
+from learnsite.sheets.layout import DOT_GAP, GREY, INK, MARGIN, SMALL_DOT_GAP, SheetPdf, line_height
 from learnsite.sheets.options import SheetOptions
 from learnsite.sheets.strokes import GLYPHS, JOINED, left, width
 
@@ -184,9 +184,8 @@ def _row(pdf: SheetPdf, text: str, y: float, own_turn: bool = False) -> None:
 def _own_turn_note(pdf: SheetPdf, x: float, y: float) -> None:
     """OWN_TURN_NOTE over the blank part of a "your turn" row whose top line is at y, from x, where the next copy
     would have started: just above the top line, clear of the row above's descenders."""
-    height = NOTE_PT * 0.3528 * 1.15
     pdf.set_text_color(*GREY)
-    pdf.text_at(x, y - height - 0.3, OWN_TURN_NOTE, NOTE_PT)
+    pdf.text_at(x, y - line_height(NOTE_PT) - 0.3, OWN_TURN_NOTE, NOTE_PT)
     pdf.set_text_color(*INK)
 
 

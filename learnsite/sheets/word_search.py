@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import math
 import string
 from dataclasses import dataclass
@@ -117,6 +118,7 @@ def _layout(rng, options: SheetOptions, size: int, directions) -> tuple[list[lis
     return grid, placements
 
 
+@functools.cache  # asked of every word of a level at each of a sheet's layouts
 def hideable(word: str) -> bool:
     """Whether the word may go in a grid: a child reads every line both ways, so a word that holds an unwanted word
     either way ("live" is "evil" backwards) shows it whichever way it goes, not only placed backwards or up, and

@@ -11,6 +11,7 @@ import reflex as rx
 
 from learnsite import whole_numbers
 from learnsite.catalogue import worksheet_tags
+from learnsite.catalogue.library import ages_tag
 from learnsite.whole_numbers import ID_DIGITS
 from learnsite.services import worksheets as service
 from learnsite.services.storage import get_storage
@@ -53,8 +54,7 @@ def _card(view: service.WorksheetView) -> dict[str, str]:
 
 def _ages_tag(description: str) -> str:
     """"Ages 4-6" on the card: the end of a description a phone cuts at two lines (a grandparent's review)."""
-    ages = service.age_range(description)
-    return f"Ages {ages}" if ages else ""
+    return ages_tag(service.age_range(description))
 
 
 AGE_CHOICES = [(str(age), f"Age {age}") for age in service.AGES]  # the age filter's (value, label)

@@ -48,10 +48,11 @@ class UnheardDrops(Sockets):
         self.routes: list = []
         page.route_web_socket(lambda url: "/_event" in url, self._route)
 
-    def _route(self, ws) -> None:
-        ws.connect_to_server()
+    def _route(self, ws):
+        server = ws.connect_to_server()
         ws.on_close(lambda code, reason: None)  # the page's side closed leaves the server's open
         self.routes.append(ws)
+        return server
 
     def drop(self) -> None:
         """Close the page's side of its socket; wait until its next socket has hydrated."""
@@ -74,22 +75,19 @@ class ForgetfulServer(UnheardDrops):
         self.drop()
 
 
-class QuietNetwork(Sockets):
-    """As Sockets, with the page's socket routed through Playwright, so that it can stop carrying anything either
-    way while both ends stay open and neither is told: a phone's wifi gone quiet, a train in a tunnel."""
+class QuietNetwork(UnheardDrops):
+    """As UnheardDrops, with a way to make the page's socket carry nothing either way while both ends stay open
+    and neither is told: a phone's wifi gone quiet, a train in a tunnel (the page giving up is not heard either)."""
 
     def __init__(self, page) -> None:
-        super().__init__(page)
-        self.routes: list = []
         self.quiet: set = set()
-        page.route_web_socket(lambda url: "/_event" in url, self._route)
+        super().__init__(page)
 
-    def _route(self, ws) -> None:
-        server = ws.connect_to_server()
+    def _route(self, ws):
+        server = super()._route(ws)
         ws.on_message(lambda message: None if ws in self.quiet else server.send(message))
         server.on_message(lambda message: None if ws in self.quiet else ws.send(message))
-        ws.on_close(lambda code, reason: None)  # the page giving up is not heard by the server either
-        self.routes.append(ws)
+        return server
 
     def go_quiet(self, within_s: float) -> None:
         """Carry nothing more on the page's socket; wait (up to within_s) until its next socket has hydrated."""
