@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from itertools import accumulate
 
 from learnsite.sheets.drills import draw_key, zero_share
 from learnsite.sheets.layout import SheetPdf, numbered_cells, rng_for
@@ -55,8 +56,27 @@ def plan(options: SheetOptions) -> list[Bond]:
     again as 20 = 3 + [17], not as 20 = [3] + 17). The wholes come up about
     as often as one another, and so do the smaller parts: not a run of 1 + 8, 1 + 4, 1 + 9; neighbours differ in
     both where they can. As in the drills, at most one bond in ZERO_SHARE has a 0 part (7 = 7 + 0): one fact, not
-    a quarter of the sheet; wholes up to 2 keep theirs."""
+    a quarter of the sheet; wholes up to 2 keep theirs, and so does a range with too few bonds without a 0 for the
+    sheet ("Number bonds to 5" draws all 12 ways to make 5, 5 = 5 + [0] among them, not one twice)."""
     rng = rng_for(options)
+    wholes = range(options.low, options.high + 1)
+    one_whole = options.low == options.high
+    facts = ((whole, part) for whole in wholes for part in range(whole // 2 + 1))
+    # a range with fewer bonds than the sheet (wholes 2-3) draws some twice whatever the tries
+    tries = TRIES if any(n >= options.count for n in accumulate(len(_ways(f, one_whole)) for f in facts)) else 1
+    for _ in range(tries):
+        bonds = _plan(rng, options)
+        if len(set(bonds)) == len(bonds):
+            break
+    return bonds
+
+
+# tries at a sheet with no bond drawn twice: "Number bonds to 5" has exactly 12 bonds for its 12, and the rules on
+# neighbours can leave its last one a bond already drawn (about 1 sheet in 10 at the first try)
+TRIES = 20
+
+
+def _plan(rng, options: SheetOptions) -> list[Bond]:
     wholes = range(options.low, options.high + 1)
     capped = options.high >= 3
     # of each whole's facts, a few more than the sheet can use (wholes 2-100 have 2,500; 48 bonds use 48)
@@ -78,8 +98,10 @@ def plan(options: SheetOptions) -> list[Bond]:
             at = next((i for i, fact in enumerate(order)
                        if (i == 0 or fact != last) and _fresh(_ways(fact, one_whole), bonds)), 0)
             bonds.append(_new_bond(rng, _ways(order.pop(at), one_whole), bonds))
-        if capped:  # the zeros had their share in the first pass
-            facts = [fact for fact in facts if fact[1]] or facts
+        if capped and _drawings([fact for fact in facts if fact[1]], one_whole) >= options.count:
+            # the zeros had their share in the first pass, unless the sheet needs them not to draw a bond twice
+            # ("Number bonds to 5" has 8 bonds without a 0 for its 12: 5 = 5 + [0] is better than one drawn again)
+            facts = [fact for fact in facts if fact[1]]
         # next, the facts that can ask a question asked least so far (10 = 5 + 5 asks one question, 10 = 2 + 8 two)
         times = Counter(bond.question for bond in bonds)
         least = min(times[way.question] for fact in facts for way in _ways(fact, one_whole))
@@ -94,6 +116,11 @@ def _ways(fact: tuple[int, int], one_whole: bool) -> list[Bond]:
     whole, part = fact
     blanks = MISSING if whole > 5 and not one_whole else MISSING[1:]
     return [Bond(whole, left, whole - left, missing) for left in sorted({part, whole - part}) for missing in blanks]
+
+
+def _drawings(facts: list[tuple[int, int]], one_whole: bool) -> int:
+    """How many different bonds ask the facts."""
+    return len({way for fact in facts for way in _ways(fact, one_whole)})
 
 
 def _twice(bonds: list[Bond]) -> str | None:

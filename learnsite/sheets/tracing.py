@@ -86,16 +86,14 @@ def draw(pdf: SheetPdf, options: SheetOptions, rows: list[str]) -> None:
         per_page = max(1, int((pdf.body_bottom - top) // ROW_PITCH))
         here, rest = rest[:per_page], rest[per_page:]
         if rest:
-            own = []
+            laid = [(text, False) for text in here]
         elif len(rows) <= FEW_ROWS and here == rows:
-            here, own = few_rows(rows, per_page)
+            laid = few_rows(rows, per_page)
         else:
-            own = own_turn_rows(rows, per_page - len(here))
-        for i, y in enumerate(row_tops(top, pdf.body_bottom, per_page)):
-            if i < len(here):
-                _row(pdf, here[i], y)
-            elif i - len(here) < len(own):
-                _row(pdf, own[i - len(here)], y, own_turn=True)
+            laid = [(text, False) for text in here] + [(text, True) for text in
+                                                      own_turn_rows(rows, per_page - len(here))]
+        for (text, own), y in zip(laid, row_tops(top, pdf.body_bottom, per_page)):
+            _row(pdf, text, y, own_turn=own)
 
 
 def row_tops(top: float, bottom: float, count: int) -> list[float]:
@@ -111,11 +109,13 @@ def own_turn_rows(rows: list[str], free: int) -> list[str]:
     return [rows[i * len(rows) // free] for i in range(free)] if free > 0 and rows else []
 
 
-def few_rows(rows: list[str], per_page: int) -> tuple[list[str], list[str]]:
-    """The rows of copies and the "your turn" rows of the page of a sheet of a few rows: as many rows of copies of
-    each as leave a row free, each text's together and in order, then the rest "your turn" rows."""
-    each = max(1, (per_page - 1) // len(rows))
-    return [text for text in rows for _ in range(each)], own_turn_rows(rows, per_page - each * len(rows))
+def few_rows(rows: list[str], per_page: int) -> list[tuple[str, bool]]:
+    """The page of a sheet of a few rows, as (text, own turn) rows: each text's rows of copies, as many of each,
+    then its own "your turn" row (a teacher's review: on a sheet of 2-3 letters only the first had one), and any
+    row left over a further "your turn" row, taken evenly from the texts."""
+    each = max(1, (per_page - len(rows)) // len(rows))
+    laid = [(text, own) for text in rows for own in [False] * each + [True]]
+    return laid + [(text, True) for text in own_turn_rows(rows, per_page - len(laid))]
 
 
 def _advance(ch: str) -> float:

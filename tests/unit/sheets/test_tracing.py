@@ -212,28 +212,32 @@ def test_a_last_page_ends_in_own_turn_rows_taken_from_the_whole_sheet(monkeypatc
 
 @pytest.mark.parametrize("paper,name_line", [("A4", True), ("Letter", True), ("A4", False)])
 @pytest.mark.parametrize("low,high", [(7, 7), (7, 8), (1, 3)])
-def test_a_sheet_of_a_few_letters_fills_most_of_its_page_with_copies(monkeypatch, low, high, paper, name_line):
-    """The teacher's review: a sheet of one letter was one row of copies, then six "your turn" rows. A sheet of one
-    to three letters or numbers fills all but a row of its page with whole rows of copies, each letter's together and
-    as many of each, then ends in a "your turn" row or more."""
+def test_a_sheet_of_a_few_letters_fills_its_page_with_copies_and_a_turn_of_its_own_for_each(monkeypatch, low, high,
+                                                                                           paper, name_line):
+    """The teacher's reviews: a sheet of one letter was one row of copies, then six "your turn" rows; on a sheet of
+    two or three only the first letter had a "your turn" row. Each letter now has its rows of copies, as many as
+    each other letter, then its own "your turn" row; a row left over is one more "your turn" row."""
     pages = _rows_drawn(monkeypatch, kind="letter-tracing", low=low, high=high, case="lower", paper=paper,
                         name_line=name_line)
     assert len(pages) == 1
-    rows = pages[0][1]
+    rows = [(t, own) for t, own, _ in pages[0][1]]
     letters = [string.ascii_lowercase[i - 1] for i in range(low, high + 1)]
-    full = [t for t, own, _ in rows if not own]
-    each = (len(rows) - 1) // len(letters)
-    assert full == [t for t in letters for _ in range(each)] and len(full) > len(rows) / 2
-    assert [own for _, own, _ in rows] == [False] * len(full) + [True] * (len(rows) - len(full))
-    assert len(rows) - len(full) >= 1
+    each = (len(rows) - len(letters)) // len(letters)
+    grouped = [(t, own) for t in letters for own in [False] * each + [True]]
+    assert each >= 1 and rows[:len(grouped)] == grouped
+    assert all(own for _, own in rows[len(grouped):]) and len(rows) - len(grouped) < len(letters)
+    assert {t for t, own in rows if own} == set(letters)
 
 
 def test_a_sheet_of_one_letter_has_six_rows_of_copies_and_a_your_turn_row(monkeypatch):
     one = _rows_drawn(monkeypatch, kind="letter-tracing", low=7, high=7, case="lower")
     assert [(t, own) for t, own, _ in one[0][1]] == [("g", False)] * 6 + [("g", True)]
     numbers = _rows_drawn(monkeypatch, kind="number-tracing", low=10, high=12)
-    assert [(t, own) for t, own, _ in numbers[0][1]] == [(t, False) for t in ("10", "10", "11", "11", "12", "12")] \
-        + [("10", True)]
+    assert [(t, own) for t, own, _ in numbers[0][1]] == [("10", False), ("10", True), ("11", False), ("11", True),
+                                                          ("12", False), ("12", True), ("10", True)]
+    two = _rows_drawn(monkeypatch, kind="letter-tracing", low=1, high=1, case="both")
+    assert [(t, own) for t, own, _ in two[0][1]] == [("A", False), ("A", False), ("A", True),
+                                                      ("a", False), ("a", False), ("a", True), ("A", True)]
 
 
 def test_a_full_page_shares_its_height_between_its_rows(monkeypatch):
