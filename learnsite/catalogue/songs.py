@@ -13,6 +13,9 @@ import re
 from dataclasses import dataclass
 
 SONG_SECONDS = 30.0
+# seconds a lyric line lights before its first note, so a child singing along has read it in time (a music
+# review: the line lit as its first word was sung); the last line stays lit to the end
+LEAD = 0.4
 LOWEST, HIGHEST = 36, 84  # C2 .. C6 (MIDI numbers): a range a small synth voice plays cleanly
 
 _NOTE = re.compile(r"^([A-G])(#|b)?(\d)$")
@@ -97,9 +100,11 @@ C3/2 C3/2 | F3/2 C3/2 | F3/2 C3/2 | G3/2 C3/2
 """
 
 # "Five Little Ducks", traditional counting song: two verses, 64 beats at 128 bpm = 30 s.
+# "But" and "And" are the last line's upbeat, so "ON-ly four" and "ALL the five" fall on the bar's first beat (a
+# music review: "But" and "And" stood on it, "on-" off the beat)
 _DUCKS_VERSE = """
 G4 E4/.5 E4/.5 G4 G4 | A4 G4 E4/2 | E4/.5 E4/.5 F4 D4 D4 | E4 D4 C4/2 |
-G4/.5 G4/.5 A4 G4 C5 | C5 C5 C5/2 | G4/.5 A4/.5 G4 E4 D4/.5 D4/.5 | E4 D4 C4/2 |
+G4/.5 G4/.5 A4 G4 C5 | C5 C5 C5/1.5 G4/.5 | A4 G4 E4 D4/.5 D4/.5 | E4 D4 C4/2 |
 """
 # C under "Mother duck said" (an F there rubbed a ninth against the melody's G on the third beat)
 _DUCKS_BASS_VERSE = "C3/2 C3/2 | F3/2 C3/2 | C3/2 G3/2 | G3/2 C3/2 | C3/2 C3/2 | C3/2 C3/2 | C3/2 C3/2 | G3/2 C3/2 |"
@@ -144,29 +149,31 @@ TUNES: tuple[Tune, ...] = (
     _tune("five-little-ducks", "Five Little Ducks", 128, _DUCKS_VERSE * 2, _DUCKS_BASS_VERSE * 2, [
         ("Five little ducks went out one day,", 8),
         ("Over the hills and far away.", 8),
-        ("Mother duck said, \"Quack, quack, quack, quack!\"", 8),
-        ("But only four little ducks came back.", 8),
+        ("Mother duck said, \"Quack, quack, quack, quack!\"", 7.5),
+        ("But only four little ducks came back.", 8.5),
         # the song's last verse, not its second: 30 s hold two verses, and a small child hears them all come home
         ("Sad mother duck went out one day,", 8),
         ("Over the hills and far away.", 8),
-        ("Mother duck said, \"Quack, quack, quack, quack!\"", 8),
-        ("And all the five little ducks came back!", 8),
+        ("Mother duck said, \"Quack, quack, quack, quack!\"", 7.5),
+        ("And all the five little ducks came back!", 8.5),
     ]),
     _tune("days-of-the-week", "Oh My Darling, Clementine", 96, _DAYS_MELODY, _DAYS_BASS, [
         ("Sunday, Monday, Tuesday, Wednesday,", 12),
         ("Thursday, Friday, Saturday:", 12),
-        ("Seven days are in a week,", 12),
+        ("Seven days make up a week,", 12),  # "are in a week" put "are" on a bar's first beat
         ("Sing them all again with me!", 12),
     ]),
     _tune("phonics-fun", "London Bridge Is Falling Down", 128, _PHONICS_VERSE + _PHONICS_VERSE_B, _PHONICS_BASS_VERSE * 2, [
         # a letter's sound between slashes, as phonics lessons write it: "A says a" was read "A says ay"
-        ("A is for apple, /a/, /a/!", 8),
+        # "London Bridge is falling down" is LON-don BRIDGE is FALL-ing DOWN: "A is for ap-ple" sang "for" and
+        # "-ple" on its strong beats (a music review)
+        ("Apple starts with /a/, /a/, /a/!", 8),
         ("A says /a/, A says /a/,", 8),
-        ("A is for apple, /a/, /a/!", 8),
+        ("Apple starts with /a/, /a/, /a/!", 8),
         ("A, /a/, apple!", 8),
-        ("B is for ball, /b/, /b/, /b/!", 8),
+        ("Ball begins with /b/, /b/, /b/!", 8),
         ("B says /b/, B says /b/,", 8),
-        ("B is for ball, /b/, /b/, /b/!", 8),
+        ("Ball begins with /b/, /b/, /b/!", 8),
         ("B, /b/, /b/, ball!", 8),
     ]),
 )
@@ -182,5 +189,11 @@ def tune_json(tune: Tune) -> str:
         "duration": SONG_SECONDS,
         "melody": [[n.pitch, round(n.start, 4), round(n.duration, 4)] for n in tune.melody],
         "bass": [[n.pitch, round(n.start, 4), round(n.duration, 4)] for n in tune.bass],
-        "lines": [[round(line.start, 4), round(line.end, 4)] for line in tune.lines],
+        "lines": _lit(tune.lines),
     }, separators=(",", ":"))
+
+
+def _lit(lines: tuple[LyricLine, ...]) -> list[list[float]]:
+    """When each line is lit: [start, end) seconds, LEAD before it is sung, the last to the song's end."""
+    return [[round(max(0.0, line.start - LEAD), 4), round(SONG_SECONDS if line is lines[-1] else line.end - LEAD, 4)]
+            for line in lines]

@@ -59,7 +59,8 @@ def test_json_for_the_page_carries_the_timing():
     data = json.loads(tune_json(tune))
     assert data["duration"] == 30.0
     assert data["melody"][0] == [60, 0.0, 0.625]  # middle C for one beat at 96 bpm
-    assert data["lines"][0] == [0.0, 5.0] and data["lines"][-1] == [25.0, 30.0]
+    # each line lights LEAD (0.4 s) before its first note: a child singing along reads it in time
+    assert data["lines"][0] == [0.0, 4.6] and data["lines"][1] == [4.6, 9.6] and data["lines"][-1] == [24.6, 30.0]
     assert len(data["melody"]) == len(tune.melody) and len(data["bass"]) == len(tune.bass)
 
 
@@ -84,10 +85,10 @@ SUNG = {
         "Sad mo-ther duck went out one day,", "O-ver the hills and far a-way.",
         "Mo-ther duck said, \"Quack, quack, quack, quack!\"", "And all the five lit-tle ducks came back!"],
     "days-of-the-week": ["Sun-day, Mon-day, Tues-day, Wednes-day,", "Thurs-day, Fri-day, Sat-ur-day:",
-                         "Se-ven days are in a week,", "Sing them all a-gain with me!"],
-    "phonics-fun": ["A is for ap-ple, /a/, /a/!", "A says /a/, A says /a/,", "A is for ap-ple, /a/, /a/!",
-                    "A, /a/, ap-ple!", "B is for ball, /b/, /b/, /b/!", "B says /b/, B says /b/,",
-                    "B is for ball, /b/, /b/, /b/!", "B, /b/, /b/, ball!"],
+                         "Se-ven days make up a week,", "Sing them all a-gain with me!"],
+    "phonics-fun": ["Ap-ple starts with /a/, /a/, /a/!", "A says /a/, A says /a/,", "Ap-ple starts with /a/, /a/, /a/!",
+                    "A, /a/, ap-ple!", "Ball be-gins with /b/, /b/, /b/!", "B says /b/, B says /b/,",
+                    "Ball be-gins with /b/, /b/, /b/!", "B, /b/, /b/, ball!"],
 }
 
 
@@ -141,3 +142,21 @@ def test_the_alphabet_songs_w_x_are_a_beat_each_as_in_twinkle():
     tune = tune_for("the-alphabet-song")
     notes = [n for s, n in _sung_notes(tune) if s in ("dou", "ble", "u", "X")]
     assert [round(n.duration / (60 / 96), 3) for n in notes] == [1, 1, 1, 1]
+
+
+# the beats a second of each tune holds, and a bar's beats (Days of the Week is a waltz)
+TEMPO = {"the-alphabet-song": 96, "five-little-ducks": 128, "days-of-the-week": 96, "phonics-fun": 128}
+# syllables a singer does not stress: small words and the weak half of a word ("ap-ple", "on-ly")
+UNSTRESSED = {"But", "And", "and", "the", "for", "is", "are", "in", "a", "with", "them", "you", "my", "ple", "tle",
+              "ther", "ly", "ven", "ur"}
+
+
+@pytest.mark.parametrize("tune", TUNES, ids=lambda t: t.song_id)
+def test_no_unstressed_syllable_falls_on_a_bars_first_beat(tune):
+    """A music review: Five Little Ducks put "But" and "And" on the bar's first beat ("on-" came off it), Phonics Fun
+    sang "A is for ap-PLE" and Days of the Week "are in a week" with "are" there. Each now starts its bar on a
+    syllable a singer stresses; "But" and "And" are upbeats."""
+    beat = 60 / TEMPO[tune.song_id]
+    per_bar = 3 if tune.song_id == "days-of-the-week" else 4
+    firsts = [s for s, n in _sung_notes(tune) if round(n.start / beat, 6) % per_bar == 0]
+    assert len(firsts) >= len(tune.lines) and not set(firsts) & UNSTRESSED, firsts
