@@ -3,11 +3,12 @@
 import reflex as rx
 
 from learnsite import gc_tuning, rejoin
-from learnsite.guard import boundary, logs
+from learnsite.guard import boundary, logs, tabs
 
 gc_tuning.tune()  # fewer collections of the many short-lived objects every event makes
 logs.install()  # every log record bounded, before anything logs
 boundary.install()  # every websocket event checked before any handler runs
+tabs.install()  # one client address opens a bounded number of new tabs (each holds state for an hour)
 rejoin.install()  # a page back after a drop the server did not hear of keeps its state
 
 import learnsite.pages  # noqa: F401  (registers every page)

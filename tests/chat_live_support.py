@@ -4,16 +4,13 @@ from __future__ import annotations
 
 import random
 import re
-import subprocess
-import sys
 from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import urlparse
 
 import sqlalchemy as sa
 
-from learnsite.config import REPO_ROOT
-from tests.conftest import free_port, stop_process_group, wait_http, wait_hydrated
+from tests.conftest import uvicorn_backend, wait_hydrated
 
 ENV_ASSET = re.compile(r".*/assets/reflex-env-[^/]*\.js(\?.*)?$")
 
@@ -31,25 +28,9 @@ def redis_url_for_this_run(base: str) -> str:
 @contextmanager
 def backend(app_server, redis_url: str, log_dir: Path):
     """One more backend process of the built app (no frontend, no compile) on its own port, on Redis."""
-    port = free_port()
-    env = {**app_server.env, "REFLEX_REDIS_URL": redis_url, "REFLEX_ENV_MODE": "prod",
-           "__REFLEX_SKIP_COMPILE": "true", "LEARNSITE_PUBLIC_URL": app_server.url}
-    log_path = log_dir / f"backend-{port}.log"
-    log = open(log_path, "w")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "uvicorn", "--factory", "learnsite.learnsite:app",
-         "--host", "127.0.0.1", "--port", str(port)],
-        cwd=REPO_ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
-    )
-    try:
-        try:
-            wait_http(f"http://127.0.0.1:{port}/ping", proc, timeout=90)
-        except (RuntimeError, TimeoutError) as exc:
-            raise type(exc)(f"{exc}: {log_path.read_text()[-3000:]}") from exc
-        yield port
-    finally:
-        stop_process_group(proc, grace=15)
-        log.close()
+    port_log = log_dir / f"backend-{len(list(log_dir.glob('backend-*.log')))}.log"
+    with uvicorn_backend(app_server, port_log, REFLEX_REDIS_URL=redis_url, LEARNSITE_PUBLIC_URL=app_server.url) as url:
+        yield urlparse(url).port
 
 
 def bind_to_backend(context, app_url: str, backend_port: int) -> None:

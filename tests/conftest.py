@@ -18,6 +18,9 @@ from learnsite.config import REPO_ROOT
 from tests.databases import fresh_postgres_database
 
 IN_CI = os.environ.get("CI", "").lower() in {"1", "true", "yes"}
+# Every test's tabs come from 127.0.0.1: the servers the tests start (which inherit this) let that address open
+# as many as the suite needs; tests/integration/test_new_tabs_live.py starts one with the limit low.
+os.environ.setdefault("LEARNSITE_NEW_TABS_PER_HOUR", "1000000")
 POSTGRES_URL = os.environ.get("LEARNSITE_TEST_POSTGRES_URL", "")
 REDIS_URL = os.environ.get("LEARNSITE_TEST_REDIS_URL", "")
 CHROMIUM = os.environ.get("LEARNSITE_CHROMIUM", "/usr/bin/chromium")
@@ -126,6 +129,29 @@ def stop_process_group(proc: subprocess.Popen, grace: float = 20) -> None:
         proc.wait(timeout=grace)
     except subprocess.TimeoutExpired:
         os.killpg(proc.pid, 9)
+
+
+@contextmanager
+def uvicorn_backend(app_server, log_path: Path, ws: str = "auto", **env_extra: str):
+    """One more backend process of the built app (no frontend, no compile) served by uvicorn on a free port,
+    with app_server's environment and `env_extra`; yields its http://127.0.0.1:<port>."""
+    port = free_port()
+    env = {**app_server.env, "REFLEX_ENV_MODE": "prod", "__REFLEX_SKIP_COMPILE": "true", **env_extra}
+    log = open(log_path, "w")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "uvicorn", "--factory", "learnsite.learnsite:app", "--host", "127.0.0.1",
+         "--port", str(port), "--ws", ws],
+        cwd=REPO_ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+    )
+    try:
+        try:
+            wait_http(f"http://127.0.0.1:{port}/ping", proc, timeout=120)
+        except (RuntimeError, TimeoutError) as exc:
+            raise type(exc)(f"{exc}: {log_path.read_text()[-3000:]}") from exc
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        stop_process_group(proc, grace=15)
+        log.close()
 
 
 class RunningApp:

@@ -4,7 +4,8 @@ Installed by learnsite.learnsite at import, before the app's socket server exist
 `EventNamespace.on_event` (the only door from a client's websocket to the handlers). An event is passed on
 only when payload.check_event and payload.check_arguments accept it against the handler it names. A refused
 event is answered with the person's generic message (at most one per tab every few seconds) and one short
-log line that never quotes the payload (at most a few per tab a minute); no handler runs, no traceback.
+log line that never quotes the payload (a few a minute per tab, more per client address, 60 in all); no handler
+runs, no traceback.
 Reflex's own text paths for malformed data (which log the data in full, twice) are never reached.
 """
 
@@ -45,6 +46,10 @@ class _PerSocket:
 
 
 _seen = _PerSocket()
+LOG_PER_MINUTE_ADDRESS = 15
+LOG_PER_MINUTE_ALL = 60
+_address_logs = _PerSocket()  # by addresses.share_of(the socket's client address)
+_all_logs = [0.0, 0.0, 0.0]  # as a _PerSocket entry: (unused), window start, lines in window
 _reports = _PerSocket()
 _address_reports = _PerSocket()  # by addresses.share_of(the socket's client address)
 # Reflex's page reports its own errors to the server log through this handler: a few a minute per socket
@@ -198,17 +203,27 @@ def _short(text: str, limit: int = 120) -> str:
     return text if text.isprintable() else repr(text)[1:-1]
 
 
+def _log_refusal(entry: list[float], sid: str, address: str, now: float, event_name: object, reason: str) -> None:
+    """One line, unless the socket's, its address's or the process's budget of lines this minute is spent: a budget
+    per socket alone was no bound (200 sockets wrote 1,200 lines a minute). A budget's first overflow says so in
+    a line of its own, which the wider budgets count; the process's, once a minute, is the only line beyond them."""
+    budgets = ((entry, LOG_PER_MINUTE, f"socket {_short(sid, 24)}"),
+               (_address_logs.entry(share_of(address)), LOG_PER_MINUTE_ADDRESS, "one client address"),
+               (_all_logs, LOG_PER_MINUTE_ALL, "all sockets"))
+    for at, (counter, limit, whose) in enumerate(budgets):
+        if _counted(counter, now, limit):
+            continue
+        if counter[2] == limit + 1 and all(_counted(c, now, lim) for c, lim, _ in budgets[at + 1:]):
+            log.warning("%s: further refused events this minute are not logged", whose)
+        return
+    shown = _short(event_name.rpartition(".")[2]) if isinstance(event_name, str) else "?"
+    log.warning("refused an event (%s) from socket %s: %s", shown, _short(sid, 24), _short(reason))
+
+
 async def _refuse(namespace, sid: str, reason: str, event_name: object) -> None:
     now = time.monotonic()
     entry = _seen.entry(sid)
-    if now - entry[1] > 60:
-        entry[1], entry[2] = now, 0
-    entry[2] += 1
-    if entry[2] <= LOG_PER_MINUTE:
-        shown = _short(event_name.rpartition(".")[2]) if isinstance(event_name, str) else "?"
-        log.warning("refused an event (%s) from socket %s: %s", shown, _short(sid, 24), _short(reason))
-    elif entry[2] == LOG_PER_MINUTE + 1:
-        log.warning("socket %s: further refused events this minute are not logged", _short(sid, 24))
+    _log_refusal(entry, sid, _client_address(namespace, sid), now, event_name, reason)
     token = namespace.sid_to_token.get(sid)
     if token is None or now - entry[0] < NOTICE_EVERY_S:
         return

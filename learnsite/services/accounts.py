@@ -169,8 +169,10 @@ def sign_up(email: str, password: str, url: str | None = None, client_ip: str | 
     check_password(password, passwords.SIGNUP_TOO_SHORT)
     purge.now_and_then(url)  # sign-up makes users and links: it also clears the stale ones (purge's docstring)
     # Every attempt counts (not only failures): each one costs a bcrypt hash and may send a mail.
-    keys = {f"signup:{email}": throttle.MAX_FAILURES,
-            f"signup-client:{client_ip or 'unknown'}": throttle.MAX_FAILURES}
+    # One client may try five times a minute; an address, like an account's sign-ins, has the higher ceiling
+    # (at five, one client could keep its owner from signing up by trying it five times a minute).
+    keys = {f"signup:{email}": throttle.MAX_PER_ACCOUNT,
+            f"signup-client:{throttle.client_of(client_ip)}": throttle.MAX_FAILURES}
     with session_scope(url) as s:
         try:
             throttle.attempt(s, keys)

@@ -43,7 +43,7 @@ def request_reset(email: str, client_ip: str | None = None, url: str | None = No
     purge.now_and_then(url)
     with session_scope(url) as s:
         try:
-            throttle.attempt(s, {f"reset-client:{client_ip or 'unknown'}": throttle.MAX_FAILURES})
+            throttle.attempt(s, {f"reset-client:{throttle.client_of(client_ip)}": throttle.MAX_FAILURES})
         except throttle.Throttled as exc:
             raise AccountError(RESET_WAIT) from exc
     with session_scope(url) as s:

@@ -5,6 +5,10 @@ attempts, the k-th to commit sees at least k rows, so no more than the limit eve
 The lock-out is per account *and* client (one guessing client cannot lock the owner out from elsewhere,
 nor other accounts behind the same address); a client address has a separate, higher ceiling (many
 families can share one proxy), and so does an account across all addresses (guessing spread over many).
+
+A refused attempt counts only against the limit it broke: a client locked out of one account by its pair limit
+cannot go on filling that account's own ceiling, which would lock the owner out from everywhere. A client is
+counted by addresses.share_of (an IPv6 home's whole /64), or a phone could change addresses and never be refused.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ import sqlalchemy as sa
 from sqlmodel import Session, select
 
 from learnsite.models import LoginAttempt
+from learnsite.services.addresses import share_of
 
 MAX_FAILURES = 5  # per account and client
 MAX_PER_CLIENT = 50  # per client address, all accounts
@@ -24,14 +29,20 @@ WAIT_MESSAGE = "Too many failed sign-in attempts. Please wait a minute and try a
 
 
 class Throttled(Exception):
-    def __init__(self, message: str = WAIT_MESSAGE):
+    def __init__(self, message: str = WAIT_MESSAGE, broken: frozenset[str] = frozenset()):
         super().__init__(message)
+        self.broken = broken  # the keys over their limit
+
+
+def client_of(client_ip: str | None) -> str:
+    """The client a counter is kept for: its address's share (addresses.share_of), or "unknown"."""
+    return share_of(client_ip) if client_ip else "unknown"
 
 
 def keys_for(email: str, client_ip: str | None) -> dict[str, int]:
     """The counters one sign-in attempt adds to, each with its limit."""
     email = email.strip().lower()
-    client = client_ip or "unknown"
+    client = client_of(client_ip)
     return {f"pair:{email}|{client}": MAX_FAILURES, f"client:{client}": MAX_PER_CLIENT,
             f"email:{email}": MAX_PER_ACCOUNT}
 
@@ -54,19 +65,27 @@ def record_attempt(s: Session, keys: dict[str, int], now: datetime | None = None
 def check(s: Session, keys: dict[str, int], now: datetime | None = None) -> None:
     """Raise Throttled when a key has more attempts in the window than its limit (this one included)."""
     since = (now or _now()) - WINDOW
-    for key, limit in keys.items():
-        count = s.exec(
-            select(sa.func.count()).select_from(LoginAttempt)
-            .where(LoginAttempt.key == key[:400], LoginAttempt.at > since)
-        ).one()
-        if count > limit:
-            raise Throttled()
+    broken = frozenset(key for key, limit in keys.items() if s.exec(
+        select(sa.func.count()).select_from(LoginAttempt)
+        .where(LoginAttempt.key == key[:400], LoginAttempt.at > since)
+    ).one() > limit)
+    if broken:
+        raise Throttled(broken=broken)
 
 
 def attempt(s: Session, keys: dict[str, int], now: datetime | None = None) -> list[int]:
-    """Record, then check: Throttled when over a limit. Returns the attempt's row ids (see forgive)."""
+    """Record, then check: Throttled when over a limit. Returns the attempt's row ids (see forgive).
+
+    A refused attempt's rows under the keys it did not break are taken back. Every attempt that got through
+    keeps its rows, so the k-th of them still saw at least k rows and no key lets more than its limit through."""
     ids = record_attempt(s, keys, now)
-    check(s, keys, now)
+    try:
+        check(s, keys, now)
+    except Throttled as refused:
+        unbroken = [row_id for key, row_id in zip(keys, ids) if key not in refused.broken]
+        s.execute(sa.delete(LoginAttempt).where(LoginAttempt.id.in_(unbroken)))
+        s.commit()
+        raise
     return ids
 
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import json
 import subprocess
-import sys
 import time
 import urllib.request
 from pathlib import Path
@@ -16,7 +15,7 @@ import pytest
 from bench.wsclient import ReflexClient
 from learnsite.config import REPO_ROOT
 from tests import guard_fuzz
-from tests.conftest import free_port, stop_process_group, wait_http
+from tests.conftest import uvicorn_backend
 
 ROOT = "reflex___state____state"
 AUTH = f"{ROOT}.learnsite___state___auth____auth_state"
@@ -49,19 +48,9 @@ def _server_pid(port: int) -> int:
 @pytest.fixture(scope="module")
 def uvicorn_url(app_server, tmp_path_factory):
     """One more backend process of the built app, served by uvicorn (with wsproto, as the bench's)."""
-    port = free_port()
-    env = {**app_server.env, "REFLEX_ENV_MODE": "prod", "__REFLEX_SKIP_COMPILE": "true"}
     log_path = tmp_path_factory.mktemp("uvicorn") / "server.log"
-    log = open(log_path, "w")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "uvicorn", "--factory", "learnsite.learnsite:app", "--host", "127.0.0.1",
-         "--port", str(port), "--ws", "wsproto"],
-        cwd=REPO_ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
-    )
-    wait_http(f"http://127.0.0.1:{port}/ping", proc, timeout=120)
-    yield f"http://127.0.0.1:{port}", log_path
-    stop_process_group(proc, grace=15)
-    log.close()
+    with uvicorn_backend(app_server, log_path, ws="wsproto") as url:
+        yield url, log_path
 
 
 async def _fuzz(url: str, vars_: dict, handlers: list[guard_fuzz.Handler]) -> dict:

@@ -10,7 +10,7 @@ from sqlmodel import select
 
 from learnsite.db import session_scope
 from learnsite.models import EmailToken, LoginAttempt, User
-from learnsite.services import accounts, password_reset, passwords
+from learnsite.services import accounts, password_reset, passwords, throttle
 from learnsite.services.accounts import AccountError
 from tests.unit.auth_fixtures import auth_env  # noqa: F401
 
@@ -272,7 +272,8 @@ def test_a_notice_that_cannot_be_sent_does_not_undo_the_change(auth_env, monkeyp
     assert "was not sent" in caplog.text and "secret22" not in caplog.text
 
 
-def test_sign_up_is_throttled_per_email_and_per_client(auth_env):
+def test_sign_up_is_throttled_per_email_and_per_client(auth_env, monkeypatch):
+    monkeypatch.setattr(throttle, "MAX_PER_ACCOUNT", 5)  # an address's ceiling, across clients
     for i in range(5):
         accounts.sign_up("flood@example.com", "secret12", client_ip="10.9.9.9" if i % 2 else None)
     with pytest.raises(AccountError, match="Too many sign-up attempts"):
@@ -284,6 +285,22 @@ def test_sign_up_is_throttled_per_email_and_per_client(auth_env):
     accounts.sign_up("other2@example.com", "secret12", client_ip="10.9.9.9")
     with pytest.raises(AccountError, match="Too many sign-up attempts"):
         accounts.sign_up("other3@example.com", "secret12", client_ip="10.9.9.9")
+
+
+def test_one_client_signing_up_with_someones_address_does_not_keep_its_owner_from_signing_up(auth_env):
+    """A security review: at five sign-ups a minute per address, a stranger trying five times a minute with
+    someone's address kept its owner from ever signing up; now that is one client's limit, not the address's."""
+    for _ in range(5):
+        accounts.sign_up("owner@example.com", "stranger1", client_ip="10.6.6.6")
+    for _ in range(10):
+        with pytest.raises(AccountError, match="Too many sign-up attempts"):
+            accounts.sign_up("owner@example.com", "stranger1", client_ip="10.6.6.6")
+    accounts.sign_up("owner@example.com", "owner-pass", client_ip="10.7.7.7")  # not refused
+    for i in range(5):
+        accounts.sign_up(f"other{i}@example.com", "stranger1", client_ip=f"2001:db8:1:2::{i}")
+    with pytest.raises(AccountError, match="Too many sign-up attempts"):  # a phone's new address is no new client
+        accounts.sign_up("other@example.com", "stranger1", client_ip="2001:db8:1:2:ffff::9")
+    accounts.sign_up("other@example.com", "stranger1", client_ip="2001:db8:1:3::9")  # the next home's is
 
 
 @pytest.mark.parametrize("confirmed", [True, False])

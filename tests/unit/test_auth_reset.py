@@ -134,6 +134,10 @@ def test_a_client_asking_too_often_waits_and_an_address_gets_three_mails_an_hour
         assert reset.request_reset("kid@example.com", client_ip=f"10.2.2.{k}") is None
     assert len(_mails(auth_env)) == reset.MAILS_PER_HOUR == 3
     assert reset.link_is_open(_token(_mails(auth_env)[-1]))  # the last one mailed still works
+    for k in range(5):  # a phone changing the last 64 bits of its IPv6 address is still one client
+        reset.request_reset("nobody@example.com", client_ip=f"2001:db8:3:4::{k + 1}")
+    with pytest.raises(AccountError, match="Too many reset requests"):
+        reset.request_reset("nobody@example.com", client_ip="2001:db8:3:4:9::9")
 
 
 def test_two_uses_of_one_link_at_once_set_the_password_once(auth_env):

@@ -79,3 +79,41 @@ def test_parallel_attempts_get_no_more_password_checks_than_the_limit(db_url):
             answers = list(pool.map(guess, range(20)))
     assert len(checks) <= throttle.MAX_FAILURES
     assert sum("wait" in a for a in answers) >= 20 - throttle.MAX_FAILURES
+
+
+def test_a_client_guessing_at_an_account_cannot_lock_its_owner_out_from_elsewhere(db_url):
+    """A security review: refused guesses went on counting against the account's own ceiling, so one address
+    trying 31 times a minute locked the owner out everywhere. A refused try counts only against the limit it broke."""
+    accounts.create_user("kid@example.com", "secret1", confirmed=True, url=db_url)
+    accounts.create_user("mum@example.com", "secret2", confirmed=True, url=db_url)
+    with mock.patch.object(throttle, "MAX_PER_CLIENT", 8):
+        for _ in range(throttle.MAX_PER_ACCOUNT + 10):
+            with pytest.raises(AccountError):
+                accounts.sign_in("kid@example.com", "a-guess", client_ip="10.0.0.66", url=db_url)
+        # nor do the refused tries use up the address's ceiling for the other accounts behind it
+        assert accounts.sign_in("mum@example.com", "secret2", client_ip="10.0.0.66", url=db_url)
+    assert accounts.sign_in("kid@example.com", "secret1", client_ip="10.9.9.9", url=db_url)
+    with pytest.raises(AccountError, match="wait"):  # while the guessing client is still refused
+        accounts.sign_in("kid@example.com", "secret1", client_ip="10.0.0.66", url=db_url)
+
+
+def test_guessing_spread_over_many_clients_still_meets_the_accounts_ceiling(db_url):
+    accounts.create_user("kid@example.com", "secret1", confirmed=True, url=db_url)
+    with mock.patch.object(throttle, "MAX_PER_ACCOUNT", 8):
+        for i in range(8):
+            with pytest.raises(AccountError, match="not right"):
+                accounts.sign_in("kid@example.com", "a-guess", client_ip=f"10.1.0.{i}", url=db_url)
+        with pytest.raises(AccountError, match="wait"):
+            accounts.sign_in("kid@example.com", "secret1", client_ip="10.2.0.1", url=db_url)
+
+
+def test_an_ipv6_home_is_one_client_whatever_its_last_64_bits(db_url):
+    """A phone is given a whole /64: counted by full address, it could change address before every guess."""
+    accounts.create_user("kid@example.com", "secret1", confirmed=True, url=db_url)
+    for i in range(throttle.MAX_FAILURES):
+        with pytest.raises(AccountError, match="not right"):
+            accounts.sign_in("kid@example.com", "a-guess", client_ip=f"2001:db8:5:6::{i + 1}", url=db_url)
+    with pytest.raises(AccountError, match="wait"):
+        accounts.sign_in("kid@example.com", "secret1", client_ip="2001:db8:5:6:abcd::1", url=db_url)
+    assert accounts.sign_in("kid@example.com", "secret1", client_ip="2001:db8:5:7::1", url=db_url)
+    assert throttle.keys_for("kid@example.com", "::ffff:10.0.0.1") == throttle.keys_for("kid@example.com", "10.0.0.1")

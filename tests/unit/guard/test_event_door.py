@@ -4,10 +4,20 @@ from __future__ import annotations
 
 import logging
 
+import pytest
+
 # Imported here, not in the async test: the app's registration is a context variable, and one set inside a test's
 # event loop task would be lost to every later test.
 import learnsite.learnsite  # noqa: F401  (installs the guard, as the server does)
 from learnsite.guard import boundary
+
+
+@pytest.fixture(autouse=True)
+def _fresh_log_budgets(monkeypatch):
+    """Each test starts a new minute of log lines: an earlier test's refusals must not have spent the process's."""
+    for name, fresh in (("_seen", boundary._PerSocket()), ("_address_logs", boundary._PerSocket()),
+                        ("_all_logs", [0.0, 0.0, 0.0])):
+        monkeypatch.setattr(boundary, name, fresh)
 
 
 class _Namespace:
@@ -78,7 +88,6 @@ async def test_the_door_counts_reports_by_the_address_reflex_found_for_the_socke
 
 def test_an_upload_takes_no_arguments_besides_its_files():
     """Reflex merges /_upload's "__reflex_event_args" field into the handler's arguments, past the event guard."""
-    import pytest
     from reflex_components_core.core import _upload
     from starlette.exceptions import HTTPException
 
@@ -103,12 +112,46 @@ async def test_a_refused_event_is_one_log_line_whatever_its_name(caplog, monkeyp
     """An event's name is the client's text: a line break in it must not write a line of its own into the log."""
     from reflex.app import EventNamespace
 
-    monkeypatch.setattr(boundary, "_seen", boundary._PerSocket())
     forged = {"name": "state.handler\nERROR learnsite: forged line", "payload": {}, "router_data": {}}
     with caplog.at_level(logging.WARNING, logger="learnsite.guard"):
         await EventNamespace.on_event(_Namespace({"sid-a": "tok"}), "sid-a", forged)
     [record] = caplog.records
     assert "\n" not in record.getMessage() and "\\nERROR learnsite: forged line" in record.getMessage()
+
+
+async def test_refusals_logged_are_bounded_per_address_and_per_process_not_only_per_socket(caplog, monkeypatch):
+    """A security review: the budget of log lines was per socket only, and 200 new sockets wrote 1,200 lines a
+    minute. An address (its IPv6 /64) and the process have budgets of their own; each says once when it is spent."""
+    from reflex.app import EventNamespace
+
+    forged = {"name": "state.no_such_handler", "payload": {}, "router_data": {}}
+
+    async def refused_from(sid: str, address: str, times: int = 1) -> None:
+        namespace = _Namespace({sid: "tok"})
+        namespace._static_router_data = {sid: {"ip": address}}
+        for _ in range(times):
+            await EventNamespace.on_event(namespace, sid, forged)
+
+    with caplog.at_level(logging.WARNING, logger="learnsite.guard"):
+        for i in range(40):  # one phone, forty sockets, a new address in its /64 for each
+            await refused_from(f"greedy-{i}", f"2001:db8:9:9::{i + 1:x}", times=boundary.LOG_PER_MINUTE)
+    lines = [r.getMessage() for r in caplog.records]
+    assert len(lines) == boundary.LOG_PER_MINUTE_ADDRESS + 1
+    assert lines[-1] == "one client address: further refused events this minute are not logged"
+    caplog.clear()
+    with caplog.at_level(logging.WARNING, logger="learnsite.guard"):
+        for i in range(300):  # three hundred sockets, each from an address of its own
+            await refused_from(f"many-{i}", f"198.51.{i // 250}.{i % 250}")
+    lines = [r.getMessage() for r in caplog.records]
+    assert len(lines) == boundary.LOG_PER_MINUTE_ALL - boundary.LOG_PER_MINUTE_ADDRESS - 1 + 1
+    assert lines[-1] == "all sockets: further refused events this minute are not logged"
+    caplog.clear()
+    monkeypatch.setattr(boundary, "_all_logs", [0.0, 0.0, 0.0])  # a new minute for the process
+    with caplog.at_level(logging.WARNING, logger="learnsite.guard"):
+        await refused_from("chatty", "203.0.113.5", times=boundary.LOG_PER_MINUTE + 3)
+    lines = [r.getMessage() for r in caplog.records]
+    assert len(lines) == boundary.LOG_PER_MINUTE + 1 and "no_such_handler" in lines[0]
+    assert lines[-1] == "socket chatty: further refused events this minute are not logged"
 
 
 def test_every_log_record_is_cut_to_its_bound(caplog):
