@@ -75,7 +75,7 @@ def wait_http(url: str, proc: subprocess.Popen | None, timeout: float, log_path:
 def base_env(extra: dict | None = None) -> dict:
     # every bench client's tab comes from 127.0.0.1, many more than one address may open an hour (guard/tabs.py)
     env = {**os.environ, "REFLEX_TELEMETRY_ENABLED": "false", "PYTHONUNBUFFERED": "1",
-           "LEARNSITE_NEW_TABS_PER_HOUR": "1000000"}
+           "LEARNSITE_NEW_TABS_PER_HOUR": "1000000", "LEARNSITE_NEW_TABS_PER_HOUR_ALL": "1000000"}
     env["PATH"] = f"{VENV_BIN}:{REPO_ROOT / '.tools' / 'node_modules' / '.bin'}:{env['PATH']}"
     for name in ("LEARNSITE_DATABASE_URL", "REFLEX_REDIS_URL", "LEARNSITE_REDIS_URL"):
         env.pop(name, None)

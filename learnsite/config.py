@@ -61,6 +61,7 @@ class Settings:
     max_upload_bytes: int
     thumbnail_renderers: int  # thumbnail child processes one app process runs at once
     new_tabs_per_hour: int  # new tabs one client address may open (each holds state an hour): guard/tabs.py
+    new_tabs_per_hour_all: int  # new tabs all clients together may open, per process
     seed_starter: bool  # prestart adds the starter worksheet library (LEARNSITE_SEED_STARTER=0: not)
     s3_bucket: str
     s3_endpoint_url: str
@@ -131,6 +132,7 @@ def load_settings() -> Settings:
         max_upload_bytes=_env_int("LEARNSITE_MAX_UPLOAD_BYTES", 50 * 1024 * 1024),
         thumbnail_renderers=max(1, _env_int("LEARNSITE_THUMBNAIL_RENDERERS", 2)),
         new_tabs_per_hour=max(1, _env_int("LEARNSITE_NEW_TABS_PER_HOUR", 600)),
+        new_tabs_per_hour_all=max(1, _env_int("LEARNSITE_NEW_TABS_PER_HOUR_ALL", 20_000)),
         seed_starter=_env_bool("LEARNSITE_SEED_STARTER", True),
         s3_bucket=_env("LEARNSITE_S3_BUCKET", "worksheets"),
         s3_endpoint_url=_env("LEARNSITE_S3_ENDPOINT_URL"),

@@ -21,6 +21,7 @@ IN_CI = os.environ.get("CI", "").lower() in {"1", "true", "yes"}
 # Every test's tabs come from 127.0.0.1: the servers the tests start (which inherit this) let that address open
 # as many as the suite needs; tests/integration/test_new_tabs_live.py starts one with the limit low.
 os.environ.setdefault("LEARNSITE_NEW_TABS_PER_HOUR", "1000000")
+os.environ.setdefault("LEARNSITE_NEW_TABS_PER_HOUR_ALL", "1000000")
 POSTGRES_URL = os.environ.get("LEARNSITE_TEST_POSTGRES_URL", "")
 REDIS_URL = os.environ.get("LEARNSITE_TEST_REDIS_URL", "")
 CHROMIUM = os.environ.get("LEARNSITE_CHROMIUM", "/usr/bin/chromium")

@@ -171,8 +171,8 @@ def sign_up(email: str, password: str, url: str | None = None, client_ip: str | 
     # Every attempt counts (not only failures): each one costs a bcrypt hash and may send a mail.
     # One client may try five times a minute; an address, like an account's sign-ins, has the higher ceiling
     # (at five, one client could keep its owner from signing up by trying it five times a minute).
-    keys = {f"signup:{email}": throttle.MAX_PER_ACCOUNT,
-            f"signup-client:{throttle.client_of(client_ip)}": throttle.MAX_FAILURES}
+    keys = {f"signup-client:{throttle.client_of(client_ip)}": throttle.MAX_FAILURES,
+            f"signup:{email}": throttle.MAX_PER_ACCOUNT}
     with session_scope(url) as s:
         try:
             throttle.attempt(s, keys)

@@ -6,9 +6,10 @@ The lock-out is per account *and* client (one guessing client cannot lock the ow
 nor other accounts behind the same address); a client address has a separate, higher ceiling (many
 families can share one proxy), and so does an account across all addresses (guessing spread over many).
 
-A refused attempt counts only against the limit it broke: a client locked out of one account by its pair limit
-cannot go on filling that account's own ceiling, which would lock the owner out from everywhere. A client is
-counted by addresses.share_of (an IPv6 home's whole /64), or a phone could change addresses and never be refused.
+A refused attempt counts only against its first key, the one client's (for a sign-in, with the one account): a
+client locked out of one account cannot go on filling that account's own ceiling, which would lock the owner out
+from everywhere, nor can refused attempts still in flight make the shared counts look full to each other. A client
+is counted by addresses.share_of (an IPv6 home's whole /64), or a phone could change addresses and never be refused.
 """
 
 from __future__ import annotations
@@ -29,9 +30,8 @@ WAIT_MESSAGE = "Too many failed sign-in attempts. Please wait a minute and try a
 
 
 class Throttled(Exception):
-    def __init__(self, message: str = WAIT_MESSAGE, broken: frozenset[str] = frozenset()):
+    def __init__(self, message: str = WAIT_MESSAGE):
         super().__init__(message)
-        self.broken = broken  # the keys over their limit
 
 
 def client_of(client_ip: str | None) -> str:
@@ -40,7 +40,7 @@ def client_of(client_ip: str | None) -> str:
 
 
 def keys_for(email: str, client_ip: str | None) -> dict[str, int]:
-    """The counters one sign-in attempt adds to, each with its limit."""
+    """The counters one sign-in attempt adds to, each with its limit, the one client's first (see attempt)."""
     email = email.strip().lower()
     client = client_of(client_ip)
     return {f"pair:{email}|{client}": MAX_FAILURES, f"client:{client}": MAX_PER_CLIENT,
@@ -65,25 +65,26 @@ def record_attempt(s: Session, keys: dict[str, int], now: datetime | None = None
 def check(s: Session, keys: dict[str, int], now: datetime | None = None) -> None:
     """Raise Throttled when a key has more attempts in the window than its limit (this one included)."""
     since = (now or _now()) - WINDOW
-    broken = frozenset(key for key, limit in keys.items() if s.exec(
-        select(sa.func.count()).select_from(LoginAttempt)
-        .where(LoginAttempt.key == key[:400], LoginAttempt.at > since)
-    ).one() > limit)
-    if broken:
-        raise Throttled(broken=broken)
+    for key, limit in keys.items():
+        count = s.exec(
+            select(sa.func.count()).select_from(LoginAttempt)
+            .where(LoginAttempt.key == key[:400], LoginAttempt.at > since)
+        ).one()
+        if count > limit:
+            raise Throttled()
 
 
 def attempt(s: Session, keys: dict[str, int], now: datetime | None = None) -> list[int]:
     """Record, then check: Throttled when over a limit. Returns the attempt's row ids (see forgive).
 
-    A refused attempt's rows under the keys it did not break are taken back. Every attempt that got through
-    keeps its rows, so the k-th of them still saw at least k rows and no key lets more than its limit through."""
+    `keys` start with the one client's: a refused attempt keeps its row there (a client that goes on trying stays
+    refused) and takes back the others. Every attempt that got through keeps its rows, so the k-th of them still
+    saw at least k rows, and no key lets more than its limit through."""
     ids = record_attempt(s, keys, now)
     try:
         check(s, keys, now)
-    except Throttled as refused:
-        unbroken = [row_id for key, row_id in zip(keys, ids) if key not in refused.broken]
-        s.execute(sa.delete(LoginAttempt).where(LoginAttempt.id.in_(unbroken)))
+    except Throttled:
+        s.execute(sa.delete(LoginAttempt).where(LoginAttempt.id.in_(ids[1:])))
         s.commit()
         raise
     return ids

@@ -54,10 +54,17 @@ def test_an_address_over_its_new_tabs_is_refused_and_a_page_coming_back_is_not(s
         await asyncio.sleep(1)
         back = await _opened(url, token=first.token)
         assert back.updates and not any(kind == "connect_error" for kind, _ in back.other)
+        # a socket without a token is refused at once, and Reflex's line for each is not written
+        tokenless = ReflexClient(url, token="")
+        await tokenless.connect(_hydrate())
+        await asyncio.sleep(0.5)
+        assert [kind for kind, _ in tokenless.other] == ["connect_error"] and tokenless.updates == []
+        await tokenless.close()
         for tab in (*tabs[1:], over, back):
             await tab.close()
 
     asyncio.run(run())
     text = log_path.read_text()
     assert "Traceback" not in text
-    assert text.count(f"refused new tabs from a client address over its {BUDGET} an hour") == 1
+    assert text.count(f"refused new tabs over a client address's or the server's budget ({BUDGET} /") == 1
+    assert "No token provided" not in text

@@ -1,5 +1,6 @@
 """Sign-in throttling: attempts are recorded before they are checked; the lock-out is per account and client."""
 
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timedelta, timezone
 from unittest import mock
@@ -117,3 +118,33 @@ def test_an_ipv6_home_is_one_client_whatever_its_last_64_bits(db_url):
         accounts.sign_in("kid@example.com", "secret1", client_ip="2001:db8:5:6:abcd::1", url=db_url)
     assert accounts.sign_in("kid@example.com", "secret1", client_ip="2001:db8:5:7::1", url=db_url)
     assert throttle.keys_for("kid@example.com", "::ffff:10.0.0.1") == throttle.keys_for("kid@example.com", "10.0.0.1")
+
+
+def test_refused_guesses_in_flight_together_do_not_fill_the_accounts_ceiling(db_url):
+    """A security review: guesses sent at once are all recorded before any is counted; each then saw the others'
+    rows, all were refused, and all kept their row under the account's key, which was full: the owner was locked
+    out without one password checked. A refused attempt now keeps only its row under the one client's key."""
+    accounts.create_user("kid@example.com", "secret1", confirmed=True, url=db_url)
+    burst = 9
+    all_recorded = threading.Barrier(burst)
+    real_check = throttle.check
+
+    def check_when_all_recorded(s, keys, now=None):
+        all_recorded.wait(timeout=30)
+        return real_check(s, keys, now)
+
+    def guess(i: int) -> str:
+        try:
+            accounts.sign_in("kid@example.com", f"guess-{i}", client_ip="203.0.113.9", url=db_url)
+        except AccountError as exc:
+            return str(exc)
+
+    with mock.patch.object(throttle, "MAX_PER_ACCOUNT", 8), mock.patch.object(throttle, "check",
+                                                                               check_when_all_recorded):
+        with ThreadPoolExecutor(max_workers=burst) as pool:
+            answers = list(pool.map(guess, range(burst)))
+    assert all("wait" in answer for answer in answers)
+    with mock.patch.object(throttle, "MAX_PER_ACCOUNT", 8):
+        assert accounts.sign_in("kid@example.com", "secret1", client_ip="198.51.100.1", url=db_url)
+        with pytest.raises(AccountError, match="wait"):  # the guessing client is still refused
+            accounts.sign_in("kid@example.com", "secret1", client_ip="203.0.113.9", url=db_url)
