@@ -830,7 +830,9 @@
     // keeps it: the page adds this script after it has drawn, so on a slow network the game can start first.
     var active = document.activeElement, free = !first || !active || active === document.body;
     if (target && !typing && free) target.focus({ preventScroll: first });
-    if (!first) fitBoard(board, round.indexOf("-end-") >= 0 ? board.querySelector(".game-bar") || heading : heading);
+    // the bar's top, not the question's: on a phone a hint scrolled into view left the next rounds' progress and
+    // Hear it under the header, and a child who cannot read had no way to hear the question again
+    if (!first) fitBoard(board, board.querySelector(".game-bar") || heading);
     // behavior left to the page's CSS: html scrolls smoothly, at once for reduced motion (styles.css)
     if (first && free) board.scrollIntoView({ block: "nearest" });
     keepInView(typing ? document.getElementById("game-answer") : target);

@@ -907,6 +907,52 @@ def test_starting_on_a_phone_brings_the_whole_first_round_into_view(browser, app
         assert header and page.locator("#game-board").bounding_box()["y"] >= header["y"] + header["height"] - 1
 
 
+@pytest.mark.parametrize("size", [(375, 740), (360, 640)])
+def test_on_an_upright_phone_start_playing_is_on_the_first_screen(browser, app_server, size):
+    """A play-through at 375 x 740: "Start Playing!" sat at 711-770 px, in Animal Sounds (one fact more) wholly
+    below the edge, and a child who cannot read saw no way to start."""
+    from learnsite.games.activities import GAMES
+
+    with phone(browser, app_server, *size) as page:
+        for game in GAMES:
+            open_page(page, f"/activity/{game}")
+            button = page.get_by_role("button", name="Start Playing!")
+            expect(button).to_be_visible()
+            box = button.bounding_box()
+            assert box["y"] >= 0 and box["y"] + box["height"] <= size[1], (game, box)
+            assert page.evaluate("document.documentElement.scrollWidth") <= size[0], game
+
+
+def test_on_a_phone_after_a_hint_the_next_rounds_progress_and_hear_it_are_in_sight(browser, app_server):
+    """A play-through at 375 x 740: a wrong tap's hint was scrolled into view, and every later round kept the
+    page there, its "Round 2 of 6" and Hear it under the sticky header; a pre-reader could not hear the question
+    again. A new round brings its bar back under the header."""
+    with phone(browser, app_server, reduced_motion="reduce") as page:
+        open_game(page, "addition-fun")
+        page.get_by_role("button", name="Start Playing!").tap()
+        page.wait_for_selector("#game-board:not([data-settling])")
+        answers = page.get_by_role("group", name="Answers")
+        for _ in range(3):
+            page.wait_for_selector("#game-board:not([data-settling])")  # else a tap counts as a double tap's second
+            count = str(page.locator(".game-objects img").count())
+            names = option_names(page, "Answers")
+            before = snapshot(page)
+            answers.get_by_role("button", name=next(n for n in names if n != count), exact=True).tap()
+            wait_change(page, before)
+            expect(board(page).locator(".game-feedback.is-hint")).to_be_in_viewport(ratio=1)
+            round_before = round_key(page)
+            answers.get_by_role("button", name=count, exact=True).tap()
+            page.wait_for_function("(r) => document.getElementById('game-board').dataset.round !== r",
+                                   arg=round_before)
+            page.wait_for_timeout(300)
+            scroll_still(page)
+            header = page.locator(".site-header").bounding_box()
+            bar = page.locator("#game-board .game-bar").bounding_box()
+            assert bar["y"] >= header["y"] + header["height"] - 1, (bar, header, names)
+            expect(page.get_by_role("button", name=re.compile("^Hear it"))).to_be_in_viewport(ratio=1)
+            expect(page.locator("#game-round")).to_be_in_viewport(ratio=1)
+
+
 def test_on_a_phone_the_shapes_to_sort_and_their_homes_fit_the_screen(browser, app_server):
     """Five shapes two to a row pushed Shape Sorting's homes below a 740 px phone's edge: three to a row, the
     whole round is in view once it has started."""
