@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from learnsite.games.content.base import Question, fixed, together
-from learnsite.games.content.pictures import ANIMAL_SOUNDS, alphabet_picture
+from learnsite.games.content.pictures import ANIMAL_SOUNDS, alphabet_picture, letter_picture
 from learnsite.games.rounds import EASIER, Option
 
 ALPHABET = (
@@ -84,6 +84,7 @@ def alphabet(rng, band: str, level: int) -> list[Question]:
             key=f"letter:{letter}", prompt=f"Which animal starts with the letter {letter}?",
             say=f"{letter}{f', as in {keyword}' if keyword else ''}. Which animal starts with the letter {letter}?",
             right=Option(animal, alphabet_picture(animal)), wrong=tuple(Option(a, alphabet_picture(a)) for a in others),
+            pictures=(letter_picture(letter),),  # the letter, big, beside the question
             look_alike=LOOK_ALIKE,
             hint="Say each name slowly. Which one begins with "
                  + (SOUND_OF[letter] if letter in SOUND_OF else f"the same sound as “{keyword}”") + "?"))

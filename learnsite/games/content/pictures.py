@@ -93,6 +93,38 @@ def alphabet_picture(animal: str) -> str:
     return f"{ART}/animal-{animal.lower().replace('-', '').replace(' ', '-')}.svg"
 
 
+def letter_picture(letter: str) -> str:
+    """Animal Alphabet's card of a letter (letter_card_svg)."""
+    return f"{ART}/letter-{letter.upper()}.svg"
+
+
+def letter_card_svg(letter: str) -> str:
+    """A card of the capital and small letter side by side on the tracing sheets' three lines, drawn as Letter
+    Tracing and the printed sheets write them (trace.letter_guide): the letter a child looks for, big, beside the
+    question (a play-through: it was only inside the sentence). A test keeps assets/art/games/ the same as this."""
+    from learnsite.games.trace import letter_guide
+
+    guides = [letter_guide(letter.upper()), letter_guide(letter.lower())]
+    spans = [(min(x for line in g["strokes"] for x, _ in line), max(x for line in g["strokes"] for x, _ in line))
+             for g in guides]
+    gap = 24  # wide enough that "Ll" is not read as one letter
+    left = (150 - sum(right - first for first, right in spans) - gap) / 2  # the pair centred on the card
+    parts = []
+    for guide, (first, right) in zip(guides, spans):
+        shift = round(left - first)
+        for line in guide["strokes"]:
+            points = " ".join(f"{x + shift},{y}" for x, y in line)
+            parts.append(f'<polyline points="{points}"/>')
+        left += right - first + gap
+    lines = guides[0]["lines"]
+    rules = "".join(f'<line x1="4" y1="{y}" x2="146" y2="{y}"/>' for y in (lines["top"], lines["middle"], lines["base"]))
+    return ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 150 108">'
+            '<rect x="1" y="1" width="148" height="106" rx="14" fill="#fef3c7" stroke="#f59e0b" stroke-width="2"/>'
+            f'<g stroke="#d6b36a" stroke-width="1.5" stroke-dasharray="4 4">{rules}</g>'
+            '<g fill="none" stroke="#6d28d9" stroke-width="7" stroke-linecap="round" stroke-linejoin="round">'
+            f'{"".join(parts)}</g></svg>\n')
+
+
 def all_pictures() -> set[str]:
     """Every picture path the games can show (tests check each file exists)."""
     paths = {p for _, _, p in COUNTABLE.values()} | {p for _, p in ANIMAL_SOUNDS.values()}
@@ -103,4 +135,5 @@ def all_pictures() -> set[str]:
     from learnsite.games.content.animals import ALPHABET
 
     paths |= {alphabet_picture(animal) for _, animal in ALPHABET}
+    paths |= {letter_picture(letter) for letter, _ in ALPHABET}
     return paths

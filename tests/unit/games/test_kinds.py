@@ -17,12 +17,13 @@ from learnsite.games.content import BANKS, quizzes
 from learnsite.games.content.animals import ALPHABET, KEYWORDS, heard_alike, same_first_sound
 from learnsite.games.content.pictures import (
     COLOUR_MARKS, COLOURS, COUNTABLE, SHAPE_COLOURS, SHAPE_POSES, SHAPES, alphabet_picture, colour_thing,
-    dots_picture, posed_svg, shape_picture, ten_frame_picture,
+    dots_picture, letter_card_svg, letter_picture, posed_svg, shape_picture, ten_frame_picture,
 )
 from learnsite.games.content.sight_words import PRE_PRIMER, PRIMER, sounds_like
 from learnsite.games.kinds import choose, count, match, prompt, sort, typed
 from learnsite.games.rounds import EASIER, NORMAL, option_count
 from learnsite.games.session import level_rounds
+from learnsite.games.trace import letter_guide
 
 BANDS = ("3-4", "5-6", "7-8", "9-10")
 ASSETS = Path(__file__).resolve().parents[3] / "assets"
@@ -68,7 +69,24 @@ def test_animal_alphabet_has_an_animal_for_every_letter():
         assert r.options[r.answer].label[0] == letter
         # every animal has its own picture (test_activities checks each file exists)
         assert all(o.image == alphabet_picture(o.label) for o in r.options)
+        # the letter big beside the question (a play-through: it was only inside the sentence)
+        assert r.pictures == (letter_picture(letter),)
     assert len({alphabet_picture(animal) for _, animal in ALPHABET}) == 26
+
+
+def test_a_letter_card_is_drawn_as_letter_tracing_writes_the_letter():
+    """The cards in assets/ are letter_card_svg's, each letter's strokes those of its tracing guide, the capital
+    and the small letter apart and on the card."""
+    for letter, _ in ALPHABET:
+        svg = letter_card_svg(letter)
+        assert (ASSETS / letter_picture(letter).lstrip("/")).read_text() == svg
+        lines = re.findall(r'<polyline points="([^"]+)"/>', svg)
+        strokes = [len(letter_guide(g)["strokes"]) for g in (letter, letter.lower())]
+        assert len(lines) == sum(strokes)
+        xs = [[float(p.split(",")[0]) for p in line.split()] for line in lines]
+        capital = [x for line in xs[:strokes[0]] for x in line]
+        small = [x for line in xs[strokes[0]:] for x in line]
+        assert 8 <= min(capital) and max(capital) + 20 <= min(small) and max(small) <= 142, letter
 
 
 def test_animal_alphabet_never_offers_an_animal_that_starts_with_the_same_sound():
