@@ -149,7 +149,8 @@ def test_the_activity_picture_keeps_its_room_before_it_has_come(browser, app_ser
         picture = page.locator(".activity-picture")
         expect(picture).to_be_attached()
         box = picture.bounding_box()
-        assert box["width"] > 200 and abs(box["height"] - box["width"] * 3 / 4) < 2, box
+        # 200 px wide on an upright phone (so that "Start Playing!" is on the first screen), 150 px tall
+        assert box["width"] >= 120 and abs(box["height"] - box["width"] * 3 / 4) < 2, box
 
 
 LINE_STARTS = """(selector) => {
