@@ -40,7 +40,8 @@ GAMES: dict[str, GameSpec] = {
     # Ages 5-6: most 5-year-olds cannot read yet, so these speak too
     "letter-tracing": GameSpec("trace", "5-6", 6, speak=True),  # three capitals, each with its small letter
     # the word to find is heard, not printed: a printed one made it a game of matching shapes
-    "sight-words": GameSpec("choose", "5-6", 8, {"bank": "sight_words", "hear_first": True}, speak=True),
+    "sight-words": GameSpec("choose", "5-6", 8, {"bank": "sight_words", "hear_first": True, "spread": True},
+                            speak=True),
     "addition-fun": GameSpec("count", "5-6", 6, {"groups": 2, "things": ("apple",), "container": "basket"},
                              speak=True),
     "number-friends": GameSpec("match", "5-6", 5, {"pairs": "bonds10"}, speak=True),

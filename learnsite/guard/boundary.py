@@ -64,7 +64,8 @@ _REPORT_SUFFIX = f".{_REPORT_HANDLER}"
 _all_reports = [0.0, 0.0, 0.0]  # as a _PerSocket entry: (unused), window start, reports in window
 
 
-def _counted(entry: list[float], now: float, limit: int) -> bool:
+def counted(entry: list[float], now: float, limit: int) -> bool:
+    """One more in entry's minute (entry[1] its start, entry[2] its count), unless limit is already reached."""
     if now - entry[1] > 60:
         entry[1], entry[2] = now, 0
     entry[2] += 1
@@ -75,9 +76,9 @@ def _within_report_budget(sid: str, address: str) -> bool:
     """One more report from socket sid at address, unless the socket's, the address's or the process's budget for
     this minute is spent (a report refused by one is not counted by those after it)."""
     now = time.monotonic()
-    return (_counted(_reports.entry(sid), now, REPORTS_PER_MINUTE)
-            and _counted(_address_reports.entry(share_of(address)), now, REPORTS_PER_MINUTE_ADDRESS)
-            and _counted(_all_reports, now, REPORTS_PER_MINUTE_ALL))
+    return (counted(_reports.entry(sid), now, REPORTS_PER_MINUTE)
+            and counted(_address_reports.entry(share_of(address)), now, REPORTS_PER_MINUTE_ADDRESS)
+            and counted(_all_reports, now, REPORTS_PER_MINUTE_ALL))
 
 
 def _client_address(namespace, sid: str) -> str:
@@ -211,9 +212,9 @@ def _log_refusal(entry: list[float], sid: str, address: str, now: float, event_n
                (_address_logs.entry(share_of(address)), LOG_PER_MINUTE_ADDRESS, "one client address"),
                (_all_logs, LOG_PER_MINUTE_ALL, "all sockets"))
     for at, (counter, limit, whose) in enumerate(budgets):
-        if _counted(counter, now, limit):
+        if counted(counter, now, limit):
             continue
-        if counter[2] == limit + 1 and all(_counted(c, now, lim) for c, lim, _ in budgets[at + 1:]):
+        if counter[2] == limit + 1 and all(counted(c, now, lim) for c, lim, _ in budgets[at + 1:]):
             log.warning("%s: further refused events this minute are not logged", whose)
         return
     shown = _short(event_name.rpartition(".")[2]) if isinstance(event_name, str) else "?"

@@ -29,6 +29,7 @@ from collections import OrderedDict
 from reflex.constants import RouteVar
 
 from learnsite.config import settings
+from learnsite.guard.boundary import counted
 from learnsite.services.addresses import share_of
 
 log = logging.getLogger("learnsite.guard")
@@ -131,19 +132,17 @@ class _FewConnectWarnings(logging.Filter):
 
     def __init__(self) -> None:
         super().__init__()
-        self._window = [0.0, 0]
+        self._window = [0.0, 0.0, 0.0]  # as boundary's budgets: (unused), window start, warnings in window
 
     def filter(self, record: logging.LogRecord) -> bool:
         if not isinstance(record.msg, str) or not record.msg.startswith(self.PREFIXES):
             return True
-        now = time.monotonic()
-        if now - self._window[0] > 60:
-            self._window[:] = [now, 0]
-        self._window[1] += 1
-        if self._window[1] == CONNECT_WARNINGS_PER_MINUTE + 1:
+        if counted(self._window, time.monotonic(), CONNECT_WARNINGS_PER_MINUTE):
+            return True
+        if self._window[2] == CONNECT_WARNINGS_PER_MINUTE + 1:
             record.msg, record.args = "further connect warnings this minute are not logged", None
             return True
-        return self._window[1] <= CONNECT_WARNINGS_PER_MINUTE
+        return False
 
 
 def install() -> None:

@@ -62,10 +62,12 @@ def _choice_buttons(on_pick, label: str = "Answers", class_name: str = "game-opt
     )
 
 
-def _prompt_heading() -> rx.Component:
-    # focused each round: a screen reader hears the question, then which round it is
+def _prompt_heading(sums: bool = False) -> rx.Component:
+    # focused each round: a screen reader hears the question, then which round it is; a sum to type ("6 − 6 = ?",
+    # not a word problem) is marked, and drawn big
+    marks = {"data_sum": rx.cond(B.prompt.contains("="), "true", None)} if sums else {}
     return rx.el.h3(fresh(B.prompt), class_name="game-prompt", id="game-prompt", tab_index=-1,
-                    aria_describedby="game-round")
+                    aria_describedby="game-round", **marks)
 
 
 def _spoken() -> rx.Var:
@@ -311,7 +313,7 @@ def _clock() -> rx.Component:
 
 def type_view() -> rx.Component:
     return rx.fragment(
-        _prompt_heading(),
+        _prompt_heading(sums=True),
         rx.cond(B.seconds > 0, _clock()),
         rx.el.form(
             rx.el.input(type="hidden", name="round", value=T.round.to_string()),

@@ -2062,16 +2062,33 @@ def test_a_sight_word_is_heard_not_printed_unless_the_device_cannot_say_it(page,
     is now said, not printed; a device with no voice of its own shows it, as the game could not be played."""
     install_fake_speech(page, voices=voices, boundary=False, word_ms=5)
     start(page, "sight-words")
-    expect(page.locator("#game-prompt")).to_have_text("Find the word you hear.")
-    said = board(page).get_attribute("data-say") or ""
-    assert re.fullmatch(r"Find the word: \S+\.", said)
-    heard = page.locator("#game-heard")
-    if voices:
-        assert _spoken(page, 0) == said
-        expect(heard).to_be_hidden()
-    else:
-        expect(heard).to_have_text(said)
-        assert _said(page) == 0
+    heard, prompt, forms = page.locator("#game-heard"), page.locator("#game-prompt"), set()
+    for turn in range(2):  # the rounds take turns: a word heard alone, a word heard in its sentence
+        said = board(page).get_attribute("data-say") or ""
+        alone = re.fullmatch(r"Find the word: (\S+)\.", said)
+        if alone:
+            expect(prompt).to_have_text("Find the word you hear.")
+        else:  # printed with a gap where the word goes
+            sentence = re.fullmatch(r"Find the missing word\. (.+)", said).group(1)
+            expect(prompt).to_have_text(re.compile(r"^Find the missing word: “[^”]*___[^”]*”$"))
+            gapped = re.search(r"“(.*)”", prompt.inner_text()).group(1)
+            word = re.fullmatch(re.escape(gapped).replace("___", r"(\w+)"), sentence).group(1)
+            assert word in option_names(page, "Answers") and word not in re.findall(r"\w+", gapped)
+        forms.add(bool(alone))
+        if voices:  # the first thing said, then the next round's question (after the cheer, in one breath)
+            if turn == 0:
+                assert _spoken(page, 0) == said
+            page.wait_for_function("(s) => window.__speech.spoken.some((u) => u.text.endsWith(s))", arg=said,
+                                   timeout=10_000)
+            expect(heard).to_be_hidden()
+        else:
+            expect(heard).to_have_text(said)
+            assert _said(page) == 0
+        if turn == 0:
+            solve_round(page, limit=8)
+            page.wait_for_function("(w) => document.querySelector('#game-board').getAttribute('data-say') !== w",
+                                   arg=said)
+    assert forms == {True, False}
 
 
 @pytest.mark.parametrize("voices", [(LOCAL,), (NETWORK,), ()], ids=["a voice", "a network voice only", "no voice"])

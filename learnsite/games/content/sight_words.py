@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from functools import partial
 
 from learnsite.games.content.base import Question, fixed, together
@@ -33,19 +34,69 @@ def _likeness(a: str, b: str) -> tuple:
     return (a[0].lower() != b[0].lower(), abs(len(a) - len(b)))
 
 
+# a sentence for a word, heard whole and read with the word missing: the word in a sentence it belongs to, as a
+# child meets it in a book (a game of 8 "Find the word you hear." grew samey). Short, every other word easy to
+# read, the word once and never first (its answer is written small).
+SENTENCES = {
+    "away": "The bird flew away.", "big": "The elephant is big.", "blue": "The sky is blue.",
+    "can": "I can hop on one leg.", "down": "The ball rolled down the hill.", "find": "Can you find my hat?",
+    "funny": "The clown is funny.", "go": "We go to the park.", "help": "Can you help me?",
+    "here": "Come here, little cat.", "in": "The fish is in the pond.", "jump": "The frog can jump.",
+    "little": "A mouse is little.", "make": "We can make a cake.", "my": "This is my dog.",
+    "not": "The cat is not wet.", "one": "I have one nose.", "play": "We like to play ball.",
+    "red": "The apple is red.", "run": "The dog can run fast.", "see": "I see the moon.",
+    "three": "I have three cats.", "two": "A bird has two legs.", "up": "The kite went up.",
+    "yellow": "The sun is yellow.", "you": "I love you.",
+    "ate": "The dog ate my cake.", "black": "The cat is black.", "brown": "The bear is brown.",
+    "eat": "I like to eat apples.", "four": "A dog has four legs.", "good": "This cake is good.",
+    "have": "I have a new book.", "like": "I like my bike.", "new": "I have new shoes.",
+    "please": "Can I have one, please?", "ran": "The fox ran to the den.", "ride": "I ride my bike.",
+    "saw": "I saw a fish.", "under": "The cat is under the bed.", "white": "Snow is white.",
+    "went": "We went to the zoo.", "with": "Come and play with me.", "yes": "Mum said yes.",
+}
+GAP = "___"
+
+
+def in_sentence(word: str) -> str:
+    """The word's sentence with a gap where the word is."""
+    return re.sub(rf"\b{re.escape(word)}\b", GAP, SENTENCES[word], count=1)
+
+
+def sentence_words(sentence: str) -> set[str]:
+    return {w.lower() for w in re.findall(r"[A-Za-z]+", sentence)}
+
+
 @fixed
-def bank(rng, band: str, level: int) -> list[Question]:
+def _word_rounds(rng, band: str, level: int) -> list[Question]:
+    """Find the word you hear, and (where the word has a sentence) find the word missing from the sentence heard."""
     pool = PRE_PRIMER if level == EASIER else PRE_PRIMER + PRIMER
     out = []
     for word in pool:
-        # a step down the wrong words look less alike (different first letters)
         others = sorted((w for w in pool if w.lower() != word.lower() and not sounds_like(w, word)),
                         key=lambda w: (_likeness(word, w), w))
-        near = others[:6] if level != EASIER else [w for w in others if w[0].lower() != word[0].lower()][:6]
-        out.append(Question(
-            key=f"word:{word}", prompt="Find the word you hear.", say=f"Find the word: {word}.",
-            right=Option(word), wrong=tuple(Option(w) for w in near), hint_for=partial(_hint, word)))
+        out.append(_question("word", word, others, level, "Find the word you hear.", f"Find the word: {word}."))
+        if word in SENTENCES:
+            out.append(_question("sentence", word, others, level, f"Find the missing word: “{in_sentence(word)}”",
+                                 f"Find the missing word. {SENTENCES[word]}"))
     return out
+
+
+def _question(form: str, word: str, others: list[str], level: int, prompt: str, say: str) -> Question:
+    """The word among up to 6 others that look like it (a step down, ones with other first letters), none of them
+    a word heard with it ("find", "the", a sentence's own)."""
+    heard = sentence_words(say)
+    near = [w for w in others if w.lower() not in heard and (level != EASIER or w[0].lower() != word[0].lower())]
+    return Question(key=f"{form}:{word}", prompt=prompt, say=say, right=Option(word),
+                    wrong=tuple(Option(w) for w in near[:6]), hint_for=partial(_hint, word))
+
+
+def bank(rng, band: str, level: int) -> list[Question]:
+    """Each word once, as a word to find or (about half of those with one, drawn each game) in its sentence."""
+    questions = _word_rounds(rng, band, level)
+    in_sentences = {q.right.label for q in questions if q.key.startswith("sentence:")}
+    form = {word: "sentence" if word in in_sentences and rng.random() < 0.5 else "word"
+            for word in (q.right.label for q in questions if q.key.startswith("word:"))}
+    return [q for q in questions if q.key == f"{form[q.right.label]}:{q.right.label}"]
 
 
 def _hint(word: str, near) -> str:

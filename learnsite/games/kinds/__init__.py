@@ -15,7 +15,8 @@ It may add, where its rounds differ from a plain question (session.py asks every
   not ignored silently; the page's own are activities.PAGE_PARAMS);
 - shown_after(round, misses) -> str: the answer shown once a child has missed that many times ("" until then),
   and the game goes on;
-- may_follow(round, served keys) -> bool: where a round needs another before it (a small letter its capital);
+- may_follow(round, served keys) -> bool: where a round needs another before it (a small letter its capital), or
+  may not come straight after one (a second round of one subject);
 - own_move(round, move, params, picks) -> move: the move as it is checked (the writing round: the child's own
   words, without the suggested first line);
 - kept_pick(round, outcome) -> (slot, words) | None: a pick kept for the rounds after it (the story's hero);

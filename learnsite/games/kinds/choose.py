@@ -42,6 +42,12 @@ def make_rounds(rng, band: str, level: int, n: int, params: dict) -> list[Round]
     return rounds
 
 
+def may_follow(round_: Round, served: tuple[str, ...]) -> bool:
+    """Not two rounds of one subject in a row (a bank's keys "subject:...": Sight Words' "word" and "sentence",
+    Shape Safari's shapes). `spread` orders each level's list so; a step down or a round skipped may not."""
+    return not served or round_.key.partition(":")[0] != served[-1].partition(":")[0]
+
+
 def check(round_: Round, move: dict, settled: frozenset[int]) -> Outcome:
     choice = in_range(move.get("choice"), len(round_.options))
     if choice is None:

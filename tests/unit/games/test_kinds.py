@@ -19,7 +19,7 @@ from learnsite.games.content.pictures import (
     COLOUR_MARKS, COLOURS, COUNTABLE, SHAPE_COLOURS, SHAPE_POSES, SHAPES, alphabet_picture, colour_thing,
     dots_picture, letter_card_svg, letter_picture, posed_svg, shape_picture, ten_frame_picture,
 )
-from learnsite.games.content.sight_words import PRE_PRIMER, PRIMER, sounds_like
+from learnsite.games.content.sight_words import GAP, PRE_PRIMER, PRIMER, SENTENCES, in_sentence, sounds_like
 from learnsite.games.kinds import choose, count, match, prompt, sort, typed
 from learnsite.games.rounds import EASIER, NORMAL, option_count
 from learnsite.games.session import level_rounds
@@ -180,9 +180,41 @@ def test_animal_alphabet_reads_the_animals_out_and_sight_words_never_read_the_ch
 def test_sight_words_are_the_dolch_lists():
     assert len(PRE_PRIMER) == 40 and len(PRIMER) == 52 and not set(PRE_PRIMER) & set(PRIMER)
     for r in make(choose, "5-6", EASIER, 30, {"bank": "sight_words"}):
-        assert r.options[r.answer].label in PRE_PRIMER
+        word = r.options[r.answer].label
+        assert word in PRE_PRIMER
         # heard, not printed: a printed word made the game one of matching its shape
-        assert r.prompt == "Find the word you hear." and r.say == f"Find the word: {r.options[r.answer].label}."
+        if r.key.startswith("word:"):
+            assert r.prompt == "Find the word you hear." and r.say == f"Find the word: {word}."
+        else:  # or heard in its sentence, printed with a gap where it goes
+            assert r.prompt == f"Find the missing word: “{in_sentence(word)}”"
+            assert r.say == f"Find the missing word. {SENTENCES[word]}" and word not in r.prompt.split()
+
+
+def test_a_sight_word_sentence_has_its_word_once_never_first_and_no_word_of_it_among_the_answers():
+    assert set(SENTENCES) <= set(PRE_PRIMER + PRIMER) and len(SENTENCES) >= 40
+    for word, sentence in SENTENCES.items():
+        said = re.findall(r"[A-Za-z]+", sentence)
+        assert said.count(word) == 1 and said[0] != word, sentence  # the answer is written as in the sentence
+        assert in_sentence(word).count(GAP) == 1 and len(said) <= 7, sentence
+    for level in (EASIER, NORMAL):
+        pool = PRE_PRIMER if level == EASIER else PRE_PRIMER + PRIMER
+        for r in make(choose, "5-6", level, len(pool), {"bank": "sight_words"}, seed=3):
+            if r.key.startswith("sentence:"):
+                heard = {w.lower() for w in re.findall(r"[A-Za-z]+", r.say)}
+                others = [o.label.lower() for i, o in enumerate(r.options) if i != r.answer]
+                assert len(others) == option_count("5-6", level) - 1 and not heard & set(others), (r.say, others)
+
+
+def test_a_sight_words_game_takes_turns_between_a_word_and_a_sentence_and_asks_each_word_once():
+    """8 rounds of one screen grew samey: the game's rounds take turns between the two, each word once."""
+    forms = Counter()
+    for seed in range(40):
+        rounds = make(choose, "5-6", NORMAL, 8, GAMES["sight-words"].params, seed)
+        kinds = [r.key.split(":")[0] for r in rounds]
+        assert all(a != b for a, b in zip(kinds, kinds[1:])), kinds
+        assert len({r.options[r.answer].label for r in rounds}) == 8
+        forms.update(kinds)
+    assert forms["sentence"] == forms["word"] == 160
 
 
 def test_a_sight_word_hint_tells_the_word_apart_from_the_others_shown():

@@ -295,6 +295,9 @@ def test_a_game_that_steps_down_and_up_never_repeats_a_round(activity_id):
                     keys.append(S.current_round(s).key)
                     answers.append(S.current_round(s).answer)
             assert len(keys) == len(set(keys)) == S.GAMES[activity_id].rounds, (seed, every)
+            if S.GAMES[activity_id].params.get("spread"):  # Sight Words' word then sentence, not two circles
+                subjects = [k.partition(":")[0] for k in keys]
+                assert all(a != b for a, b in zip(subjects, subjects[1:])), (seed, every, keys)
             if S.GAMES[activity_id].kind == "type":
                 assert all(a != b for a, b in zip(answers, answers[1:])), (seed, every, answers)
 

@@ -129,7 +129,7 @@ async def test_refused_connects_are_not_counted_and_a_socket_without_a_token_is_
 
 def test_reflex_connect_warnings_are_kept_to_a_few_a_minute(caplog, monkeypatch):
     """A page of another build is warned of by Reflex at each connect; any client can claim to be one."""
-    monkeypatch.setattr(tabs._connect_warnings, "_window", [0.0, 0])
+    monkeypatch.setattr(tabs._connect_warnings, "_window", [0.0, 0.0, 0.0])
     with caplog.at_level(logging.WARNING, logger="reflex.app"):
         for i in range(12):
             logging.getLogger("reflex.app").warning(f"Frontend version {'x' * 2000} for session s{i} does not match")
