@@ -174,9 +174,9 @@ def keyboard_round(page) -> None:
         expect(page.get_by_text("Now tap its partner.")).to_be_visible()
         partners = page.get_by_role("group", name="Partners")
         expect(partners.locator("button:not(:disabled)").first).to_be_focused()  # on to the partners
-        colour_or_number = left.split()[0]
+        colour_or_number = left.split()[0]  # a red ball's partner is a red T-shirt, a red car's a red garage
         partner = (str(10 - int(colour_or_number)) if colour_or_number.isdigit()
-                   else f"{colour_or_number} T-shirt")
+                   else next(n for n in option_names(page, "Partners") if n.split()[0] == colour_or_number))
         tab_to(page, partner)
         before = snapshot(page)
         page.keyboard.press("Enter")

@@ -39,8 +39,12 @@ COLOUR_MARKS = {
 }
 
 
+COLOUR_THINGS = ("ball", "shirt", "sock", "sock2", "car", "garage")
+
+
 def colour_thing(thing: str, colour: str) -> str:
-    """A ball or a T-shirt ("shirt") in one of COLOURS, with the colour's mark."""
+    """A thing of Color Matching (match.COLOUR_SETS: "ball", "shirt", "sock", "sock2" (turned), "car",
+    "garage") in one of COLOURS, with the colour's mark."""
     return f"{ART}/{thing}-{colour}.svg"
 
 
@@ -128,7 +132,7 @@ def letter_card_svg(letter: str) -> str:
 def all_pictures() -> set[str]:
     """Every picture path the games can show (tests check each file exists)."""
     paths = {p for _, _, p in COUNTABLE.values()} | {p for _, p in ANIMAL_SOUNDS.values()}
-    paths |= {colour_thing(t, c) for t in ("ball", "shirt") for c in COLOURS}
+    paths |= {colour_thing(t, c) for t in COLOUR_THINGS for c in COLOURS}
     paths |= {shape_picture(s, c) for s in SAFARI_SHAPES for c in SHAPE_COLOURS + ["outline"]}
     paths |= {shape_picture(s, c, pose) for s in SHAPES for c in SHAPE_COLOURS for pose in SHAPE_POSES}
     paths |= {dots_picture(n) for n in range(1, 11)} | {ten_frame_picture(n) for n in range(1, 10)}

@@ -19,25 +19,35 @@ def pair_count(band: str, level: int) -> int:
     return normal - 1 if level == EASIER else normal
 
 
-def _colour_pairs(rng, band, level):
-    """Color Matching: a ball on the left, a T-shirt of the same colour on the right."""
+# Color Matching's pairs: (left picture, right picture, their names, the question). The first round is the
+# ball and its T-shirt; then the others take turns (five rounds of balls grew samey, most of all at 2 pairs)
+COLOUR_SETS = (
+    ("ball", "shirt", "ball", "T-shirt", "Match each ball with the T-shirt of the same colour!"),
+    ("sock", "sock2", "sock", "sock", "Find each sock's partner: the sock of the same colour!"),
+    ("car", "garage", "car", "garage", "Park each car in the garage of the same colour!"),
+)
+
+
+def _colour_pairs(rng, band, level, round_no: int = 0):
+    """Color Matching: a thing on the left, its partner of the same colour on the right."""
+    left_art, right_art, left_name, right_name, prompt = COLOUR_SETS[round_no % len(COLOUR_SETS)]
     k = pair_count(band, level)
     colours = rng.sample(sorted(COLOURS), k)
-    left = [Option(f"{c} ball", colour_thing("ball", c)) for c in colours]
-    right = [Option(f"{c} T-shirt", colour_thing("shirt", c)) for c in colours]
-    key = "colours:" + ",".join(sorted(colours))
-    return key, left, right, "Match each ball with the T-shirt of the same colour!", \
-        "Look at the colour of the ball. Which T-shirt has that colour too?"
+    left = [Option(f"{c} {left_name}", colour_thing(left_art, c)) for c in colours]
+    right = [Option(f"{c} {right_name}", colour_thing(right_art, c)) for c in colours]
+    key = f"colours:{left_name}:" + ",".join(sorted(colours))
+    return key, left, right, prompt, \
+        f"Look at the colour of the {left_name}. Which {right_name} has that colour too?"
 
 
-def colour_hint(colour: str) -> str:
-    """After a wrong T-shirt: the picked ball's colour and mark, said and shown (a child who cannot tell the
+def colour_hint(colour: str, left_name: str = "ball", right_name: str = "T-shirt") -> str:
+    """After a wrong partner: the picked thing's colour and mark, said and shown (a child who cannot tell the
     colours apart hears which, and looks for the mark)."""
     mark = COLOUR_MARKS[colour]
-    return f"This ball is {colour}, with a {mark}. Find the {colour} T-shirt with a {mark} too."
+    return f"This {left_name} is {colour}, with a {mark}. Find the {colour} {right_name} with a {mark} too."
 
 
-def _bonds_to_ten(rng, band, level):
+def _bonds_to_ten(rng, band, level, round_no: int = 0):
     """Number Friends: two numbers that hold hands to make 10."""
     k = pair_count(band, level)
     numbers = rng.sample(range(1, 10), k)
@@ -67,13 +77,21 @@ def make_rounds(rng, band: str, level: int, n: int, params: dict) -> list[Round]
         return Round(kind="match", key=key, prompt=prompt, say=f"{prompt} {HOW}", answer=answer,
                      options=tuple(left), groups=shuffled, hint=hint)
 
-    return distinct_rounds(n, lambda: make(rng, band, level), build)
+    built: list[Round] = []  # a round's pairs may depend on its place in the game (Color Matching's turns)
+
+    def counted(*item) -> Round:
+        built.append(build(*item))
+        return built[-1]
+
+    return distinct_rounds(n, lambda: make(rng, band, level, len(built)), counted)
 
 
 def check(round_: Round, move: dict, settled: frozenset[int]) -> Outcome:
     outcome = check_placement(round_, settled, move.get("left"), move.get("right"))
     if outcome.accepted and not outcome.right and round_.key.startswith("colours:"):
-        outcome = outcome._replace(message=colour_hint(round_.options[outcome.part].label.split()[0]))
+        colour, _, left_name = round_.options[outcome.part].label.partition(" ")
+        right_name = round_.groups[0].label.partition(" ")[2]
+        outcome = outcome._replace(message=colour_hint(colour, left_name, right_name))
     return outcome
 
 

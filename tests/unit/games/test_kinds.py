@@ -16,7 +16,7 @@ from learnsite.games.activities import GAMES
 from learnsite.games.content import BANKS, quizzes
 from learnsite.games.content.animals import ALPHABET, KEYWORDS, heard_alike, same_first_sound
 from learnsite.games.content.pictures import (
-    COLOUR_MARKS, COLOURS, COUNTABLE, SHAPE_COLOURS, SHAPE_POSES, SHAPES, alphabet_picture, colour_thing,
+    COLOUR_MARKS, COLOUR_THINGS, COLOURS, COUNTABLE, SHAPE_COLOURS, SHAPE_POSES, SHAPES, alphabet_picture, colour_thing,
     dots_picture, letter_card_svg, letter_picture, posed_svg, shape_picture, ten_frame_picture,
 )
 from learnsite.games.content.sight_words import GAP, PRE_PRIMER, PRIMER, SENTENCES, in_sentence, sounds_like
@@ -407,21 +407,44 @@ def test_a_ball_and_its_t_shirt_carry_the_same_mark_and_no_two_colours_share_one
     blue and purple, red and green look alike to him. Each colour's ball and T-shirt now carry its own white mark."""
     assert set(COLOUR_MARKS) == set(COLOURS) and len(set(COLOUR_MARKS.values())) == len(COLOURS)
     for colour, mark in COLOUR_MARKS.items():
-        for thing in ("ball", "shirt"):
+        for thing in COLOUR_THINGS:
             svg = (ASSETS / colour_thing(thing, colour).lstrip("/")).read_text()
             assert re.findall(r'data-motif="(\w+)"', svg) == [mark], (thing, colour)
             assert f'fill="{COLOURS[colour]}"' in svg
     assert "data-motif" not in (ASSETS / COUNTABLE["ball"][2].lstrip("/")).read_text()  # a ball to count: plain
 
 
-def test_a_wrong_t_shirt_names_the_balls_colour_and_mark():
+def test_a_wrong_partner_names_the_things_colour_and_mark():
     for r in distinct_and_seeded(match, "3-4", NORMAL, 5, {"pairs": "colours"}):
+        left_name, right_name = r.options[0].label.split(" ", 1)[1], r.groups[0].label.split(" ", 1)[1]
         for left, right in enumerate(r.answer):
             outcome = match.check(r, {"left": left, "right": (right + 1) % len(r.groups)}, frozenset())
             colour = r.options[left].label.split()[0]
             assert outcome.accepted and not outcome.right
-            assert outcome.message == match.colour_hint(colour)
-            assert colour in outcome.message and COLOUR_MARKS[colour] in outcome.message
+            assert outcome.message == match.colour_hint(colour, left_name, right_name)
+            assert outcome.message.startswith(f"This {left_name} is {colour}, with a {COLOUR_MARKS[colour]}.")
+            assert outcome.message.endswith(f"Find the {colour} {right_name} with a {COLOUR_MARKS[colour]} too.")
+    first = distinct_and_seeded(match, "3-4", NORMAL, 1, {"pairs": "colours"})[0]
+    assert match.check(first, {"left": 0, "right": (first.answer[0] + 1) % 3}, frozenset()).message == \
+        match.colour_hint(first.options[0].label.split()[0])  # a ball, then a T-shirt
+
+
+@pytest.mark.parametrize("level", [NORMAL, EASIER])
+def test_color_matching_starts_with_balls_and_t_shirts_then_its_pairs_take_turns(level):
+    """Five rounds of balls and T-shirts grew samey (most of all at 2 pairs, a step down): socks and their
+    partners, cars and their garages come in turn, each pair of one colour and mark."""
+    for seed in range(30):
+        rounds = make(match, "3-4", level, 5, {"pairs": "colours"}, seed)
+        names = [r.options[0].label.split(" ", 1)[1] for r in rounds]
+        assert names == ["ball", "sock", "car", "ball", "sock"], names
+        for k, r in enumerate(rounds):
+            left_art, right_art, _, right_name, prompt = match.COLOUR_SETS[k % 3]
+            assert r.prompt == prompt and r.say.startswith(prompt)
+            for i, j in enumerate(r.answer):
+                colour = r.options[i].label.split()[0]
+                assert r.groups[j].label == f"{colour} {right_name}"
+                assert (r.options[i].image, r.groups[j].image) == (colour_thing(left_art, colour),
+                                                                    colour_thing(right_art, colour))
     bonds = distinct_and_seeded(match, "5-6", NORMAL, 1, {"pairs": "bonds10"})[0]
     assert match.check(bonds, {"left": 0, "right": (bonds.answer[0] + 1) % 4}, frozenset()).message == bonds.hint
 
