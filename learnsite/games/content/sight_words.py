@@ -67,17 +67,18 @@ def sentence_words(sentence: str) -> set[str]:
 
 
 @fixed
-def _word_rounds(rng, band: str, level: int) -> list[Question]:
-    """Find the word you hear, and (where the word has a sentence) find the word missing from the sentence heard."""
+def _word_rounds(rng, band: str, level: int) -> list[tuple[Question, Question | None]]:
+    """Each word's two rounds: find the word you hear, and (where it has a sentence, else None) find the word
+    missing from the sentence heard."""
     pool = PRE_PRIMER if level == EASIER else PRE_PRIMER + PRIMER
     out = []
     for word in pool:
         others = sorted((w for w in pool if w.lower() != word.lower() and not sounds_like(w, word)),
                         key=lambda w: (_likeness(word, w), w))
-        out.append(_question("word", word, others, level, "Find the word you hear.", f"Find the word: {word}."))
-        if word in SENTENCES:
-            out.append(_question("sentence", word, others, level, f"Find the missing word: “{in_sentence(word)}”",
-                                 f"Find the missing word. {SENTENCES[word]}"))
+        alone = _question("word", word, others, level, "Find the word you hear.", f"Find the word: {word}.")
+        in_its_sentence = (_question("sentence", word, others, level, f"Find the missing word: “{in_sentence(word)}”",
+                                     f"Find the missing word. {SENTENCES[word]}") if word in SENTENCES else None)
+        out.append((alone, in_its_sentence))
     return out
 
 
@@ -92,11 +93,8 @@ def _question(form: str, word: str, others: list[str], level: int, prompt: str, 
 
 def bank(rng, band: str, level: int) -> list[Question]:
     """Each word once, as a word to find or (about half of those with one, drawn each game) in its sentence."""
-    questions = _word_rounds(rng, band, level)
-    in_sentences = {q.right.label for q in questions if q.key.startswith("sentence:")}
-    form = {word: "sentence" if word in in_sentences and rng.random() < 0.5 else "word"
-            for word in (q.right.label for q in questions if q.key.startswith("word:"))}
-    return [q for q in questions if q.key == f"{form[q.right.label]}:{q.right.label}"]
+    return [sentence if sentence is not None and rng.random() < 0.5 else alone
+            for alone, sentence in _word_rounds(rng, band, level)]
 
 
 def _hint(word: str, near) -> str:
