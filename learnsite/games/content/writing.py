@@ -44,7 +44,9 @@ CREATIVE_WRITING = {
             "rumble, feather, jelly", "shimmer, hiccup, rocket")},
     ),
     "write": "Time to write! Begin your piece, or start with one of our first lines.",
-    "task": "Write {form} about {hero} {place}. Use the words: {words}.",
+    # one of the words in the first lines (all the check asks); the rest as the piece goes on, on paper
+    "task": "Write {form} about {hero} {place}. Use the words {words}: one in your first lines, the others "
+            "as you go on.",
     # the first line offered first fits the piece picked ("Dear friend" began a poem and a news report too)
     "form_lines": {
         "a poem": "{first_word_cap}, {first_word}, {place},",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 from learnsite.games.content import BANKS
 from learnsite.games.content.base import together
 from learnsite.games.rounds import REFUSED, Outcome, Round, in_range, option_count, shuffled_apart, shuffled_with
@@ -9,6 +11,7 @@ from learnsite.variety import picked, varied
 
 TRIED = "choice"  # an option tried is greyed for the rest of the round
 PARAMS = frozenset({"bank", "options", "say_options", "spread", "story_order"})  # what a GameSpec may set
+SPREAD = MappingProxyType({"spread": True})  # a round's mark: its game's bank has its subjects spread apart
 
 
 def make_rounds(rng, band: str, level: int, n: int, params: dict) -> list[Round]:
@@ -38,14 +41,16 @@ def make_rounds(rng, band: str, level: int, n: int, params: dict) -> list[Round]
             say = f"{say} {', '.join(o.label for o in options[:-1])} or {options[-1].label}?"
         hint = q.hint_for(tuple(o.label for i, o in enumerate(options) if i != right)) if q.hint_for else q.hint
         rounds.append(Round("choose", q.key, q.prompt, right, say, q.passage, q.pictures, tuple(options),
-                            hint=hint or "Have another look."))
+                            hint=hint or "Have another look.", **({"extra": SPREAD} if params.get("spread") else {})))
     return rounds
 
 
 def may_follow(round_: Round, served: tuple[str, ...]) -> bool:
     """Not two rounds of one subject in a row (a bank's keys "subject:...": Sight Words' "word" and "sentence",
-    Shape Safari's shapes). `spread` orders each level's list so; a step down or a round skipped may not."""
-    return not served or round_.key.partition(":")[0] != served[-1].partition(":")[0]
+    Shape Safari's shapes). `spread` orders each level's list so; a step down or a round skipped may not. A bank
+    not spread (a quiz, every key "fact:N") has one subject: any round may follow."""
+    return (not served or not round_.extra.get("spread")
+            or round_.key.partition(":")[0] != served[-1].partition(":")[0])
 
 
 def check(round_: Round, move: dict, settled: frozenset[int]) -> Outcome:

@@ -3,7 +3,8 @@
 Every pick is right (it is the child's story). The last round shows the prompt built from the picks and
 is done when the child writes at least a few words of their own ({"text": "..."}): a suggested first line
 starts the writing (the page puts it in the box), and its words do not count. Where the task asks for words the
-child picked (Creative Writing: "Use the words: glimmer, squelch, compass"), one of them must be there too, in
+child picked (Creative Writing: "Use the words glimmer, squelch, compass: one in your first lines..."), one of them
+must be there too, in
 any form ("squelched"; in a first line taken, too). Stars come from finishing.
 """
 

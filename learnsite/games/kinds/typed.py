@@ -38,14 +38,16 @@ def _sums(rng, band, level):
         top = top // 2
     # within 20 (7-8), no + 1, − 1 or 13 − 13: a step too small to practise (within 10 they stay)
     least = 2 if top >= 20 else 1
+    # but a 7-8 step down starts from 3 or more: "1 + 1" and "1 − 1" after two misses read as babyish at 7
+    first = 3 if band != "5-6" else least
     # and within 20 the sum, or the number taken from, is past 10: 3 − 2 and 4 + 3 are the step down's (within 10)
     past = 11 if top == 20 else 0
     if rng.random() < 0.5:
-        a = rng.randint(least, top - least)
+        a = rng.randint(max(least, first), top - least)
         b = rng.randint(max(least, past - a), top - a)
         return f"{a}+{b}", f"{a} + {b} = ?", f"What is {a} plus {b}?", a + b, plus_hint(a, b)
     # from the top number too: 10 − 4 and 20 − 7 are the take-aways a child most needs
-    a = rng.randint(max(2 * least - 1, past), top)
+    a = rng.randint(max(2 * least - 1, past, first), top)
     b = rng.randint(least, a - least + 1)
     return f"{a}-{b}", f"{a} − {b} = ?", f"What is {a} take away {b}?", a - b, minus_hint(a, b)
 
@@ -157,9 +159,17 @@ def _times(rng, band, level):
 def times_hint(a: int, b: int) -> str:
     """A way to a × b (b groups of a, as the step down's "Count in 3s, 10 times" reads it) from a fact a child
     knows: the 2s, 5s and 10s are counted in; 9, 11 and 12 groups are 10 groups and a little; 6 and 7 are 5 and
-    a little; 3, 4 and 8 groups are doubles. None says the answer (a maths review: "10 × 8, then one more 8")."""
+    a little; 3, 4 and 8 groups are doubles; 2 groups a double, 5 half of 10. None says the answer (a maths review:
+    "10 × 8, then one more 8"), nor says the sum again ("Think of 5 groups of 11")."""
     if a in (2, 5, 10):
         return f"Count in {a}s, {b} times."
+    if b == 2:
+        return f"Double {a}."
+    if b == 10:
+        return f"Count in 10s, {a} times."
+    if b == 5:
+        return f"Count in 5s, {a} times." if a <= 10 else \
+            f"Think of 10 groups of {a}: {10 * a}. 5 groups are half of that."
     if b in (9, 11, 12):
         then = {9: f"take away one {a}", 11: f"add one more {a}", 12: f"add 2 more groups of {a}"}[b]
         return f"Think of 10 groups of {a}: {10 * a}. Then {then}."
@@ -172,7 +182,7 @@ def times_hint(a: int, b: int) -> str:
         return f"Double {a} is {2 * a}. Double that again."
     if b == 8:
         return f"Double {a}, then double again, then once more: {2 * a}, {4 * a}, ..."
-    return f"Think of {b} groups of {a}."
+    raise ValueError(f"no way in for {a} × {b}")  # b is 2 to 12: every one is above
 
 
 def _template(key: str) -> str:

@@ -217,6 +217,20 @@ def test_a_sight_words_game_takes_turns_between_a_word_and_a_sentence_and_asks_e
     assert forms["sentence"] == forms["word"] == 160
 
 
+def test_a_sight_word_keeps_its_form_at_both_levels():
+    """A step down serves the easier level's rounds, and a word already asked is skipped by its key: were "the" a
+    word to find at one level and a sentence at the other, a step down could ask it again in its other form."""
+    both = 0
+    for seed in range(200):
+        forms = {}
+        for level in (NORMAL, EASIER):
+            for r in level_rounds("sight-words", seed, level):
+                form, word = r.key.split(":")
+                both += word in forms
+                assert forms.setdefault(word, form) == form, (seed, r.key)
+    assert both > 200  # words at both levels are common
+
+
 def test_a_sight_word_hint_tells_the_word_apart_from_the_others_shown():
     """'Look at the first letter' helps only if no other word shown starts with it; otherwise the hint
     spells the word, and "I" and "a" are told apart as the tall and the small one-letter word."""
@@ -300,6 +314,11 @@ def test_a_quiz_has_enough_questions_for_a_new_game_and_no_hint_gives_its_answer
         assert len(set(wrong)) == 3 and right not in wrong, question
         assert hint and right.lower() not in hint.lower(), question
         assert not re.search(r"(begins|starts) with", hint), (question, hint)  # "The word begins with Ph."
+    # no two questions offer each other's answer (a moat among a drawbridge's answers, and the drawbridge among
+    # the moat's: a game that asked both taught each by the other)
+    for i, (question, right, wrong, _) in enumerate(items):
+        for other, other_right, other_wrong, _ in items[i + 1:]:
+            assert not (right in other_wrong and other_right in wrong), (question, other)
 
 
 def test_a_number_keeps_its_unit_on_its_line():
@@ -566,6 +585,9 @@ def test_sums_within_20_skip_the_steps_too_small_to_practise():
         small.update(r.prompt for r in make(typed, "7-8", EASIER, 10, {"mode": "sums"}, seed=seed)
                      if re.search(r"[+−] 1 =", r.prompt))
     assert small  # within 10, "6 + 1" is still a sum worth asking
+    for seed in range(200):  # but never "1 + 1" or "1 − 1" (a 7-8 play-through: babyish after two misses)
+        for r in make(typed, "7-8", EASIER, 10, {"mode": "sums"}, seed=seed):
+            assert int(re.findall(r"\d+", r.prompt)[0]) >= 3, r.prompt
 
 
 def test_a_take_away_starts_from_the_top_number_too():
@@ -726,7 +748,10 @@ def test_9_10_times_questions_stretch_and_vary_and_the_step_down_is_not_babyish(
     (6, 8, "Double 6, then double again, then once more: 12, 24, ..."),
     (4, 3, "Think of 2 groups of 4: 8. Then add one more 4."),
     (10, 7, "Count in 10s, 7 times."),
-    (3, 2, "Think of 2 groups of 3."),
+    (3, 2, "Double 3."),
+    (7, 5, "Count in 5s, 7 times."),
+    (11, 5, "Think of 10 groups of 11: 110. 5 groups are half of that."),
+    (12, 10, "Count in 10s, 12 times."),
 ])
 def test_a_times_hint_starts_from_a_fact_a_child_knows(a, b, hint):
     assert typed.times_hint(a, b) == hint
@@ -737,6 +762,7 @@ def test_no_times_hint_says_its_answer():
         for b in range(2, 13):
             hint = typed.times_hint(a, b)
             assert str(a * b) not in re.findall(r"\d+", hint), (a, b, hint)
+            assert hint != f"Think of {b} groups of {a}.", (a, b)  # the sum again, in words (a 7-10 play-through)
 
 
 # ---------------------------------------------------------------- prompt
