@@ -39,9 +39,13 @@ def notify(
     *,
     level: str = "info",
     duration: int | None = DEFAULT_MS,
+    position: str | None = None,
 ) -> rx.event.EventSpec:
-    """A toast with a title and a description. level "error" is the spec's destructive toast."""
+    """A toast with a title and a description. level "error" is the spec's destructive toast. `position` (sonner's,
+    "bottom-center"): where this one shows, if not under the header."""
     props: dict = {"id": TOAST_ID, "close_button": True}
+    if position is not None:
+        props["position"] = position
     if isinstance(title, str):
         title = inert(title)
     if description:

@@ -269,7 +269,7 @@
     var more = question ? answerParts(board) : [];
     // Hear it says the hint showing too, before the answers: a pre-reader's cut off by their own tap can be heard
     // again, and an older child who struggles to read hears the help that was only printed
-    var hint = question && board.querySelector(".game-feedback.is-hint");
+    var hint = question && board.querySelector(HINT);
     if (hint && words(hint)) more = [{ text: words(hint) }].concat(more);
     var story = b && b.getAttribute("data-hear") === "story" && board && board.querySelector(".game-passage-text");
     var node = story && story.firstChild, text = b && b.getAttribute("data-say");
@@ -506,6 +506,9 @@
     }, 0);
   });
 
+  // a hint in the round on screen: not the last round's stuck sum worked out (shown above the question; its
+  // live region under the round is hidden, and was scrolled to)
+  var HINT = ".game-feedback.is-hint:not(.is-after)";
   // text the page shows after a move, each kind acted on once as it appears (selector -> the text last seen)
   var seen = {};
   function newText(board, selector) {
@@ -580,7 +583,7 @@
   // keyboard moves the focus on), and the cheer for each pair matched or shape sorted.
   function onNewText(board) {
     var sameRound = board.getAttribute("data-round") === lastRound; // a new round says its cheer with its question
-    var hint = newText(board, ".game-feedback.is-hint");
+    var hint = newText(board, HINT);
     var cheer = newText(board, ".game-feedback.is-cheer");
     var picked = newText(board, '.game-instruction[data-picked="true"]');
     if (hint) clearCounts(board);

@@ -250,8 +250,8 @@ def answer(s: Session, round_no: int, move: dict) -> tuple[Session, Feedback]:
         shown = kind.shown_after(r, misses) if kind.shown_after else ""
         if shown:  # stuck: the answer is shown and the game goes on (no first-try star for this round)
             after = _next_round(s, spec)
-            message = shown if after.finished else f"{shown} On to the next one."
-            return after, Feedback(True, round_done=True, finished=after.finished, message=message)
+            # shown above the next question (learnsite/pages/game_parts.py), which says it has moved on
+            return after, Feedback(True, round_done=True, finished=after.finished, message=shown)
         return s, Feedback(True, message=f"{TRY_AGAIN[(misses - 1) % len(TRY_AGAIN)]} {outcome.message}")
     pick = kind.kept_pick(r, outcome) if kind.kept_pick else None
     if pick is not None:  # a story's hero, place...: any pick is a good one, and kept for the writing task

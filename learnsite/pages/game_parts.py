@@ -495,6 +495,20 @@ def _tower() -> rx.Component:
                      + " floors built")
 
 
+def _feedback_class(base: str, tone=T.tone) -> rx.Var:
+    return rx.cond(tone == "hint", f"{base} is-hint", f"{base} is-cheer")
+
+
+def _last_round() -> rx.Component:
+    """The round just done, seen with the next: a stuck sum worked out, above the question all round, or a cheer
+    over the game's bar, which fades (games.css). Under the answers the first was out of sight below a phone's
+    number pad, and a cheer read as said of the question not yet answered. Seen only: the live region under the
+    round reads it out as the round begins (and games.js says it with the question)."""
+    # remade each round (its key), so that each round's cheer fades afresh
+    return rx.el.p(rx.cond(T.last != "", fresh(T.last)), class_name=_feedback_class("game-last", T.last_tone),
+                   aria_hidden="true", key=T.round.to_string() + T.last)
+
+
 def game_board() -> rx.Component:
     return rx.el.div(
         rx.el.div(_progress(), _sounds_toggle(), rx.cond(G.speak, _voice_toggle()),
@@ -506,6 +520,7 @@ def game_board() -> rx.Component:
                   rx.cond(~G.finished & (B.prompt != ""), _hear_button()), class_name="game-bar"),
         # said when Hear it (or Read it to me) is pressed on a device with no voice (games.js; no children for React)
         rx.el.p(id="game-voice-note", class_name="game-voice-note", aria_live="polite"),
+        _last_round(),
         rx.match(G.theme, ("rainbow", _rainbow()), ("tower", _tower()), rx.fragment()),
         rx.cond(
             G.finished,
@@ -516,8 +531,9 @@ def game_board() -> rx.Component:
         ),
         # the region stays (one new to the page is not read out); its words are remade, and said from data-text:
         # the English the game sent, though the browser may show them translated
+        # (the last round's, shown above the new question by _last_round, is here for screen readers alone)
         rx.el.p(rx.cond(T.feedback != "", fresh(T.feedback)), role="status", aria_live="polite", data_text=T.feedback,
-                class_name=rx.cond(T.tone == "hint", "game-feedback is-hint", "game-feedback is-cheer")),
+                class_name=_feedback_class("game-feedback") + rx.cond(T.after, " is-after", "")),
         class_name="game-board", id="game-board",
         data_round=T.round.to_string() + rx.cond(G.finished, "-end", "") + "-" + G.kind,
         # at the finish no question is left to read (games.js reads the stars, the finish's feedback)

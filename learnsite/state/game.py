@@ -49,9 +49,16 @@ class Turn(TypedDict):
     feedback: str
     tone: str  # "cheer" or "hint"
     marks: list[str]  # one per option: "", "tried" or "done"
+    # The last round's cheer, or its stuck sum worked out, is shown above the question for the whole round (under
+    # the answers it was below a phone's number pad, and read as said of the question not yet answered; kept, so
+    # the answers do not move under a finger as a hint comes). `after`: the feedback is that same message, read
+    # out by the live region under the round when the round begins.
+    after: bool
+    last: str
+    last_tone: str
 
 
-EMPTY_TURN = Turn(round=0, feedback="", tone="", marks=[])
+EMPTY_TURN = Turn(round=0, feedback="", tone="", marks=[], after=False, last="", last_tone="")
 
 
 class GameState(rx.State):
@@ -91,9 +98,10 @@ class GameState(rx.State):
         if activity is None:
             return None
         self._begin(activity.activity_id)
-        # short (the issue's word): on a phone it lies over the top of the board, where the game begins
+        # short (the issue's word), and at the foot of the screen: at the top it lay over the game's bar and first
+        # question, where a child looks as the game begins (three reviews: phone, whiteboard, the youngest games)
         return notify("Get Ready to Play!", f"{activity.title} is starting. Have fun!", level="success",
-                      duration=READY_MS)
+                      duration=READY_MS, position="bottom-center")
 
     @rx.event
     async def reset_game(self):
@@ -130,7 +138,8 @@ class GameState(rx.State):
                   theme=spec.theme, stars=0, first_try=0,
                   best=0, playing=True, written="")
         self._show(s)
-        self._set(turn=Turn(round=0, feedback="", tone="", marks=engine.marks_view(s)))
+        self._set(turn=Turn(round=0, feedback="", tone="", marks=engine.marks_view(s), after=False, last="",
+                            last_tone=""))
 
     def _set(self, **values) -> None:
         """Assign only what changed: an unchanged var is not sent to the page again.
@@ -173,9 +182,16 @@ class GameState(rx.State):
         if after.finished:  # after the last sum shown worked out, its answer too
             finish = f"You finished! You earned {after.stars} of 3 stars."
             message = finish if fb.right or not fb.message else f"{fb.message} {finish}"
-        self.turn = Turn(round=engine.round_shown(after), feedback=message,
-                         tone="cheer" if fb.right or after.finished else "hint",
-                         marks=engine.marks_view(after))
+        tone = "cheer" if fb.right or after.finished else "hint"
+        moved_on = fb.round_done and not after.finished
+        if moved_on:
+            last, last_tone = message, tone
+        elif after.finished:
+            last, last_tone = "", ""
+        else:
+            last, last_tone = self._last()
+        self.turn = Turn(round=engine.round_shown(after), feedback=message, tone=tone, marks=engine.marks_view(after),
+                         after=moved_on, last=last, last_tone=last_tone)
         if after.finished:
             await self._save_stars(after)
         return None
@@ -223,10 +239,18 @@ class GameState(rx.State):
         s = self._session
         if s is not None and not s.finished and engine.round_shown(s) == round_no:
             marks = engine.marks_view(s)
+            last, last_tone = self._last()
             if self._covered is None:  # a hint after a wrong try stays the child's: kept to show again
                 self._covered = Turn(round=round_no, feedback=str(self.turn["feedback"]), tone=str(self.turn["tone"]),
-                                     marks=list(marks))
-            self.turn = Turn(round=round_no, feedback=text, tone="hint", marks=marks)
+                                     marks=list(marks), after=bool(self.turn.get("after")), last=last,
+                                     last_tone=last_tone)
+            self.turn = Turn(round=round_no, feedback=text, tone="hint", marks=marks, after=False, last=last,
+                             last_tone=last_tone)
+
+    def _last(self) -> tuple[str, str]:
+        """The last round's message shown above this round's question (a turn kept from before has none)."""
+        turn = self.__dict__.get("turn") or EMPTY_TURN  # not through the var: no change-tracking proxy to read it
+        return str(turn.get("last", "")), str(turn.get("last_tone", ""))
 
     @rx.event
     def match_left(self, round_no: int, left: int):

@@ -24,7 +24,7 @@ from rxconfig import SOCKET_INTERVAL_S, SOCKET_TIMEOUT_S
 from tests.browser.fake_speech import LOCAL, NETWORK, NO_VOICE, install_fake_speech, speech
 from tests.browser.reconnect import ForgetfulServer, QuietNetwork, Sockets, UnheardDrops
 from tests.browser.test_read_aloud import open_book, read_button
-from tests.conftest import (animations_done, hold_requests, open_page, phone, scroll_still, toast,
+from tests.conftest import (animations_done, hold_requests, open_page, phone, scroll_still, toast, toast_at_rest,
                             wait_held, wait_hydrated, window)
 
 SHOTS = None  # set to a folder to save screenshots while developing
@@ -244,6 +244,19 @@ def solve_round(page, limit: int = 4) -> None:
     raise AssertionError("the round did not move on")
 
 
+def tap_until_right(page, tap: bool = False) -> None:
+    """Each answer in turn (a tap, or a click) until the round moves on, as a child who does not know would."""
+    answers, before = page.get_by_role("group", name="Answers"), round_key(page)
+    for name in option_names(page, "Answers"):
+        page.wait_for_selector("#game-board:not([data-settling])")
+        button = answers.get_by_role("button", name=name, exact=True)
+        button.tap() if tap else button.click()
+        page.wait_for_timeout(400)
+        if round_key(page) != before:
+            break
+    page.wait_for_function("(r) => document.getElementById('game-board').dataset.round !== r", arg=before)
+
+
 def play_to_the_end(page, one_round, limit: int = 120) -> None:
     for _ in range(limit):
         if finished(page):
@@ -407,7 +420,7 @@ def test_a_child_typing_sums_goes_on_typing_and_a_stuck_sum_is_shown_worked_out(
     page.keyboard.press("Enter")
     page.wait_for_function("(r) => document.getElementById('game-board').dataset.round !== r", arg=before)
     expect(board(page).get_by_role("status")).to_have_text(
-        f"That one was tricky! {sum_.replace('= ?', f'= {answer}.')} On to the next one.")
+        f"That one was tricky! {sum_.replace('= ?', f'= {answer}.')}")
     expect(box).to_be_focused()
     expect(prompt).not_to_have_text(sum_)
     before = round_key(page)
@@ -951,6 +964,99 @@ def test_on_a_phone_after_a_hint_the_next_rounds_progress_and_hear_it_are_in_sig
             assert bar["y"] >= header["y"] + header["height"] - 1, (bar, header, names)
             expect(page.get_by_role("button", name=re.compile("^Hear it"))).to_be_in_viewport(ratio=1)
             expect(page.locator("#game-round")).to_be_in_viewport(ratio=1)
+
+
+def test_on_a_phone_get_ready_to_play_leaves_the_game_s_bar_and_question_in_sight(browser, app_server):
+    """Three reviews (a phone, a whiteboard, the youngest games): "Get Ready to Play!" lay over the game's bar and
+    first question for its 2.5 s, where a child looks as the game begins. It shows at the foot of the screen."""
+    with phone(browser, app_server) as page:
+        open_game(page, "science-facts")
+        page.get_by_role("button", name="Start Playing!").tap()
+        ready = toast(page, "Get Ready to Play!")
+        toast_at_rest(ready)
+        scroll_still(page)
+        shown = ready.bounding_box()
+        for part in (page.locator("#game-board .game-bar"), page.locator("#game-prompt")):
+            box = part.bounding_box()
+            assert box["y"] + box["height"] <= shown["y"], (box, shown)
+        assert shown["y"] + shown["height"] <= 740
+
+
+def test_on_a_phone_reading_comp_s_later_questions_have_their_answers_on_the_first_screen(browser, app_server):
+    """A play-through at 375 x 740: every round of Reading Comp opened with its story, and the answers began below
+    the screen's edge. From the second question the story, read already, is under the answers, to read again."""
+    with phone(browser, app_server) as page:
+        open_game(page, "reading-comp")
+        page.get_by_role("button", name="Start Playing!").tap()
+        page.wait_for_selector("#game-board:not([data-settling])")
+        story = page.locator(".game-passage")
+        answers = page.get_by_role("group", name="Answers")
+        assert story.bounding_box()["y"] < answers.bounding_box()["y"]  # the first question: the story first
+        tap_until_right(page, tap=True)
+        scroll_still(page)
+        expect(page.locator("#game-prompt")).to_be_in_viewport(ratio=1)
+        expect(answers.get_by_role("button").last).to_be_in_viewport(ratio=1)
+        assert story.bounding_box()["y"] > answers.bounding_box()["y"]
+        expect(story).to_contain_text("Read the story")
+
+
+def _page_y(page, locator) -> float:
+    """Where an element is on the page (the page may scroll a hint into view, moving it on the screen)."""
+    return locator.evaluate("(e) => e.getBoundingClientRect().top + window.scrollY")
+
+
+_LAYOUT = """() => [...document.getElementById('game-board').children].map(
+    (e) => (e.id || e.getAttribute('class')) + ' ' + Math.round(e.getBoundingClientRect().top + scrollY))"""
+
+
+def test_on_a_phone_a_stuck_sum_worked_out_shows_above_the_next_sum_all_round(browser, app_server):
+    """A play-through of the ages 7-10 games: after a third wrong sum the game went on, and "That one was tricky!
+    3 × 12 = 36." showed under the next sum's number pad, below a phone's edge. It shows above the next sum, in
+    sight, and stays there while the child answers it: a hint does not move the pad under a finger."""
+    with phone(browser, app_server) as page:
+        open_game(page, "multi-masters")
+        page.get_by_role("button", name="Start Playing!").tap()
+        page.wait_for_selector("#game-board:not([data-settling])")
+        box, prompt = page.get_by_label("Your answer"), page.locator("#game-prompt")
+        before = round_key(page)
+        for wrong in (997, 998, 999):  # no answer is as big
+            said = snapshot(page)
+            box.fill(str(wrong))
+            page.get_by_role("button", name="Check").tap()
+            if wrong < 999:
+                wait_change(page, said)
+        page.wait_for_function("(r) => document.getElementById('game-board').dataset.round !== r", arg=before)
+        scroll_still(page)
+        last = board(page).locator(".game-last")
+        expect(last).to_have_text(re.compile(r"^That one was tricky! .*\d+\.$"))
+        expect(last).to_be_in_viewport(ratio=1)
+        assert last.bounding_box()["y"] < prompt.bounding_box()["y"]
+        assert board(page).locator(".game-feedback.is-after").bounding_box()["width"] <= 1  # said, not shown twice
+        key = page.get_by_role("button", name="7", exact=True)
+        where = _page_y(page, key)
+        said = snapshot(page)
+        box.fill("996")
+        page.get_by_role("button", name="Check").tap()
+        wait_change(page, said)
+        expect(board(page).locator(".game-feedback.is-hint")).to_be_visible()
+        expect(last).to_be_visible()  # still above the sum, and the pad where it was
+        assert _page_y(page, key) == where, page.evaluate(_LAYOUT)
+
+
+def test_a_right_answer_s_cheer_shows_above_the_next_question_then_fades(page):
+    """A play-through of the quizzes: a right answer moved on at once, and "Yes, that's right!" sat under the next
+    question, not yet answered. The cheer shows over the game's bar, above the next question, and fades; the
+    question and its answers stay where they are."""
+    start(page, "science-facts")
+    tap_until_right(page)
+    last = board(page).locator(".game-last.is-cheer")
+    expect(last).to_have_text(re.compile("|".join(re.escape(c) for c in CHEERS)))
+    expect(last).to_be_visible()
+    prompt = page.locator("#game-prompt")
+    assert last.bounding_box()["y"] < prompt.bounding_box()["y"]
+    where = prompt.bounding_box()["y"]
+    expect(last).not_to_be_visible(timeout=6000)  # faded
+    assert prompt.bounding_box()["y"] == where
 
 
 def test_on_a_phone_the_shapes_to_sort_and_their_homes_fit_the_screen(browser, app_server):
@@ -1834,6 +1940,18 @@ def test_a_signed_in_player_keeps_the_stars_of_a_real_game_and_forged_events_ear
     expect(page.get_by_role("img", name=f"{earned} of 3 stars")).to_be_visible()
 
 
+def sight_word(page) -> str:
+    """The word Sight Words' round says: alone ("Find the word: big."), or in its sentence, where the prompt prints
+    it as a gap ("Find the missing word: “The sun is ___.”")."""
+    said = board(page).get_attribute("data-say") or ""
+    alone = re.fullmatch(r"Find the word: (\S+)\.", said)
+    if alone:
+        return alone.group(1)
+    sentence = re.fullmatch(r"Find the missing word\. (.+)", said).group(1)
+    gapped = re.search(r"“(.*)”", page.locator("#game-prompt").inner_text()).group(1)
+    return re.fullmatch(re.escape(gapped).replace("___", r"(\w+)"), sentence).group(1)
+
+
 def test_arrow_keys_move_between_answers_and_focus_follows_each_round(page):
     start(page, "sight-words")
     expect(page.locator("#game-prompt")).to_be_focused()  # a new round puts the question in focus
@@ -1850,8 +1968,7 @@ def test_arrow_keys_move_between_answers_and_focus_follows_each_round(page):
     assert focused_label(page) == names[-1]
     page.keyboard.press("Home")
     assert focused_label(page) == names[0]
-    word = re.search(r"^Find the word: (.+)\.$", board(page).get_attribute("data-say") or "").group(1)
-    tab_to(page, word)
+    tab_to(page, sight_word(page))
     page.keyboard.press("Enter")
     expect(page.get_by_text("Round 2 of 8")).to_be_visible()
     expect(page.locator("#game-prompt")).to_be_focused()
@@ -2069,10 +2186,9 @@ def test_a_sight_word_is_heard_not_printed_unless_the_device_cannot_say_it(page,
         if alone:
             expect(prompt).to_have_text("Find the word you hear.")
         else:  # printed with a gap where the word goes
-            sentence = re.fullmatch(r"Find the missing word\. (.+)", said).group(1)
             expect(prompt).to_have_text(re.compile(r"^Find the missing word: “[^”]*___[^”]*”$"))
             gapped = re.search(r"“(.*)”", prompt.inner_text()).group(1)
-            word = re.fullmatch(re.escape(gapped).replace("___", r"(\w+)"), sentence).group(1)
+            word = sight_word(page)
             assert word in option_names(page, "Answers") and word not in re.findall(r"\w+", gapped)
         forms.add(bool(alone))
         if voices:  # the first thing said, then the next round's question (after the cheer, in one breath)

@@ -195,7 +195,8 @@ async def test_play_again_starts_new_rounds_of_the_same_game():
     again = _engine(game)
     assert again.activity_id == "science-facts" and again.seed != first.seed and again.index == 0
     assert game.playing and not game.finished and game.turn == {"round": 0, "feedback": "", "tone": "",
-                                                                "marks": engine.marks_view(again)}
+                                                                "marks": engine.marks_view(again), "after": False,
+                                                                "last": "", "last_tone": ""}
     assert game.board == engine.board_view(again)
 
 
@@ -226,12 +227,16 @@ async def test_typed_answers_are_digits_and_at_most_three():
     r = engine.current_round(_engine(game))
     await run(GameState.submit_typed, game, {"round": "0", "answer": f"<b>{r.answer}</b>"})
     assert game.turn["round"] == 1 and game.turn["tone"] == "cheer"  # "<b>12</b>" -> 12
+    cheer = game.turn["feedback"]
+    assert game.turn["after"] and game.turn["last"] == cheer and game.turn["last_tone"] == "cheer"
     before = game._session
     for answer in ("", "abc", "-"):
         await run(GameState.submit_typed, game, {"round": "1", "answer": answer})
         assert game._session == before
         # a word on what to do, for this round only, and no try counted
-        assert game.turn == {"round": 1, "feedback": TYPE_FIRST, "tone": "hint", "marks": engine.marks_view(before)}
+        # the last round's cheer stays above the sum (the pad does not move under a finger)
+        assert game.turn == {"round": 1, "feedback": TYPE_FIRST, "tone": "hint", "marks": engine.marks_view(before),
+                             "after": False, "last": cheer, "last_tone": "cheer"}
     game.turn = dict(game.turn, feedback="")
     await run(GameState.submit_typed, game, {"round": "0", "answer": ""})  # an old round's Check: nothing said
     assert game.turn["feedback"] == "" and game._session == before
@@ -277,7 +282,8 @@ async def test_the_second_tap_first_says_which_comes_first(activity_id, second_t
     before = _engine(game)
     await run(second_tap, game, 0, 0)
     assert game._session == before and game.turn == {"round": 0, "feedback": said, "tone": "hint",
-                                                     "marks": engine.marks_view(before)}
+                                                     "marks": engine.marks_view(before), "after": False,
+                                                     "last": "", "last_tone": ""}
     first_tap = GameState.match_left if second_tap == GameState.match_right else GameState.sort_item
     await run(first_tap, game, 0, 0)  # done as it says: the word goes
     assert game.selected == 0 and game.turn["feedback"] == ""
@@ -334,6 +340,15 @@ async def test_a_sum_shown_after_three_misses_brings_the_next_round_to_the_page(
     assert s.index == 1 and game.turn["round"] == 1 and game.turn["tone"] == "hint"
     assert game.turn["feedback"].startswith("That one was tricky!") and str(r.answer) in game.turn["feedback"]
     assert game.board["prompt"] == engine.current_round(s).prompt != r.prompt
+    # shown above the next sum all round (under the pad it was out of sight on a phone), read out as it begins
+    worked = game.turn["feedback"]
+    assert game.turn["after"] and game.turn["last"] == worked and game.turn["last_tone"] == "hint"
+    nxt = engine.current_round(s)
+    await run(GameState.submit_typed, game, {"round": "1", "answer": str(nxt.answer + 1)})
+    assert game.turn["round"] == 1 and not game.turn["after"] and game.turn["feedback"] != worked
+    assert game.turn["last"] == worked and game.turn["last_tone"] == "hint"
+    await run(GameState.submit_typed, game, {"round": "1", "answer": str(nxt.answer)})
+    assert game.turn["round"] == 2 and game.turn["last"] == game.turn["feedback"] and game.turn["last_tone"] == "cheer"
 
 
 async def test_a_number_sent_again_is_not_another_miss_and_the_last_sum_shown_ends_with_its_answer():
@@ -352,6 +367,7 @@ async def test_a_number_sent_again_is_not_another_miss_and_the_last_sum_shown_en
     for wrong in (1, 2, 3):
         await run(GameState.submit_typed, game, {"round": str(s.index), "answer": str(last.answer + wrong)})
     assert game.finished and game.turn["tone"] == "cheer"
+    assert not game.turn["after"] and game.turn["last"] == ""  # the finish screen says it all
     worked = last.prompt.replace("= ?", f"= {last.answer}.")
     assert game.turn["feedback"].replace("\u00a0", " ") == (f"That one was tricky! {worked} "
                                                              f"You finished! You earned {game.stars} of 3 stars.")

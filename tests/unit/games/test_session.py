@@ -83,7 +83,7 @@ def test_a_letter_not_taken_three_times_is_left_kindly_and_the_game_goes_on():
         assert fb.accepted and not fb.round_done and trace.HINT in fb.message
     s, fb = S.answer(s, 0, wrong_move(s))
     assert fb.accepted and fb.round_done and not fb.right and s.index == 1 and s.first_try == 0
-    assert fb.message == "That letter was a tricky one. Well done for trying! On to the next one."
+    assert fb.message == "That letter was a tricky one. Well done for trying!"
 
 
 def test_match_pairs_cannot_be_matched_twice():
@@ -314,7 +314,7 @@ def test_a_stuck_sum_is_shown_after_three_misses_and_the_game_goes_on(activity_i
     s, fb = S.answer(s, 0, wrong_move(s))
     assert fb.accepted and not fb.right and fb.round_done and not fb.finished
     worked = r.prompt.replace("= ?", f"= {r.answer}.") if r.prompt.endswith("= ?") else f"The answer is {r.answer}."
-    assert fb.message.replace("\u00a0", " ") == f"That one was tricky! {worked} On to the next one."
+    assert fb.message.replace("\u00a0", " ") == f"That one was tricky! {worked}"
     assert s.index == 1 and s.first_try == 0 and S.current_round(s).key != r.key
     again, fb = S.answer(s, 0, {"value": r.answer})  # the shown round cannot be answered now
     assert not fb.accepted and again == s
