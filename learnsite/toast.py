@@ -40,12 +40,16 @@ def notify(
     level: str = "info",
     duration: int | None = DEFAULT_MS,
     position: str | None = None,
+    passive: bool = False,
 ) -> rx.event.EventSpec:
     """A toast with a title and a description. level "error" is the spec's destructive toast. `position` (sonner's,
-    "bottom-center"): where this one shows, if not under the header."""
-    props: dict = {"id": TOAST_ID, "close_button": True}
+    "bottom-center"): where this one shows, if not under the header. `passive`: taps go through it to what it
+    covers (a game's answers), and it has no close button."""
+    props: dict = {"id": TOAST_ID, "close_button": not passive}
     if position is not None:
         props["position"] = position
+    if passive:
+        props["class_name"] = "toast-passive"
     if isinstance(title, str):
         title = inert(title)
     if description:

@@ -752,7 +752,7 @@
   var marked = { node: null, story: null, words: null };
   function markHint(board) {
     if (!highlights) return;
-    var hint = board && board.querySelector(".game-feedback.is-hint");
+    var hint = board && board.querySelector(HINT);
     var quote = hint && /“([^”]+)”/.exec(hint.textContent || "");
     var text = quote && board.querySelector(".game-passage-text"), node = text && text.firstChild;
     var at = node && node.nodeType === 3 ? node.nodeValue.indexOf(quote[1]) : -1;

@@ -504,9 +504,11 @@ def _last_round() -> rx.Component:
     over the game's bar, which fades (games.css). Under the answers the first was out of sight below a phone's
     number pad, and a cheer read as said of the question not yet answered. Seen only: the live region under the
     round reads it out as the round begins (and games.js says it with the question)."""
-    # remade each round (its key), so that each round's cheer fades afresh
+    # remade each round (its key), so that each round's cheer fades afresh. Hidden from screen readers while the
+    # live region under the round holds the same words; a worked answer, still shown after, is theirs to read then
     return rx.el.p(rx.cond(T.last != "", fresh(T.last)), class_name=_feedback_class("game-last", T.last_tone),
-                   aria_hidden="true", key=T.round.to_string() + T.last)
+                   aria_hidden=rx.cond(T.after | (T.last_tone != "hint"), "true", "false"),
+                   key=T.round.to_string() + T.last)
 
 
 def game_board() -> rx.Component:

@@ -99,9 +99,10 @@ class GameState(rx.State):
             return None
         self._begin(activity.activity_id)
         # short (the word), and at the foot of the screen: at the top it lay over the game's bar and first
-        # question, where a child looks as the game begins (three reviews: phone, whiteboard, the youngest games)
+        # question, where a child looks as the game begins (three reviews: phone, whiteboard, the youngest games).
+        # A tap on an answer under it goes to the answer
         return notify("Get Ready to Play!", f"{activity.title} is starting. Have fun!", level="success",
-                      duration=READY_MS, position="bottom-center")
+                      duration=READY_MS, position="bottom-center", passive=True)
 
     @rx.event
     async def reset_game(self):
@@ -183,10 +184,14 @@ class GameState(rx.State):
             finish = f"You finished! You earned {after.stars} of 3 stars."
             message = finish if fb.right or not fb.message else f"{fb.message} {finish}"
         tone = "cheer" if fb.right or after.finished else "hint"
-        moved_on = fb.round_done and not after.finished
+        # a cheer, or a stuck sum worked out; not tracing's "That letter was a tricky one": kept over the next
+        # letter it only pushed the board down and kept the miss in sight (it is said and shown under it, as before)
+        moved_on = fb.round_done and not after.finished and (fb.right or self.kind == "type")
         if moved_on:
             last, last_tone = message, tone
         elif after.finished:
+            last, last_tone = "", ""
+        elif fb.round_done:
             last, last_tone = "", ""
         else:
             last, last_tone = self._last()
@@ -241,8 +246,10 @@ class GameState(rx.State):
             marks = engine.marks_view(s)
             last, last_tone = self._last()
             if self._covered is None:  # a hint after a wrong try stays the child's: kept to show again
-                self._covered = Turn(round=round_no, feedback=str(self.turn["feedback"]), tone=str(self.turn["tone"]),
-                                     marks=list(marks), after=bool(self.turn.get("after")), last=last,
+                # (the last round's message, read out as this round began, is not given back to be read again)
+                after = bool(self.turn.get("after"))
+                self._covered = Turn(round=round_no, feedback="" if after else str(self.turn["feedback"]),
+                                     tone=str(self.turn["tone"]), marks=list(marks), after=False, last=last,
                                      last_tone=last_tone)
             self.turn = Turn(round=round_no, feedback=text, tone="hint", marks=marks, after=False, last=last,
                              last_tone=last_tone)

@@ -968,7 +968,8 @@ def test_on_a_phone_after_a_hint_the_next_rounds_progress_and_hear_it_are_in_sig
 
 def test_on_a_phone_get_ready_to_play_leaves_the_game_s_bar_and_question_in_sight(browser, app_server):
     """Three reviews (a phone, a whiteboard, the youngest games): "Get Ready to Play!" lay over the game's bar and
-    first question for its 2.5 s, where a child looks as the game begins. It shows at the foot of the screen."""
+    first question for its 2.5 s, where a child looks as the game begins. It shows at the foot of the screen, and
+    lets a tap through to the answers it covers there."""
     with phone(browser, app_server) as page:
         open_game(page, "science-facts")
         page.get_by_role("button", name="Start Playing!").tap()
@@ -980,6 +981,9 @@ def test_on_a_phone_get_ready_to_play_leaves_the_game_s_bar_and_question_in_sigh
             box = part.bounding_box()
             assert box["y"] + box["height"] <= shown["y"], (box, shown)
         assert shown["y"] + shown["height"] <= 740
+        # and a tap on what it covers (an answer) goes through to it
+        middle = [shown["x"] + shown["width"] / 2, shown["y"] + shown["height"] / 2]
+        assert page.evaluate("([x, y]) => !document.elementFromPoint(x, y).closest('[data-sonner-toast]')", middle)
 
 
 def test_on_a_phone_reading_comp_s_later_questions_have_their_answers_on_the_first_screen(browser, app_server):
@@ -1034,6 +1038,7 @@ def test_on_a_phone_a_stuck_sum_worked_out_shows_above_the_next_sum_all_round(br
         assert board(page).locator(".game-feedback.is-after").bounding_box()["width"] <= 1  # said, not shown twice
         key = page.get_by_role("button", name="7", exact=True)
         where = _page_y(page, key)
+        page.wait_for_selector("#game-board:not([data-settling])")  # else a tap on Check again is held back
         said = snapshot(page)
         box.fill("996")
         page.get_by_role("button", name="Check").tap()

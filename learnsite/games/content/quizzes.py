@@ -179,8 +179,9 @@ HISTORY_QUEST = (
     ("Who was the first woman to fly alone across the Atlantic Ocean, in 1932?", "Amelia Earhart",
      ("Amy Johnson", "Valentina Tereshkova", "Bessie Coleman"),
      "She was from the United States, and in 1937 she vanished over the Pacific Ocean, flying around the world."),
+    # other nurses among its answers: one nurse among a scientist, a pilot and a queen gave her away
     ("Which nurse cared for wounded soldiers and was called “The Lady with the Lamp”?", "Florence Nightingale",
-     ("Marie Curie", "Amelia Earhart", "Queen Victoria"),
+     ("Edith Cavell", "Clara Barton", "Marie Curie"),
      "Her first name is the name of a city in Italy."),
     ("Which scientist won two Nobel Prizes for her work on radioactivity?", "Marie Curie",
      ("Ada Lovelace", "Mary Anning", "Amelia Earhart"),

@@ -125,6 +125,33 @@ async def test_forged_moves_change_nothing():
     assert _public(game) == before and game._session == session
 
 
+async def test_a_letter_traced_wrong_three_times_says_so_under_the_next_not_above_it():
+    """"That letter was a tricky one" kept above the next letter only pushed the board down and kept the miss in
+    sight: it is said and shown under the round as before, and nothing is kept above the next letter."""
+    game = await _game("letter-tracing")
+    for _ in range(3):
+        await run(GameState.submit_trace, game, 0, wrong_move(_engine(game))["strokes"])
+    assert game.turn["round"] == 1 and game.turn["feedback"].startswith("That letter was a tricky one")
+    assert not game.turn["after"] and game.turn["last"] == ""
+
+
+async def test_a_word_on_what_to_do_does_not_give_back_the_last_round_s_cheer_to_be_read_again():
+    """Color Matching's second round began with the first round's cheer (read out then); a T-shirt tapped first
+    said what to tap first, and the ball tapped next gave the cheer back to the live region, read again."""
+    game = await _game("color-matching")
+    while _engine(game).index == 0:
+        s = _engine(game)
+        move = right_moves(s)[0]
+        await run(GameState.match_left, game, 0, move["left"])
+        await run(GameState.match_right, game, 0, move["right"])
+    cheer = game.turn["last"]
+    assert game.turn["after"] and game.turn["feedback"] == cheer
+    await run(GameState.match_right, game, 1, 0)  # the second tap first
+    assert game.turn["feedback"] != cheer and game.turn["last"] == cheer
+    await run(GameState.match_left, game, 1, right_moves(_engine(game))[0]["left"])
+    assert game.turn["feedback"] == "" and not game.turn["after"] and game.turn["last"] == cheer
+
+
 async def test_a_trace_is_checked_for_the_letter_on_screen():
     game = await _game("letter-tracing")
     await run(GameState.submit_trace, game, 0, wrong_move(_engine(game))["strokes"])
