@@ -44,8 +44,8 @@ def notify(
 ) -> rx.event.EventSpec:
     """A toast with a title and a description. level "error" is the spec's destructive toast. `position` (sonner's,
     "bottom-center"): where this one shows, if not under the header. `passive`: taps go through it to what it
-    covers (a game's answers), and it has no close button."""
-    props: dict = {"id": TOAST_ID, "close_button": not passive}
+    covers (a game's answers), but for its close button."""
+    props: dict = {"id": TOAST_ID, "close_button": True}
     if position is not None:
         props["position"] = position
     if passive:
