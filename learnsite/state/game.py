@@ -139,8 +139,7 @@ class GameState(rx.State):
                   theme=spec.theme, stars=0, first_try=0,
                   best=0, playing=True, written="")
         self._show(s)
-        self._set(turn=Turn(round=0, feedback="", tone="", marks=engine.marks_view(s), after=False, last="",
-                            last_tone=""))
+        self._set(turn=Turn(EMPTY_TURN, marks=engine.marks_view(s)))
 
     def _set(self, **values) -> None:
         """Assign only what changed: an unchanged var is not sent to the page again.
@@ -189,9 +188,7 @@ class GameState(rx.State):
         moved_on = fb.round_done and not after.finished and (fb.right or self.kind == "type")
         if moved_on:
             last, last_tone = message, tone
-        elif after.finished:
-            last, last_tone = "", ""
-        elif fb.round_done:
+        elif fb.round_done:  # the finish, or a traced letter shown
             last, last_tone = "", ""
         else:
             last, last_tone = self._last()

@@ -28,6 +28,7 @@ def make_rounds(rng, band: str, level: int, n: int, params: dict) -> list[Round]
         position = {q.key: i for i, q in enumerate(questions)}
         shown = params["rounds"]
         chosen = sorted(chosen[:shown], key=lambda q: position[q.key]) + chosen[shown:]
+    mark = {"extra": SPREAD} if params.get("spread") else {}  # else Round's own empty extra
     rounds = []
     for q in chosen:
         n_options = min(k, len(q.wrong) + 1)
@@ -41,7 +42,7 @@ def make_rounds(rng, band: str, level: int, n: int, params: dict) -> list[Round]
             say = f"{say} {', '.join(o.label for o in options[:-1])} or {options[-1].label}?"
         hint = q.hint_for(tuple(o.label for i, o in enumerate(options) if i != right)) if q.hint_for else q.hint
         rounds.append(Round("choose", q.key, q.prompt, right, say, q.passage, q.pictures, tuple(options),
-                            hint=hint or "Have another look.", **({"extra": SPREAD} if params.get("spread") else {})))
+                            hint=hint or "Have another look.", **mark))
     return rounds
 
 
