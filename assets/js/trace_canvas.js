@@ -264,7 +264,9 @@ export function TraceCanvas({ guide, resetKey, disabled, onDone, id }) {
   return h("div", { className: "trace-canvas", id },
     h("style", null, CSS),
     h("button", { type: "button", className: "trace-button trace-steps-toggle", "aria-pressed": stepMode,
-                  onClick: toggleStepMode, disabled }, "Trace for me step by step"),
+                  onClick: toggleStepMode, disabled },
+      // steps drawn beside the words: a child who cannot read hears "tap the button with the steps"
+      h(Icon, { d: "M3 20h5v-5h5v-5h5V5h3" }), "Trace for me step by step"),
     h("svg", {
       ref: svg, viewBox: VIEW, className: "trace-board" + (stepMode ? " trace-board-steps" : ""),
       role: stepMode ? "application" : "img", "aria-label": howTo, tabIndex: stepMode ? 0 : -1,

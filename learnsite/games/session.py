@@ -100,6 +100,7 @@ class Feedback(NamedTuple):
     round_done: bool = False
     finished: bool = False
     message: str = ""
+    kept: bool = False  # a round done: the message stays in sight over the next round (a cheer, a sum worked out)
 
 
 REFUSED = Feedback(accepted=False)
@@ -251,16 +252,19 @@ def answer(s: Session, round_no: int, move: dict) -> tuple[Session, Feedback]:
         if shown:  # stuck: the answer is shown and the game goes on (no first-try star for this round)
             after = _next_round(s, spec)
             # shown above the next question (learnsite/pages/game_parts.py), which says it has moved on
-            return after, Feedback(True, round_done=True, finished=after.finished, message=shown)
+            return after, Feedback(True, round_done=True, finished=after.finished, message=shown,
+                                   kept=kind.shown_kept and not after.finished)
         return s, Feedback(True, message=f"{TRY_AGAIN[(misses - 1) % len(TRY_AGAIN)]} {outcome.message}")
     pick = kind.kept_pick(r, outcome) if kind.kept_pick else None
     if pick is not None:  # a story's hero, place...: any pick is a good one, and kept for the writing task
         s = _changed(s, picks=s.picks + (pick,))
         after = _next_round(s, spec)
-        return after, Feedback(True, True, True, after.finished, PICKED[(s.seed + s.index) % len(PICKED)])
+        return after, Feedback(True, True, True, after.finished, PICKED[(s.seed + s.index) % len(PICKED)],
+                               not after.finished)
     if not outcome.round_done:  # one more pair matched / thing sorted
         return _changed(s, settled=s.settled + (outcome.part,)), Feedback(True, right=True, message=_cheer(s))
-    return _next_round(s, spec), Feedback(True, True, True, s.index + 1 == spec.rounds, _cheer(s))
+    last = s.index + 1 == spec.rounds
+    return _next_round(s, spec), Feedback(True, True, True, last, _cheer(s), not last)
 
 
 def _cheer(s: Session) -> str:

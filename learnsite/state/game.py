@@ -183,17 +183,16 @@ class GameState(rx.State):
             finish = f"You finished! You earned {after.stars} of 3 stars."
             message = finish if fb.right or not fb.message else f"{fb.message} {finish}"
         tone = "cheer" if fb.right or after.finished else "hint"
-        # a cheer, or a stuck sum worked out; not tracing's "That letter was a tricky one": kept over the next
-        # letter it only pushed the board down and kept the miss in sight (it is said and shown under it, as before)
-        moved_on = fb.round_done and not after.finished and (fb.right or self.kind == "type")
-        if moved_on:
+        # a cheer, or a stuck sum worked out (not tracing's "That letter was a tricky one": kept over the next
+        # letter it only pushed the board down and kept the miss in sight; it is said and shown under it)
+        if fb.kept:
             last, last_tone = message, tone
         elif fb.round_done:  # the finish, or a traced letter shown
             last, last_tone = "", ""
         else:
             last, last_tone = self._last()
         self.turn = Turn(round=engine.round_shown(after), feedback=message, tone=tone, marks=engine.marks_view(after),
-                         after=moved_on, last=last, last_tone=last_tone)
+                         after=fb.kept, last=last, last_tone=last_tone)
         if after.finished:
             await self._save_stars(after)
         return None

@@ -11,6 +11,8 @@ It may add, where its rounds differ from a plain question (session.py asks every
 - NEW_ANSWER_NEXT = True: the next round never has this round's answer (one level's list keeps that by
   itself, a change of level may not);
 - FULL_STARS = True: finishing earns 3 stars;
+- SHOWN_KEPT = True: what shown_after gives stays in sight above the next round (a sum worked out, to read
+  while the next is done); otherwise it is said as the next round begins and not kept (tracing's kind word);
 - PARAMS = frozenset({...}): the params a GameSpec may give it (a test checks each spec's, so a misspelt one is
   not ignored silently; the page's own are activities.PAGE_PARAMS);
 - shown_after(round, misses) -> str: the answer shown once a child has missed that many times ("" until then),
@@ -58,6 +60,7 @@ class Kind(NamedTuple):
     steps_down: bool = True
     new_answer_next: bool = False
     full_stars: bool = False
+    shown_kept: bool = False
     params: frozenset[str] = frozenset()
     shown_after: Callable[[Round, int], str] | None = None
     may_follow: Callable[[Round, tuple[str, ...]], bool] | None = None
@@ -67,7 +70,7 @@ class Kind(NamedTuple):
 
 
 _CONSTANTS = {"tried": "TRIED", "steps_down": "STEPS_DOWN", "new_answer_next": "NEW_ANSWER_NEXT",
-              "full_stars": "FULL_STARS", "params": "PARAMS"}
+              "full_stars": "FULL_STARS", "shown_kept": "SHOWN_KEPT", "params": "PARAMS"}
 
 
 def kind_of(module: ModuleType) -> Kind:

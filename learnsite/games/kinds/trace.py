@@ -18,7 +18,9 @@ MAX_POINTS = 300
 
 # a step down: capitals made of straight lines only
 STRAIGHT = "EFHILTV"
-HINT = "Start at dot 1 and follow the dots all the way along, or tap “Trace for me step by step”."
+# the steps button is named by its picture too: a child who cannot read hears the hint (trace_canvas.js)
+HINT = ("Start at dot 1 and follow the dots all the way along, or tap the button with the steps, "
+        "“Trace for me step by step”.")
 # tries at one letter before the game goes on: a hand with a tremor was kept on one letter for good (a line
 # wobbling 13 px either side reads as a scribble), as typed sums show their answer after 3 (typed.SHOWN_AFTER)
 SHOWN_AFTER = 3

@@ -220,6 +220,9 @@ def check(round_: Round, move: dict, settled: frozenset[int]) -> Outcome:
     return Outcome(accepted=True, right=False, part=value, message=round_.hint)  # part: the number tried
 
 
+SHOWN_KEPT = True  # the sum worked out stays above the next one, to read
+
+
 def shown_after(round_: Round, misses: int) -> str:
     """After SHOWN_AFTER wrong answers, the worked answer, so a stuck child is not kept on one sum for ever."""
     if misses < SHOWN_AFTER:

@@ -58,6 +58,7 @@ def test_a_module_declares_its_parts_and_may_borrow_another_kinds():
     assert kind_of(module).shown_after is typed.shown_after
     assert KINDS["count"].check is KINDS["choose"].check
     assert KINDS["type"] == kind_of(typed) and KINDS["type"].shown_after is typed.shown_after
+    assert KINDS["type"].shown_kept and not KINDS["trace"].shown_kept and not kind.shown_kept
     assert KINDS["prompt"].full_stars and not KINDS["prompt"].steps_down and KINDS["prompt"].kept_pick
 
 

@@ -84,6 +84,7 @@ def test_a_letter_not_taken_three_times_is_left_kindly_and_the_game_goes_on():
     s, fb = S.answer(s, 0, wrong_move(s))
     assert fb.accepted and fb.round_done and not fb.right and s.index == 1 and s.first_try == 0
     assert fb.message == "That letter was a tricky one. Well done for trying!"
+    assert not fb.kept  # said as the next letter begins, not kept above it
 
 
 def test_match_pairs_cannot_be_matched_twice():
@@ -313,6 +314,7 @@ def test_a_stuck_sum_is_shown_after_three_misses_and_the_game_goes_on(activity_i
     assert fb == S.TRIED_ALREADY and again == s
     s, fb = S.answer(s, 0, wrong_move(s))
     assert fb.accepted and not fb.right and fb.round_done and not fb.finished
+    assert fb.kept  # the sum worked out stays above the next one
     worked = r.prompt.replace("= ?", f"= {r.answer}.") if r.prompt.endswith("= ?") else f"The answer is {r.answer}."
     assert fb.message.replace("\u00a0", " ") == f"That one was tricky! {worked}"
     assert s.index == 1 and s.first_try == 0 and S.current_round(s).key != r.key
@@ -437,3 +439,13 @@ def test_play_again_repeats_few_of_the_last_games_rounds(activity_id, monkeypatc
         any_seed.append(repeated(last, S.new_seed()))
     assert sum(fresh) < sum(any_seed) / 2, (fresh, any_seed)
     assert S.fresh_seed(activity_id, after=last) != S.fresh_seed(activity_id, after=last)  # still new games
+
+
+@pytest.mark.parametrize("activity_id", sorted(GAMES))
+def test_a_rounds_cheer_is_kept_over_the_next_round_but_not_over_the_finish(activity_id):
+    s = S.start(activity_id, 3)
+    while not s.finished:
+        for move in right_moves(s):
+            s, fb = S.answer(s, s.index, move)
+            assert fb.accepted and fb.right
+        assert fb.round_done and fb.kept == (not s.finished), (activity_id, s.index)
