@@ -31,8 +31,10 @@ const CSS = `
 .trace-line { stroke: #a78bfa; stroke-width: 0.6; }
 .trace-line-middle { stroke: #c4b5fd; stroke-dasharray: 2 2; }
 .trace-line-base { stroke: #7c3aed; stroke-width: 0.8; }
+/* a dot every 1 of the stroke's pathLength (about 4.6 units: Guide), centred on its ends: dots every 4.6 from the
+   start left F's stem a dot's gap short of the base line */
 .trace-guide { fill: none; stroke: #7c8595; stroke-width: 2.8; stroke-linecap: round; stroke-linejoin: round;
-  stroke-dasharray: 0.01 4.6; }
+  stroke-dasharray: 0.01 0.99; stroke-dashoffset: 0.005; }
 .trace-arrow { fill: #c2410c; }
 .trace-start { pointer-events: none; }
 .trace-start circle { fill: #15803d; stroke: #fff; stroke-width: 0.8; }
@@ -88,6 +90,9 @@ export function sampleStrokes(strokes) {
 }
 
 const path = (stroke) => stroke.map(([x, y], i) => `${i ? "L" : "M"}${x} ${y}`).join(" ");
+const DOT_GAP = 4.6;  // the guide's dots, in the board's 0..100 units
+const dotsAlong = (stroke) => Math.max(1, Math.round(
+  stroke.slice(1).reduce((n, [x, y], i) => n + Math.hypot(x - stroke[i][0], y - stroke[i][1]), 0) / DOT_GAP));
 
 function Guide({ guide }) {
   const lines = guide.lines || { top: 8, middle: 40, base: 72 };
@@ -98,7 +103,7 @@ function Guide({ guide }) {
     h("line", { key: "base", x1: 0, x2: 100, y1: lines.base, y2: lines.base, className: "trace-line trace-line-base" }),
   ];
   (guide.strokes || []).forEach((stroke, i) => {
-    parts.push(h("path", { key: `s${i}`, d: path(stroke), className: "trace-guide" }));
+    parts.push(h("path", { key: `s${i}`, d: path(stroke), className: "trace-guide", pathLength: dotsAlong(stroke) }));
   });
   (guide.arrows || []).forEach((a, i) => {
     if (!a) return; // a dot's: a tap goes no way

@@ -64,7 +64,7 @@ FEATURED: tuple[Featured, ...] = (
              "Meet an animal for every letter, from Ant to Zebra, and hear its name.", "paw-print", "#22c55e"),
     Featured("shape-safari", _activity("shape-safari").title, "/art/featured/shape-safari.svg",
              "Circles, triangles and squares hiding in the grass like wild animals",
-             "Go on an adventure to spot circles, squares and triangles hiding in the wild.", "shapes", "#0ea5e9"),
+             "Go on an adventure to spot circles, stars, diamonds and more shapes hiding in the wild.", "shapes", "#0ea5e9"),
 )
 
 # Where an item of each category type lives (SPEC §2 routes); worksheets open the All Worksheets list instead.

@@ -62,7 +62,7 @@ ACTIVITIES: tuple[Activity, ...] = (
     # Today's Special Activities
     _activity("Rainbow Math", "Solve colourful sums to paint every stripe of the rainbow."),
     _activity("Animal Alphabet", "Meet an animal for every letter, from Ant to Zebra."),
-    _activity("Shape Safari", "Go on a safari and spot the circles, squares and triangles hiding in the wild."),
+    _activity("Shape Safari", "Go on a safari and spot the circles, stars, diamonds and more shapes hiding in the wild."),
 )
 
 # ---------------------------------------------------------------- videos and songs

@@ -210,8 +210,10 @@ def count_view() -> rx.Component:
             # two groups to add, each in a tray of its own (or the basket), so they read as two even when wrapped
             rx.el.div(_objects(B.pictures, rx.cond(in_basket, "In the basket", "Things to count"),
                                rx.cond(in_basket, "game-objects game-tray game-basket", "game-objects game-tray")),
-                      rx.el.span("+", class_name="game-plus", aria_hidden="true"),
-                      _objects(B.pictures_more, "More to count on", "game-objects game-tray"),
+                      # the plus goes with the group it adds: on a phone it hung at the end of the basket's line
+                      rx.el.div(rx.el.span("+", class_name="game-plus", aria_hidden="true"),
+                                _objects(B.pictures_more, "More to count on", "game-objects game-tray"),
+                                class_name="game-sum-more"),
                       class_name="game-sum"),
             _objects(B.pictures, "Things to count"),
         ),

@@ -85,6 +85,26 @@ def test_a_presentation_keeps_its_words_and_buttons_in_sight_on_a_projector(brow
                 page.get_by_role("button", name="Next").click()
 
 
+@pytest.mark.parametrize("width, height", [(360, 740), (375, 740), (1366, 768)])
+def test_a_presentations_next_button_stays_in_one_place_from_slide_to_slide(browser, app_server, width, height):
+    """A review at 375 x 740: Next moved up and down by up to 62 px with each slide's words, and a child's finger
+    tapped where it had been."""
+    from learnsite.catalogue.library import PRESENTATIONS
+
+    with phone(browser, app_server, width, height, reduced_motion="reduce") as page:
+        for show in PRESENTATIONS:
+            open_page(page, f"/powerpoint/{show.id}")
+            places = set()
+            for n in range(1, len(show.slides) + 1):
+                expect(page.get_by_text(f"Slide {n} / {len(show.slides)}")).to_be_visible()
+                page.wait_for_function("() => document.querySelector('.slide-picture')?.complete")
+                box = page.get_by_role("button", name="Next").bounding_box()
+                assert box["y"] + box["height"] <= height, (show.id, n, box)
+                places.add(round(box["y"]))
+                page.get_by_role("button", name="Next").click()
+            assert max(places) - min(places) <= 2, (show.id, places)
+
+
 def test_presentation_starts_at_the_first_slide_on_each_visit(page):
     open_page(page, "/powerpoint/solar-system-tour")
     page.get_by_role("button", name="Next").click()
@@ -565,6 +585,29 @@ def test_a_flipbook_spread_leaves_its_page_buttons_on_a_short_screen(browser, ap
             button = page.get_by_role("button", name=name).bounding_box()
             assert button["y"] + button["height"] <= height, (name, button)
         assert page.evaluate("scrollY") == 0
+
+
+@pytest.mark.parametrize("width, height", [(1280, 720), (1366, 768)])
+def test_a_flipbooks_words_keep_off_its_page_number_and_its_picture_inside_the_page(browser, app_server, width,
+                                                                                     height):
+    """A review at 1366 x 768: Ocean Explorers' turtle page ran its last word over the page number "7", and its
+    picture touched the page's top edge. A page's longer words now make its picture smaller."""
+    from learnsite.catalogue.library import FLIPBOOKS
+
+    measure = """() => [...document.querySelectorAll('.flip-page')].filter(p => p.getBoundingClientRect().width > 0)
+        .map(p => { const box = (s) => p.querySelector(s).getBoundingClientRect();
+                    return [p.querySelector('.flip-number').textContent, p.getBoundingClientRect().top,
+                            box('.flip-picture').top, box('.flip-text').bottom, box('.flip-number').top]; })"""
+    with phone(browser, app_server, width, height, reduced_motion="reduce") as page:
+        for book in FLIPBOOKS:
+            for n in range(1, len(book.pages) + 1, 2):  # each spread: pages n - 1 and n, or the cover alone
+                open_page(page, f"/flipbook/{book.id}?page={n}")
+                page.wait_for_function("() => !!document.querySelector('.stf__parent')")
+                page.wait_for_function("() => [...document.querySelectorAll('.flip-picture')].every(i => i.complete)")
+                shown = page.evaluate(measure)
+                assert shown, (book.id, n)
+                for number, top, picture, words, number_top in shown:
+                    assert picture >= top + 8 and words <= number_top - 4, (book.id, number, shown)
 
 
 @pytest.mark.parametrize("width", [600, 1280])

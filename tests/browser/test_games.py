@@ -1299,6 +1299,37 @@ def test_animal_alphabet_with_no_voice_shows_the_names_at_once(page):
     expect(page.get_by_role("button", name="Show me the names")).to_be_hidden()
 
 
+def test_on_a_phone_addition_funs_plus_stands_beside_the_apples_it_adds(browser, app_server):
+    """A review at 375 x 740: the basket and the "+" shared a line and the apples to add wrapped under them, so
+    the "+" pointed at the screen's edge. It goes with the group it adds."""
+    with phone(browser, app_server) as page:
+        open_game(page, "addition-fun")
+        page.get_by_role("button", name="Start Playing!").tap()
+        page.wait_for_selector("#game-board:not([data-settling])")
+        plus = page.locator(".game-plus").bounding_box()
+        more = page.get_by_role("group", name="More to count on").bounding_box()
+        basket = page.get_by_role("group", name="In the basket").bounding_box()
+        assert more["y"] <= plus["y"] + plus["height"] / 2 <= more["y"] + more["height"], (plus, more)
+        assert plus["x"] + plus["width"] <= more["x"] and plus["y"] >= basket["y"], (plus, more, basket)
+
+
+def test_on_a_phone_the_names_shown_sit_under_their_pictures_whole(browser, app_server):
+    """A review at 375 x 740: the names shown lay over the pictures' foot, hid the monkey's face and all of the
+    kangaroo but its ears, and split "Kangaro / o" on its card."""
+    with phone(browser, app_server) as page:
+        install_fake_speech(page, voices=(), boundary=False)
+        open_game(page, "animal-alphabet")
+        page.get_by_role("button", name="Start Playing!").tap()
+        expect(board(page)).to_have_attribute("data-names-shown", "", timeout=5_000)
+        cards = page.get_by_role("group", name="Answers").get_by_role("button")
+        for card in cards.all():
+            placed = card.evaluate("""(el) => { const name = getComputedStyle(el, '::after'),
+                                                      picture = el.querySelector('img').getBoundingClientRect();
+                return [name.position, name.whiteSpace, el.getBoundingClientRect().bottom - picture.bottom,
+                        el.scrollWidth <= el.clientWidth]; }""")
+            assert placed[:2] == ["static", "nowrap"] and placed[2] >= 20 and placed[3], placed
+
+
 FEEDBACK_SIGN = "(el) => getComputedStyle(el, '::before').backgroundImage"
 
 

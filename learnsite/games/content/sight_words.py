@@ -56,6 +56,39 @@ SENTENCES = {
 }
 GAP = "___"
 
+# The other words of the lists that would fill a sentence's gap too ("The cat is ___." takes brown as well as
+# black): never offered as its wrong answers, or a child who reads the sentence well is told a good one is wrong.
+# Each sentence's gap is one of these kinds of place; a word may fill more than one kind.
+COLOURS = {"black", "blue", "brown", "red", "white", "yellow"}
+QUALITIES = {"big", "funny", "good", "little", "new", "pretty"}
+_AFTER_IS = COLOURS | QUALITIES | {"away", "down", "here", "in", "on", "out", "there", "up", "well"}  # the cat is _
+_BEFORE_THINGS = COLOURS | QUALITIES | {"four", "my", "no", "our", "the", "three", "two"}  # I have _ cats
+_BEFORE_A_THING = COLOURS | QUALITIES | {"a", "my", "no", "one", "our", "that", "the"}  # I have _ nose
+_WHERE_TO = {"away", "down", "here", "in", "now", "on", "out", "there", "too", "up", "well"}  # the kite went _
+_GO = {"came", "come", "get", "go", "jump", "ran", "ride", "run", "went"}  # we _ to the park
+_DO_TO = {"ate", "eat", "find", "get", "have", "help", "like", "make", "play", "ride", "saw", "see", "want"}  # I _ it
+FITS = {
+    **dict.fromkeys(("big", "blue", "funny", "little", "red", "yellow", "black", "brown", "good", "white"),
+                    _AFTER_IS),
+    **dict.fromkeys(("three", "two", "four", "new"), _BEFORE_THINGS),
+    "one": _BEFORE_A_THING,
+    "my": {"a", "my", "no", "one", "our", "that", "the"},  # this is _ dog
+    **dict.fromkeys(("away", "up"), _WHERE_TO),
+    "here": _WHERE_TO | {"eat", "help", "jump", "look", "play", "run", "see"},  # come _ (come and see), little cat
+    "down": {"at", "down", "in", "into", "on", "to", "under", "up"},  # rolled _ the hill
+    **dict.fromkeys(("in", "under"), {"at", "in", "not", "on", "under"}),  # the fish is _ the pond
+    "can": {"can", "did", "do", "must", "will"},  # I _ hop on one leg
+    **dict.fromkeys(("go", "went"), _GO),
+    "ran": {"came", "ran", "went"},  # the fox _ to the den
+    **dict.fromkeys(("jump", "run"), {"come", "eat", "go", "help", "jump", "look", "play", "ride", "run", "see"}),
+    **dict.fromkeys(("find", "help", "make", "eat", "play", "see", "have", "like", "ride", "saw", "ate"), _DO_TO),
+    "not": {"all", "not", "now", "so", "too"},  # the cat is _ wet
+    "you": COLOURS | {"all", "it", "me", "that", "this", "you"},  # I love _
+    "please": {"now", "please", "soon", "too"},  # can I have one, _?
+    "yes": {"it", "no", "please", "so", "that", "this", "yes"},  # Mum said _
+    "with": {"for", "like", "with"},  # come and play _ me
+}
+
 
 def in_sentence(word: str) -> str:
     """The word's sentence with a gap where the word is."""
@@ -76,7 +109,8 @@ def _word_rounds(rng, band: str, level: int) -> list[tuple[Question, Question | 
         others = sorted((w for w in pool if w.lower() != word.lower() and not sounds_like(w, word)),
                         key=lambda w: (_likeness(word, w), w))
         alone = _question("word", word, others, level, "Find the word you hear.", f"Find the word: {word}.")
-        in_its_sentence = (_question("sentence", word, others, level, f"Find the missing word: “{in_sentence(word)}”",
+        in_its_sentence = (_question("sentence", word, [w for w in others if w not in FITS[word]], level,
+                                     f"Find the missing word: “{in_sentence(word)}”",
                                      f"Find the missing word. {SENTENCES[word]}") if word in SENTENCES else None)
         out.append((alone, in_its_sentence))
     return out

@@ -19,7 +19,8 @@ from learnsite.games.content.pictures import (
     COLOUR_MARKS, COLOUR_THINGS, COLOURS, COUNTABLE, SHAPE_COLOURS, SHAPE_POSES, SHAPES, alphabet_picture, colour_thing,
     dots_picture, letter_card_svg, letter_picture, posed_svg, shape_picture, ten_frame_picture,
 )
-from learnsite.games.content.sight_words import GAP, PRE_PRIMER, PRIMER, SENTENCES, in_sentence, sounds_like
+from learnsite.games.content.sight_words import (FITS, GAP, PRE_PRIMER, PRIMER, SENTENCES, in_sentence,
+                                                      sounds_like)
 from learnsite.games.kinds import choose, count, match, prompt, sort, typed
 from learnsite.games.rounds import EASIER, NORMAL, option_count
 from learnsite.games.session import level_rounds
@@ -203,6 +204,24 @@ def test_a_sight_word_sentence_has_its_word_once_never_first_and_no_word_of_it_a
                 heard = {w.lower() for w in re.findall(r"[A-Za-z]+", r.say)}
                 others = [o.label.lower() for i, o in enumerate(r.options) if i != r.answer]
                 assert len(others) == option_count("5-6", level) - 1 and not heard & set(others), (r.say, others)
+
+
+def test_a_sight_word_sentence_never_offers_another_word_that_fills_its_gap():
+    """A review: "The cat is ___." offered brown beside black, and "The bear is ___." funny beside brown: a child
+    who read the sentence well tapped a good word and was told it was wrong."""
+    assert set(FITS) == set(SENTENCES)
+    words = {w.lower() for w in PRE_PRIMER + PRIMER}
+    for word, fits in FITS.items():
+        assert word in fits and fits <= words, (word, fits - words)
+    assert {"brown", "funny", "white"} <= FITS["black"] and "go" in FITS["went"] and "saw" in FITS["see"]
+    for level in (EASIER, NORMAL):
+        pool = PRE_PRIMER if level == EASIER else PRE_PRIMER + PRIMER
+        for seed in range(3):
+            for r in make(choose, "5-6", level, len(pool), {"bank": "sight_words"}, seed=seed):
+                if r.key.startswith("sentence:"):
+                    word = r.key.split(":", 1)[1]
+                    others = {o.label for i, o in enumerate(r.options) if i != r.answer}
+                    assert not others & FITS[word], (r.prompt, others & FITS[word])
 
 
 def test_a_sight_words_game_takes_turns_between_a_word_and_a_sentence_and_asks_each_word_once():
