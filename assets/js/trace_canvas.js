@@ -91,8 +91,11 @@ export function sampleStrokes(strokes) {
 
 const path = (stroke) => stroke.map(([x, y], i) => `${i ? "L" : "M"}${x} ${y}`).join(" ");
 const DOT_GAP = 4.6;  // the guide's dots, in the board's 0..100 units
-const dotsAlong = (stroke) => Math.max(1, Math.round(
-  stroke.slice(1).reduce((n, [x, y], i) => n + Math.hypot(x - stroke[i][0], y - stroke[i][1]), 0) / DOT_GAP));
+// the stroke's pathLength: its count of dot gaps; a stroke shorter than one gap (i's dot) is one dot, at its start
+const dotsAlong = (stroke) => {
+  const length = stroke.slice(1).reduce((n, [x, y], i) => n + Math.hypot(x - stroke[i][0], y - stroke[i][1]), 0);
+  return length < DOT_GAP ? 0.5 : Math.round(length / DOT_GAP);
+};
 
 function Guide({ guide }) {
   const lines = guide.lines || { top: 8, middle: 40, base: 72 };

@@ -85,7 +85,7 @@ def test_a_presentation_keeps_its_words_and_buttons_in_sight_on_a_projector(brow
                 page.get_by_role("button", name="Next").click()
 
 
-@pytest.mark.parametrize("width, height", [(360, 740), (375, 740), (1366, 768)])
+@pytest.mark.parametrize("width, height", [(360, 740), (375, 740), (600, 960), (1366, 768)])
 def test_a_presentations_next_button_stays_in_one_place_from_slide_to_slide(browser, app_server, width, height):
     """A review at 375 x 740: Next moved up and down by up to 62 px with each slide's words, and a child's finger
     tapped where it had been."""
@@ -498,7 +498,7 @@ def test_on_a_phone_a_flipbooks_page_buttons_are_on_the_first_screen_with_its_pa
     with phone(browser, app_server, 375, 740, reduced_motion="reduce") as page:
         install_fake_speech(page, **({} if voice else {"voices": ()}))
         open_page(page, "/flipbook/ocean-explorers")
-        page.wait_for_function("() => !!document.querySelector('.stf__parent')")
+        page.wait_for_function("() => !!document.querySelector('.stf__parent') && !!window.learnsiteReadAloud")
         note = expect(page.get_by_text(NO_VOICE))
         note.to_be_hidden() if voice else note.to_be_visible()
         read, follow = (page.get_by_role("button", name=name) for name in ("Read to me", "Follow along"))

@@ -48,8 +48,8 @@ def test_the_canvas_imports_the_local_module():
     assert "fetch(" not in source and "http" not in source  # no third-party requests
 
 
-def _sample_in_node(strokes: list) -> list:
-    """Run the canvas's own sampleStrokes() (React stubbed out) on `strokes`."""
+def _sample_in_node(strokes: list, function: str = "sampleStrokes") -> list:
+    """Run the canvas's own sampleStrokes() (or another of its functions of strokes; React stubbed out)."""
     node = shutil.which("node")
     if node is None:
         pytest.skip("node not installed")
@@ -59,7 +59,7 @@ def _sample_in_node(strokes: list) -> list:
     )
     script = module + (
         '\nimport { readFileSync } from "fs";\n'
-        "process.stdout.write(JSON.stringify(sampleStrokes(JSON.parse(readFileSync(0, 'utf8')))));\n"
+        f"process.stdout.write(JSON.stringify({function}(JSON.parse(readFileSync(0, 'utf8')))));\n"
     )
     out = subprocess.run([node, "--input-type=module", "-e", script], input=json.dumps(strokes),
                          capture_output=True, text=True, timeout=30)
@@ -97,3 +97,19 @@ def test_no_ink_sends_nothing():
     assert _sample_in_node([]) == []
     assert _sample_in_node([[]]) == []
     assert check_trace("A", []) is False
+
+
+def test_a_guides_dots_land_on_both_ends_of_each_stroke():
+    """A review: dots every 4.6 units from a stroke's start left F's stem a dot's gap above the base line. Each
+    stroke's pathLength is its count of dot gaps (one dot a gap, at both ends); i's dot, shorter, is one dot."""
+    guides = {letter: letter_guide(letter)["strokes"] for letter in "FOijAkz"}
+    each = "((g) => Object.fromEntries(Object.entries(g).map(([k, s]) => [k, s.map(dotsAlong)])))"
+    counts = _sample_in_node(guides, each)
+    for letter, strokes in guides.items():
+        for stroke, gaps in zip(strokes, counts[letter]):
+            length = trace._length([(float(x), float(y)) for x, y in stroke])
+            if length < 4.6:
+                assert gaps == 0.5, (letter, stroke)  # one dot, at its start
+            else:
+                assert gaps == int(gaps) >= 1 and 3.4 <= length / gaps <= 6.9, (letter, length, gaps)
+    assert any(gaps == 0.5 for gaps in counts["i"]) and all(gaps >= 1 for gaps in counts["F"])

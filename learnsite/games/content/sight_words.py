@@ -61,7 +61,9 @@ GAP = "___"
 # Each sentence's gap is one of these kinds of place; a word may fill more than one kind.
 COLOURS = {"black", "blue", "brown", "red", "white", "yellow"}
 QUALITIES = {"big", "funny", "good", "little", "new", "pretty"}
-_AFTER_IS = COLOURS | QUALITIES | {"away", "down", "here", "in", "on", "out", "there", "up", "well"}  # the cat is _
+# the cat is _ (three: a child's age)
+_AFTER_IS = COLOURS | QUALITIES | {"away", "down", "four", "here", "in", "on", "one", "out", "there", "three", "two",
+                                   "up", "well"}
 _BEFORE_THINGS = COLOURS | QUALITIES | {"four", "my", "no", "our", "the", "three", "two"}  # I have _ cats
 _BEFORE_A_THING = COLOURS | QUALITIES | {"a", "my", "no", "one", "our", "that", "the"}  # I have _ nose
 _WHERE_TO = {"away", "down", "here", "in", "now", "on", "out", "there", "too", "up", "well"}  # the kite went _
