@@ -30,10 +30,15 @@ def read_aloud_controls() -> rx.Component:
             # one reading along by themself, or a device with no voice: it needs none, so it is never unavailable
             _button("Follow along", "highlighter", "read-button read-follow", aria_pressed="false",
                     data_read_follow="true"),
-            _button("Pause", "pause", hidden=True, aria_label="Pause", data_read_pause="true",
-                    label_props={"data_read_pause_label": "true"}),
-            _button("Stop", "square", hidden=True, data_read_stop="true"),
             speed_group("data-read-speed", {"aria_disabled": "true"}, data_read_speeds="true"),
+            # last, and as one: once reading begins they come beside or under the row, never moving the button
+            # just pressed (a second tap there stops it; the row re-centred put Follow along under it)
+            rx.el.div(
+                _button("Pause", "pause", hidden=True, aria_label="Pause", data_read_pause="true",
+                        label_props={"data_read_pause_label": "true"}),
+                _button("Stop", "square", hidden=True, data_read_stop="true"),
+                class_name="read-hold",
+            ),
             class_name="read-aloud-row",
         ),
         rx.el.p(id="read-aloud-novoice", hidden=True, class_name="read-novoice", data_read_novoice="true"),

@@ -305,3 +305,36 @@ def test_reading_makes_no_third_party_requests(page, app_server):
     outside = sorted({u for u in seen if urlparse(u).scheme in {"http", "https"} and urlparse(u).netloc != host})
     assert outside == [], outside
     assert any(urlparse(u).path == "/js/read_aloud.js" for u in seen)
+
+
+def _place(locator) -> tuple[int, int, int]:
+    """Where a button is on the page (not the screen: a click may scroll) and how wide."""
+    return locator.evaluate("b => { const r = b.getBoundingClientRect(); "
+                            "return [Math.round(r.x + scrollX), Math.round(r.y + scrollY), Math.round(r.width)]; }")
+
+
+@pytest.mark.parametrize("path", ["/storybook/the-magical-forest", "/flipbook/ocean-explorers"])
+def test_the_button_that_began_the_reading_stays_under_the_finger(page, path):
+    """Pause and Stop coming in re-centred the row: on a laptop a flipbook's Read to me moved 118 px, and a second
+    tap where it had been (to stop it) landed on Follow along. Tapped again in its place, it stops the reading;
+    Pause turned Resume keeps its place too."""
+    install_fake_speech(page, voices=(LOCAL,), word_ms=400)
+    for width, height in [(1366, 768), (1024, 768), (768, 1024), (375, 740), (320, 640)]:
+        page.set_viewport_size({"width": width, "height": height})
+        open_book(page, path)
+        for name in ["Read to me", "Follow along"]:
+            button = page.get_by_role("button", name=name, exact=True)
+            before = _place(button)
+            button.click()
+            expect(page.get_by_role("button", name="Stop", exact=True)).to_be_visible()
+            assert _place(button) == before, (width, name)
+            pause = page.get_by_role("button", name="Pause", exact=True)
+            held = _place(pause)
+            pause.click()
+            assert _place(page.get_by_role("button", name="Resume", exact=True)) == held, (width, name)
+            assert _place(button) == before, (width, name)
+            button.scroll_into_view_if_needed()
+            box = button.bounding_box()
+            page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+            expect(page.get_by_role("status")).to_have_text("Stopped reading.")
+            expect(button).to_have_attribute("aria-pressed", "false")
