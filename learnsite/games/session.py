@@ -81,6 +81,7 @@ class Board(TypedDict):
     pictures: list[str]  # count: one picture per object (the first group of an addition)
     pictures_more: list[str]  # count: the second group of an addition
     container: str  # count: where the first group is ("basket": Addition Fun's apples)
+    thing: str  # count: what each picture is ("bee"), its name before it is counted
     options: list[dict[str, str]]  # label, image
     groups: list[Place]
     task: str  # prompt builder: the writing task built from the picks
@@ -90,7 +91,7 @@ class Board(TypedDict):
     guide: dict  # trace: the dotted letter
 
 
-EMPTY_BOARD = Board(prompt="", say="", passage="", pictures=[], pictures_more=[], container="", options=[],
+EMPTY_BOARD = Board(prompt="", say="", passage="", pictures=[], pictures_more=[], container="", thing="", options=[],
                     groups=[], task="", min_words=0, words=[], seconds=0, guide={})
 
 
@@ -194,7 +195,7 @@ def board_view(s: Session) -> Board:
     spec = spec_of(s)
     r = current_round(s)
     board: Board = {"prompt": r.prompt, "say": "" if r.say == r.prompt else r.say, "passage": r.passage,
-                    "pictures": list(r.pictures), "pictures_more": [], "container": "",
+                    "pictures": list(r.pictures), "pictures_more": [], "container": "", "thing": "",
                     "options": [{"label": label, "image": image} for label, image in r.options],
                     "groups": [{"label": label, "image": image, "state": "", "placed": []}
                                for label, image in r.groups],

@@ -194,8 +194,9 @@ def _objects(pictures, label, class_name="game-objects") -> rx.Component:
     return rx.el.div(
         rx.foreach(pictures, lambda p: rx.el.button(
             rx.el.img(src=p, alt="", class_name="game-object", width="64", height="64"),
-            # not "one to count": a child hears "one" as a number (games.js names a counted one "1, counted")
-            type="button", class_name="game-count-object", aria_label="not counted yet")),
+            # not "one to count": a child hears "one" as a number (games.js names a counted one "1, counted"). The
+            # thing first: a voice-control user says what they see ("click bee")
+            type="button", class_name="game-count-object", aria_label=B.thing + ", not counted yet")),
         class_name=class_name, role="group", aria_label=label,
     )
 

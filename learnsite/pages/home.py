@@ -92,7 +92,7 @@ def featured_card(item: Featured) -> rx.Component:
             rx.box(rx.icon(item.icon, size=20, aria_hidden="true"), class_name="featured-icon",
                    background=item.color),
             rx.el.h3(rx.el.a(item.title, href=f"/activity/{item.id}", class_name="stretched"),
-                     class_name="card-title", id=f"featured-{item.id}"),
+                     class_name="card-title"),
             stars_badge(item.id),
             align="center",
             spacing="2",
@@ -100,10 +100,11 @@ def featured_card(item: Featured) -> rx.Component:
         rx.text(item.description, class_name="card-text"),
         rx.badge(ages_tag(GAMES[item.id].band), variant="soft", radius="full", size="2", class_name="card-ages"),
         rx.hstack(
-            # three of them: the card's title tells a screen reader which game each opens
+            # three of them: each named with its game after the words shown (a voice-control user can say
+            # "click Download Now Shape Safari"; a screen reader's list of links tells them apart)
             rx.el.a(rx.icon("download", size=18, aria_hidden="true"), "Download Now!",
                     href=f"/activity/{item.id}", class_name="download-link above-stretch",
-                    aria_describedby=f"featured-{item.id}"),
+                    aria_label=f"Download Now! {item.title}"),
             rx.icon_button(rx.icon("info", size=18, aria_hidden="true"), variant="soft", radius="full",
                            aria_label=f"About {item.title}", class_name="above-stretch",
                            on_click=PopupState.open_activity(item.id)),

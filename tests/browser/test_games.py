@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import expect
 
 from learnsite.games.content.animals import KEYWORDS
-from learnsite.games.content.pictures import ANIMAL_SOUNDS
+from learnsite.games.content.pictures import ANIMAL_SOUNDS, COUNTABLE
 from learnsite.games.kinds import prompt as prompt_kind
 from learnsite.games.session import CHEERS, TRY_AGAIN
 from learnsite.pages.activity import LOST_NOTE
@@ -1716,6 +1716,10 @@ def test_a_pre_reader_taps_each_thing_to_count_it_and_hears_its_number(page):
     things = page.get_by_role("group", name="Things to count").get_by_role("button")
     n = things.count()
     _spoken(page, 0)  # the question
+    # each named by what it is (a voice-control user says "click bee"), as the question names them
+    name = things.first.evaluate("b => b.getAttribute('aria-label')")
+    thing = name.removesuffix(", not counted yet")
+    assert thing in COUNTABLE and COUNTABLE[thing][1] in page.locator("#game-prompt").text_content(), name
     for k in range(n):
         said = _said(page)
         things.nth(k).click()
@@ -1739,7 +1743,7 @@ def test_a_pre_reader_taps_each_thing_to_count_it_and_hears_its_number(page):
     answers.get_by_role("button", name=wrong, exact=True).click()
     wait_change(page, before)
     expect(board(page).locator("[data-counted]")).to_have_count(0)  # a hint: count again from one
-    expect(things.first).to_have_accessible_name("not counted yet")
+    expect(things.first).to_have_accessible_name(name)
     things.first.click()
     answers.get_by_role("button", name=str(n), exact=True).click()
     expect(page.get_by_text("Round 2 of 6")).to_be_visible()

@@ -72,7 +72,7 @@ def make_rounds(rng, band: str, level: int, n: int, params: dict) -> list[Round]
                             say=f"{prompt} {HOW}", answer=numbers.index(total), pictures=(image,) * total,
                             options=options, hint=hint,
                             extra={"groups": [parts[0], total - parts[0]] if groups == 2 else [total],
-                                   "container": container}))
+                                   "container": container, "thing": singular}))
     return rounds
 
 
@@ -85,11 +85,13 @@ def _near(rng, total: int, k: int, top: int) -> list[int]:
 
 
 def draw(board: dict, round_: Round, settled: tuple[int, ...], params: dict, picks: dict) -> None:
-    """An addition shows its two groups apart, the first in its container where it has one."""
+    """An addition shows its two groups apart, the first in its container where it has one; each picture is
+    named by its thing until it is counted."""
     split = round_.extra["groups"]
     if len(split) == 2:
         board["pictures"], board["pictures_more"] = board["pictures"][:split[0]], board["pictures"][split[0]:]
     board["container"] = round_.extra["container"]
+    board["thing"] = round_.extra["thing"]
 
 
 # a count is answered by choosing the right number among the options: the same check as a choose round

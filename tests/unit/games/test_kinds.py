@@ -422,6 +422,9 @@ def test_number_counting_counts_the_balls_bees_and_stars_its_card_names():
             thing = next(n for n in names if set(r.pictures) == {COUNTABLE[n][2]})
             assert r.prompt == f"How many {COUNTABLE[thing][1]} can you count?"
             assert r.say == f"{r.prompt} Tap each one as you count it." == f"{r.prompt} {count.HOW}"
+            board = {}
+            count.draw(board, r, (), params, {})
+            assert board["thing"] == thing  # each picture's name on the page, till it is counted
             seen.add(thing)
     assert seen == names
 
