@@ -399,10 +399,20 @@
   // an answer sent with Check stays in the box (beside its hint, if it was wrong; a right one brings a new round
   // and an empty box), and the first digit typed or tapped next replaces it. Kept here, not in the page: the
   // board's markup changes only when the server answers.
+  // Check tapped twice at once sent the same number twice, and the second ("You tried that number already")
+  // took the place of the first's hint: within a moment of a Check, one again with the same number does nothing
+  // (later, it still says why nothing happens)
+  var CHECK_AGAIN_MS = 1000, sentAt = 0;
   document.addEventListener("submit", function (e) {
     var box = e.target.querySelector && e.target.querySelector("#game-answer");
     if (!box || !box.value) return;
+    if (sent === box && Date.now() - sentAt < CHECK_AGAIN_MS) {
+      e.preventDefault();
+      e.stopImmediatePropagation();
+      return;
+    }
     sent = box;
+    sentAt = Date.now();
     answered = box;
     fresh = false;
     if (document.activeElement === box) box.select();

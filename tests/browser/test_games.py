@@ -803,6 +803,29 @@ def test_a_quick_child_types_the_next_sum_at_once_and_a_second_tap_on_check_asks
         expect(board(page).locator(".game-feedback.is-cheer")).to_have_count(1)
 
 
+def test_check_tapped_twice_at_once_keeps_the_hint_of_the_first(page):
+    """An impatient child taps Check twice: the second sent the same wrong number again, and "You tried that number
+    already" took the place of the hint that would help. Within a moment of a Check, one more does nothing; later,
+    it still says why nothing happens."""
+    from learnsite.state.game import SAME_AGAIN
+
+    start(page, "rainbow-math")
+    page.wait_for_selector("#game-board:not([data-settling])")
+    wrong = solve_sum(page.locator("#game-prompt").text_content() or "") + 1
+    pad, check = page.get_by_role("group", name="Number pad"), page.get_by_role("button", name="Check")
+    for digit in str(wrong):
+        pad.get_by_role("button", name=digit, exact=True).click()
+    check.click()
+    check.click()
+    hint = board(page).locator(".game-feedback.is-hint")
+    expect(hint).to_be_visible()
+    page.wait_for_timeout(400)  # time for a second Check to reach the server and come back
+    expect(hint).not_to_have_text(SAME_AGAIN)
+    page.wait_for_timeout(700)  # past the moment
+    check.click()
+    expect(hint).to_have_text(SAME_AGAIN)
+
+
 def test_on_a_touch_screen_the_answer_under_the_finger_does_not_look_picked_in_the_next_round(browser, app_server):
     """A touch screen keeps :hover on the last spot tapped: the new round's answer there looked picked."""
     with phone(browser, app_server, is_mobile=True) as page:
